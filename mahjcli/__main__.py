@@ -1,0 +1,5 @@
+"""`python -m mahjcli` runs the `mahj` command line."""
+
+from mahjcli.cli import main
+
+main()

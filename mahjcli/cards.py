@@ -1,0 +1,230 @@
+"""Card files: a year's lines with their values, and choosing the line that pays most.
+
+A card file is TOML (see README "Card files"):
+
+    name = "Light Mahjong Card"
+    year = 2025
+
+    [[lines]]
+    name = "Garden steps"
+    section = "Garden"
+    value = 25
+    concealed = false
+    groups = true     # at least one pung, kong or quint
+
+Parsing returns problems as values; nothing here reads a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+from . import rules
+from .model import MAX_VALUE, Card, CardLine, fold_name
+from .names import NameError_, resolve
+
+CARD_KEYS = {"name", "year", "lines"}
+LINE_KEYS = {"name", "section", "value", "concealed", "groups"}
+
+
+@dataclass(frozen=True)
+class CardProblem:
+    """A problem in a card: `line_index` is the card line it concerns (from 0), if any."""
+
+    message: str
+    line_index: int | None = None
+    key: str | None = None
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """True for a TOML integer (a bool is not one).
+
+    >>> is_whole(25), is_whole(True), is_whole(25.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_card(
+    doc: dict[str, Any], *, strict: bool = True
+) -> tuple[Card | None, list[CardProblem]]:
+    """A card from its TOML table, or the problems that stop it; `strict` refuses unknown keys."""
+    problems: list[CardProblem] = []
+    if strict:
+        for key in sorted(set(doc) - CARD_KEYS):
+            problems.append(CardProblem(f"unknown key {key!r} in the card", key=key))
+    name = doc.get("name", "")
+    if not isinstance(name, str):
+        problems.append(CardProblem("the card's name must be text", key="name"))
+        name = ""
+    year = doc.get("year")
+    if year is not None and not is_whole(year):
+        problems.append(CardProblem("the card's year must be a whole number", key="year"))
+        year = None
+    raw_lines = doc.get("lines")
+    if not isinstance(raw_lines, list) or not raw_lines:
+        problems.append(CardProblem("the card has no [[lines]]", key="lines"))
+        return None, problems
+    lines: list[CardLine] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(raw_lines):
+        line, line_problems = _parse_line(raw, i, strict)
+        problems.extend(line_problems)
+        if line is None:
+            continue
+        key = fold_name(line.name)
+        if key in seen:
+            problems.append(
+                CardProblem(
+                    f"line {line.name!r} is named twice (lines {seen[key] + 1} and {i + 1})",
+                    i,
+                    "name",
+                )
+            )
+            continue
+        seen[key] = i
+        lines.append(line)
+    if problems:
+        return None, problems
+    return Card(name=name, year=year, lines=tuple(lines)), []
+
+
+def _parse_line(raw: object, i: int, strict: bool) -> tuple[CardLine | None, list[CardProblem]]:
+    if not isinstance(raw, dict):
+        return None, [CardProblem(f"card line {i + 1} is not a table", i)]
+    problems: list[CardProblem] = []
+    label = f"card line {i + 1}"
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(CardProblem(f"{label} needs a name (text)", i, "name"))
+    else:
+        label = f"card line {name!r}"
+    if strict:
+        for key in sorted(set(raw) - LINE_KEYS):
+            problems.append(CardProblem(f"{label}: unknown key {key!r}", i, key))
+    value = raw.get("value")
+    if not is_whole(value) or not 1 <= value <= MAX_VALUE:
+        problems.append(
+            CardProblem(
+                f"{label}: value must be a whole number from 1 to {MAX_VALUE}, not {value!r}",
+                i,
+                "value",
+            )
+        )
+    for key in ("concealed", "groups"):
+        if key in raw and not isinstance(raw[key], bool):
+            problems.append(CardProblem(f"{label}: {key} must be true or false", i, key))
+    if "groups" not in raw:
+        problems.append(
+            CardProblem(
+                f"{label}: say whether it has a group of three or more tiles "
+                "(groups = true or false)",
+                i,
+            )
+        )
+    section = raw.get("section", "")
+    if not isinstance(section, str):
+        problems.append(CardProblem(f"{label}: section must be text", i, "section"))
+    if problems:
+        return None, problems
+    assert isinstance(name, str) and isinstance(value, int) and isinstance(section, str)
+    return (
+        CardLine(
+            name=name.strip(),
+            value=value,
+            section=section,
+            concealed=bool(raw.get("concealed", False)),
+            groups=bool(raw["groups"]),
+        ),
+        [],
+    )
+
+
+def card_to_dict(card: Card) -> dict[str, Any]:
+    """The TOML table that records a card (in a card file or a session)."""
+    out: dict[str, Any] = {"name": card.name}
+    if card.year is not None:
+        out["year"] = card.year
+    out["lines"] = [
+        {
+            "name": line.name,
+            "section": line.section,
+            "value": line.value,
+            "concealed": line.concealed,
+            "groups": line.groups,
+        }
+        for line in card.lines
+    ]
+    return out
+
+
+def find_line(card: Card, typed: str) -> CardLine:
+    """The card line `typed` names (case-insensitive, unique beginning); NameError_ if none."""
+    name = resolve(typed, [line.name for line in card.lines], what="card line")
+    return next(line for line in card.lines if line.name == name)
+
+
+@dataclass(frozen=True)
+class LineChoice:
+    """The line scored among those named, and why."""
+
+    line: CardLine
+    gain: int
+    """What the winner gains with this line."""
+    others: tuple[tuple[CardLine, int], ...]
+    """The other lines named, with what each would have paid the winner."""
+
+
+def best_line(
+    candidates: Iterable[CardLine],
+    *,
+    rule_set: str,
+    self_picked: bool,
+    jokerless: bool,
+    seated: int,
+) -> LineChoice:
+    """The named line that pays the winner most after the jokerless rule (first wins ties).
+
+    >>> lines = [CardLine("Quiet path", 50, groups=False), CardLine("Dragon thread", 40)]
+    >>> best_line(lines, rule_set="league", self_picked=False, jokerless=True,
+    ...           seated=4).line.name
+    'Dragon thread'
+    """
+    scored = [
+        (
+            line,
+            rules.winner_gain(
+                rule_set,
+                line.value,
+                self_picked=self_picked,
+                jokerless=jokerless,
+                has_group=line.groups,
+                seated=seated,
+            ),
+        )
+        for line in candidates
+    ]
+    best = max(scored, key=lambda pair: pair[1])
+    others = tuple(pair for pair in scored if pair[0] is not best[0])
+    return LineChoice(best[0], best[1], others)
+
+
+def load_sample_text() -> str:
+    """The text of the sample card shipped inside the package."""
+    from importlib.resources import files
+
+    return (files("mahjcli") / "data" / "sample_card.toml").read_text(encoding="utf-8")
+
+
+__all__ = [
+    "CardProblem",
+    "LineChoice",
+    "NameError_",
+    "best_line",
+    "card_to_dict",
+    "find_line",
+    "load_sample_text",
+    "parse_card",
+]
