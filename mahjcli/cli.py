@@ -587,3 +587,10 @@ def main() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(0)
+
+
+from . import cli_cards, cli_scorecard, cli_season  # noqa: E402
+
+cli_cards.register(app)
+cli_scorecard.register(app)
+cli_season.register(app)

@@ -1,0 +1,64 @@
+"""Shared fixtures: every test gets its own data folder and a plain, fixed-width terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mahjcli.cli import app
+
+Run = Callable[..., "Result"]
+
+
+class Result:
+    """What one CliRunner call printed and returned."""
+
+    def __init__(self, exit_code: int, stdout: str, stderr: str) -> None:
+        self.exit_code = exit_code
+        self.stdout = stdout
+        self.stderr = stderr
+
+    def __repr__(self) -> str:
+        return f"Result({self.exit_code}, stdout={self.stdout!r}, stderr={self.stderr!r})"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test touches the real data folder, and output is plain at 100 columns."""
+    monkeypatch.setenv("MAHJ_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("MAHJ_SESSION", raising=False)
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.setenv("MAHJ_LOCK_TIMEOUT", "2")
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Path:
+    """A path for a session file (not yet created)."""
+    return tmp_path / "night.toml"
+
+
+@pytest.fixture
+def mahj(session: Path) -> Run:
+    """Run `mahj ARGS...` in-process against the `session` file; returns a Result."""
+
+    def run(*args: str, use_session: bool = True) -> Result:
+        argv = [*args]
+        if use_session:
+            argv += ["--session", str(session)]
+        result = CliRunner().invoke(app, argv, catch_exceptions=False)
+        return Result(result.exit_code, result.stdout, result.stderr)
+
+    return run
+
+
+@pytest.fixture
+def four(mahj: Run) -> Run:
+    """A league night with Ruth, Linda, Kathy and Pat already started."""
+    result = mahj("new", "Ruth", "Linda", "Kathy", "Pat")
+    assert result.exit_code == 0, result
+    return mahj
