@@ -410,7 +410,7 @@ def status(json: bool = JsonOpt, session: Path | None = SessionOpt) -> None:
     from rich.text import Text
 
     out = render.console()
-    out.print(Text(render._title(standings), style="bold"))
+    out.print(Text(render.title(standings), style="bold"))
     out.print(f"Games played: {standings.games}")
     for line in render.seating_lines(standings):
         out.print(line)
@@ -444,6 +444,9 @@ def log(json: bool = JsonOpt, coins: bool = CoinsOpt, session: Path | None = Ses
 def total(
     json: bool = JsonOpt,
     coins: bool = CoinsOpt,
+    chart: bool = typer.Option(False, "--chart", help="Draw each player's running total."),
+    html: Path | None = typer.Option(None, "--html", help="Also write a page to share."),
+    svg: Path | None = typer.Option(None, "--svg", help="Also write the chart as an image."),
     session: Path | None = SessionOpt,
 ) -> None:
     """Standings, best first, and who pays whom to settle up.
@@ -454,14 +457,23 @@ def total(
 
     night = _night(session)
     standings = night.standings
+    if html or svg:
+        from .cli_season import write_pictures
+
+        write_pictures(standings, night.path, html=html, svg=svg, coins=coins)
     if json:
         _print_json(render.total_json(standings))
         return
     from rich.text import Text
 
     out = render.console()
-    title = f"{render._title(standings)}: {standings.games} games"
-    out.print(render.totals_table(standings, coins=coins, title=title))
+    out.print(Text(f"{render.title(standings)}: {standings.games} games", style="bold"))
+    out.print(render.totals_table(standings, coins=coins))
+    if chart:
+        from .chart import terminal
+
+        for line in terminal(standings, width=out.width, coins=coins):
+            out.print(line)
     grand = sum(standings.totals)
     if standings.session.options.rules == "tournament":
         out.print(f"Table total: {render.points(grand, coins=coins, sign=False)}")

@@ -105,7 +105,7 @@ def outcome(row: Row, standings: Standings, *, coins: bool = False) -> str:
         for i, pay in enumerate(row.payments):
             text = f"{pay.payer} pays {fmt(pay.paid)}" if i == 0 else f"{pay.payer} {fmt(pay.paid)}"
             if pay.short:
-                text += " - pie"
+                text += " — pie"
             parts.append(text)
         won = row.deltas[standings.players.index(entry.winner)]
         return f"{', '.join(parts)} → {entry.winner} {points(won, coins=coins)}"
@@ -143,7 +143,7 @@ def log_table(standings: Standings, *, coins: bool = False) -> Table:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=_title(standings), title_justify="left", show_lines=False)
+    table = Table(title=title(standings), title_justify="left", show_lines=False)
     table.add_column("#", justify="right")
     table.add_column("East")
     table.add_column("What happened", overflow="fold")
@@ -151,7 +151,7 @@ def log_table(standings: Standings, *, coins: bool = False) -> Table:
         table.add_column(_name(name), justify="right")
     for row in standings.rows:
         number = str(row.game) if row.is_game else ""
-        east = _name(row.east) if row.east else Text("")
+        east = _name(row.east) if row.is_game else Text("")
         what = Text(describe(row))
         for note in row.notes:
             what.append(f"\n{note}", style="italic dim")
@@ -175,7 +175,8 @@ def log_table(standings: Standings, *, coins: bool = False) -> Table:
     return table
 
 
-def _title(standings: Standings) -> str:
+def title(standings: Standings) -> str:
+    """The night in one line: name, date, rule set, pie."""
     session = standings.session
     bits = [session.name or "Tonight"]
     if session.date:

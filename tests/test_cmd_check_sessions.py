@@ -1,0 +1,69 @@
+"""`mahj check` and `mahj sessions`."""
+
+from __future__ import annotations
+
+import json
+
+
+def test_check_ok(four, session):
+    result = four("check")
+    assert result.exit_code == 0 and result.stdout.strip() == f"OK: {session}"
+    assert json.loads(four("check", "--json").stdout) == {"ok": True, "problems": [], "notes": []}
+
+
+def test_check_lists_every_problem_with_its_line(four, session):
+    four("win", "Ruth", "25", "--thrown-by", "Linda")
+    four("wall")
+    text = session.read_text().replace('winner = "Ruth"', 'winner = "Rth"')
+    text = text.replace('kind = "wall"', 'kind = "wall"\ndead = ["Zed"]')
+    session.write_text(text)
+    lines = text.splitlines()
+    winner_line = lines.index('winner = "Rth"') + 1
+    dead_line = lines.index('dead = ["Zed"]') + 1
+    result = four("check")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{session}:{winner_line}: log entry 1 (win): unknown player 'Rth'; did you mean 'Ruth'?",
+        f"{session}:{dead_line}: log entry 2 (wall): unknown player 'Zed' in dead",
+    ]
+    report = json.loads(four("check", "--json").stdout)
+    assert report["ok"] is False
+    assert [p["line"] for p in report["problems"]] == [winner_line, dead_line]
+
+
+def test_check_finds_replay_problems(four, session):
+    four("win", "Ruth", "25", "--thrown-by", "Linda")
+    session.write_text(session.read_text().replace('thrown_by = "Linda"', 'thrown_by = "Ruth"'))
+    result = four("check")
+    assert result.exit_code == 1
+    assert "log entry 1 (win): Ruth cannot both win and throw the winning tile" in result.stdout
+
+
+def test_a_damaged_file_is_refused_by_every_command_and_left_alone(four, session):
+    four("win", "Ruth", "25", "--thrown-by", "Linda")
+    session.write_text(session.read_text().replace("value = 25", "value = 25.5"))
+    before = session.read_bytes()
+    for args in (["win", "Ruth", "25", "--self-pick"], ["wall"], ["undo"], ["status"]):
+        result = four(*args)
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"Error: {session}:")
+        assert "value must be a whole number" in result.stderr
+        assert session.read_bytes() == before
+
+
+def test_sessions_lists_newest_first_and_marks_the_current_one(mahj, tmp_path):
+    mahj("new", "A", "B", "C", "--name", "first", use_session=False)
+    mahj("new", "D", "E", "F", "G", "--name", "second", use_session=False)
+    mahj("win", "D", "25", "--self-pick", use_session=False)
+    out = json.loads(mahj("sessions", "--json", use_session=False).stdout)
+    names = [s["name"] for s in out["sessions"]]
+    assert names == ["second", "first"]
+    assert [s["current"] for s in out["sessions"]] == [True, False]
+    assert out["sessions"][0]["games"] == 1
+    assert out["sessions"][0]["players"] == ["D", "E", "F", "G"]
+    human = mahj("sessions", use_session=False).stdout
+    assert "second" in human and "* = current session" in human
+
+
+def test_sessions_with_none_yet(mahj):
+    assert "No sessions" in mahj("sessions", use_session=False).stdout

@@ -1,0 +1,71 @@
+"""`mahj join` and `mahj leave` (RULES.md §3, late arrivals and early leavers)."""
+
+from __future__ import annotations
+
+import json
+
+
+def status(run):
+    return json.loads(run("status", "--json").stdout)
+
+
+def test_arrival_sits_at_once_left_of_east_when_three_play(mahj):
+    mahj("new", "Ruth", "Linda", "Kathy", "--east", "Linda")
+    result = mahj("join", "Sue")
+    assert result.exit_code == 0 and "Sue arrives and sits down" in result.stdout
+    assert status(mahj)["seated"] == ["Linda", "Kathy", "Ruth", "Sue"]
+
+
+def test_arrival_joins_the_back_of_the_line(mahj):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue")
+    mahj("join", "Bea")
+    assert status(mahj)["waiting"] == ["Sue", "Bea"]
+    mahj("wall")
+    assert status(mahj)["waiting"] == ["Bea", "Ruth"]
+
+
+def test_a_name_already_at_the_table_is_refused(four, session):
+    before = session.read_bytes()
+    result = four("join", "ruth")
+    assert result.exit_code == 1 and "Ruth is already at the table" in result.stderr
+    assert session.read_bytes() == before
+
+
+def test_leaver_is_replaced_by_the_front_of_the_line_and_keeps_points(mahj):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue")
+    mahj("win", "Pat", "25", "--thrown-by", "Ruth")  # then East Ruth gets up, Sue sits
+    result = mahj("leave", "Pat")
+    assert "Pat leaves; Ruth takes the seat" in result.stdout
+    s = status(mahj)
+    assert s["seated"] == ["Linda", "Kathy", "Ruth", "Sue"]
+    assert s["waiting"] == [] and s["left"] == ["Pat"]
+    assert json.loads(mahj("total", "--json").stdout)["totals"]["Pat"] == 100
+
+
+def test_table_plays_on_with_three_but_never_fewer(four, session):
+    assert four("leave", "Pat").exit_code == 0
+    assert status(four)["seated"] == ["Ruth", "Linda", "Kathy"]
+    before = session.read_bytes()
+    result = four("leave", "Kathy")
+    assert result.exit_code == 1 and "below 3" in result.stderr
+    assert session.read_bytes() == before
+
+
+def test_a_leaver_who_comes_back_keeps_their_points(four):
+    four("win", "Pat", "25", "--self-pick")
+    four("leave", "Pat")
+    result = four("join", "pat")
+    assert "Pat comes back with their points" in result.stdout
+    assert json.loads(four("total", "--json").stdout)["totals"]["Pat"] == 150
+    assert list(json.loads(four("total", "--json").stdout)["totals"]) == [
+        "Ruth", "Linda", "Kathy", "Pat"
+    ]  # fmt: skip
+
+
+def test_join_and_leave_show_in_the_log(mahj):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat")
+    mahj("join", "Sue")
+    mahj("wall")
+    log = json.loads(mahj("log", "--json").stdout)
+    assert log["seating"] == [{"before_game": 1, "action": "join", "player": "Sue", "seated": None}]
+    assert log["games"][0]["totals"] == {"Ruth": 0, "Linda": 0, "Kathy": 0, "Pat": 0, "Sue": 0}

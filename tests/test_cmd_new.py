@@ -1,0 +1,79 @@
+"""`mahj new`: starting a night."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+
+
+def test_new_writes_a_readable_session_and_makes_it_current(mahj, session, tmp_path):
+    result = mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--east", "kathy", "--name", "Thursday")
+    assert result.exit_code == 0, result
+    assert "East Kathy, South Pat, West Ruth, North Linda" in result.stdout
+    doc = tomllib.loads(session.read_text())
+    assert session.read_text().startswith("schema = 1\n")
+    assert doc["players"] == ["Ruth", "Linda", "Kathy", "Pat"]
+    assert doc["east"] == "Kathy" and doc["name"] == "Thursday" and doc["rules"] == "league"
+    assert "log" not in doc
+    # Without --session the commands now use this night.
+    status = json.loads(mahj("status", "--json", use_session=False).stdout)
+    assert status["east"] == "Kathy"
+
+
+def test_new_in_the_data_folder_gets_a_dated_name_and_a_fresh_one_if_taken(mahj, tmp_path):
+    first = mahj("new", "A", "B", "C", "--name", "Thu night", use_session=False)
+    second = mahj("new", "A", "B", "C", "--name", "Thu night", use_session=False)
+    files = sorted(p.name for p in (tmp_path / "data").glob("*.toml"))
+    assert first.exit_code == second.exit_code == 0
+    assert len(files) == 2
+    assert files[0].endswith("-Thu-night-2.toml") or files[1].endswith("-Thu-night-2.toml")
+    assert all(f[:4].isdigit() for f in files)
+
+
+def test_new_never_overwrites(four, session):
+    before = session.read_bytes()
+    result = four("new", "W", "X", "Y", "Z")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and "already exists" in result.stderr
+    assert session.read_bytes() == before
+
+
+def test_five_players_the_fifth_waits(mahj):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue")
+    status = json.loads(mahj("status", "--json").stdout)
+    assert status["seated"] == ["Ruth", "Linda", "Kathy", "Pat"]
+    assert status["waiting"] == ["Sue"]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["Ruth", "Linda"], "3 to 8 players"),
+        (["A", "B", "C", "D", "E", "F", "G", "H", "I"], "3 to 8 players"),
+        (["Ruth", "ruth", "Kathy"], "are the same name"),
+        (["Ruth", " Ruth ", "Kathy"], "are the same name"),
+        (["Ruth", "", "Kathy"], "cannot be empty"),
+        (["Ruth", "   ", "Kathy"], "cannot be empty"),
+        (["Ruth", "Li\x07nda", "Kathy"], "control character"),
+        (["Ruth", "Linda", "Kathy", "Pat", "Sue", "--east", "Sue"], "--east must be one of"),
+        (["Ruth", "Linda", "Kathy", "--rules", "tournament"], "exactly 4 players"),
+        (["Ruth", "Linda", "Kathy", "Pat", "--rules", "tournament", "--pie", "500"], "no pie"),
+        (["Ruth", "Linda", "Kathy", "--rules", "casino"], "league or tournament"),
+        (["Ruth", "Linda", "Kathy", "--pie", "0"], "positive"),
+        (["Ruth", "Linda", "Kathy", "--name", "../x"], "cannot contain"),
+    ],
+)
+def test_new_refusals_write_nothing(mahj, session, args, fragment):
+    result = mahj("new", *args)
+    assert result.exit_code == 1, result
+    assert result.stderr.count("Error:") == 1 and fragment in result.stderr
+    assert not session.exists()
+
+
+def test_names_are_kept_exactly_as_typed(mahj, session):
+    mahj("new", "[bold]Sue", "José", "李", "Pat")
+    result = mahj("status")
+    assert "[bold]Sue" in result.stdout and "José" in result.stdout and "李" in result.stdout
+    assert tomllib.loads(session.read_text())["players"] == ["[bold]Sue", "José", "李", "Pat"]

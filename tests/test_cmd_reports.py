@@ -1,0 +1,110 @@
+"""`mahj status`, `log`, `total`: what the table sees, and the JSON of INTERFACE.md."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+@pytest.fixture
+def worked(four):
+    four("win", "Ruth", "25", "--thrown-by", "Linda")
+    four("win", "Kathy", "30", "--self-pick")
+    four("win", "Pat", "25", "--thrown-by", "Ruth", "--jokerless")
+    four("wall")
+    return four
+
+
+def test_total_json_matches_the_interface(worked):
+    assert json.loads(worked("total", "--json").stdout) == {
+        "games": 4,
+        "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115},
+    }
+
+
+def test_status_json_matches_the_interface(worked):
+    assert json.loads(worked("status", "--json").stdout) == {
+        "next_game": 5,
+        "east": "Ruth",
+        "seated": ["Ruth", "Linda", "Kathy", "Pat"],
+        "waiting": [],
+        "purse": None,
+        "rules": "league",
+        "left": [],
+    }
+
+
+def test_log_json_matches_the_interface(worked):
+    games = json.loads(worked("log", "--json").stdout)["games"]
+    assert [g["game"] for g in games] == [1, 2, 3, 4]
+    assert [g["east"] for g in games] == ["Ruth", "Linda", "Kathy", "Pat"]
+    assert [g["result"] for g in games] == ["win", "win", "win", "wall"]
+    assert games[0]["deltas"] == {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}
+    assert games[2]["totals"] == {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115}
+    assert list(games[0]["deltas"]) == ["Ruth", "Linda", "Kathy", "Pat"]
+
+
+def test_total_is_sorted_best_first_and_sums_to_zero(worked):
+    out = worked("total").stdout
+    order = [out.index(name) for name in ("Pat", "Kathy", "Ruth", "Linda")]
+    assert order == sorted(order)
+    assert "Sum of totals: 0 (sums to zero)" in out
+
+
+def test_total_settles_up_in_coins(worked):
+    out = worked("total", "--coins").stdout
+    assert "+$1.15" in out and "-$1.60" in out
+    assert "Settle up:" in out
+    payments = [line.strip() for line in out.splitlines() if " pays " in line]
+    assert payments == ["Linda pays Pat $1.15", "Ruth pays Kathy $0.60", "Linda pays Kathy $0.45"]
+
+
+def test_log_is_a_score_sheet(worked):
+    out = worked("log").stdout
+    assert "Ruth wins 25, thrown by Linda" in out
+    assert "Pat wins 25, thrown by Ruth, jokerless" in out
+    assert "Wall game" in out
+    total_line = next(line for line in out.splitlines() if "Total" in line)
+    assert [cell.strip() for cell in total_line.split("│")[4:8]] == ["-60", "-160", "+105", "+115"]
+
+
+def test_log_coins(worked):
+    assert "+$1.00" in worked("log", "--coins").stdout
+
+
+def test_empty_night_reports(four):
+    assert "No games yet" in four("log").stdout
+    assert json.loads(four("log", "--json").stdout) == {"games": [], "seating": []}
+    assert json.loads(four("total", "--json").stdout)["games"] == 0
+
+
+def test_five_player_night_with_pie(mahj):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "--pie", "100")
+    mahj("win", "Linda", "25", "--self-pick")
+    mahj("win", "Linda", "25", "--self-pick")
+    result = mahj("win", "Kathy", "30", "--thrown-by", "Ruth")
+    assert "Ruth pays 50 — pie, Pat 0 — pie, Sue 30 → Kathy +80" in result.stdout
+    status = json.loads(mahj("status", "--json").stdout)
+    assert status == {
+        "next_game": 4,
+        "east": "Pat",
+        "seated": ["Pat", "Sue", "Ruth", "Linda"],
+        "waiting": ["Kathy"],
+        "purse": {"Ruth": 0, "Linda": 400, "Kathy": 80, "Pat": 0, "Sue": 20},
+        "rules": "league",
+        "left": [],
+    }
+    human = mahj("status").stdout
+    assert "Waiting: Kathy (sits in next)" in human and "0 pie" in human
+    assert json.loads(mahj("total", "--json").stdout)["purse"]["Ruth"] == 0
+
+
+def test_penalty_gets_the_number_of_the_game_in_progress(mahj):
+    mahj("new", "A", "B", "C", "D", "--rules", "tournament")
+    mahj("win", "A", "25", "--self-pick")
+    mahj("penalty", "B", "10", "--reason", "looked at a blind pass")
+    games = json.loads(mahj("log", "--json").stdout)["games"]
+    assert [(g["game"], g["result"]) for g in games] == [(1, "win"), (2, "penalty")]
+    assert games[1]["deltas"]["B"] == -10
+    assert json.loads(mahj("total", "--json").stdout)["games"] == 1

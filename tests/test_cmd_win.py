@@ -1,0 +1,108 @@
+"""`mahj win`: recording wins and showing who pays whom."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def totals(run):
+    return json.loads(run("total", "--json").stdout)["totals"]
+
+
+def test_payments_in_words_running_totals_and_next_deal(four):
+    result = four("win", "Ruth", "25", "--thrown-by", "Linda")
+    assert result.exit_code == 0, result
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Game 1: Ruth wins 25, thrown by Linda"
+    assert lines[1].strip() == "Linda pays 50, Kathy 25, Pat 25 → Ruth +100"
+    assert "Totals: Ruth +100, Linda -50, Kathy -25, Pat -25" in result.stdout
+    assert "Next game 2: East Linda" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--thrown-by", "Linda"], {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}),
+        (["--self-pick"], {"Ruth": 150, "Linda": -50, "Kathy": -50, "Pat": -50}),
+        (["--thrown-by", "Linda", "--jokerless"],
+         {"Ruth": 200, "Linda": -100, "Kathy": -50, "Pat": -50}),
+        (["--self-pick", "--jokerless"], {"Ruth": 300, "Linda": -100, "Kathy": -100, "Pat": -100}),
+        (["--heavenly"], {"Ruth": 150, "Linda": -50, "Kathy": -50, "Pat": -50}),
+        (["--self-pick", "--heavenly"], {"Ruth": 150, "Linda": -50, "Kathy": -50, "Pat": -50}),
+    ],
+)  # fmt: skip
+def test_a_25_point_hand(four, args, expected):
+    assert four("win", "Ruth", "25", *args).exit_code == 0
+    assert totals(four) == expected
+
+
+def test_three_seated(mahj):
+    mahj("new", "Ruth", "Linda", "Kathy")
+    mahj("win", "Ruth", "25", "--thrown-by", "Linda")
+    assert totals(mahj) == {"Ruth": 75, "Linda": -50, "Kathy": -25}
+    mahj("win", "Ruth", "25", "--self-pick")
+    assert totals(mahj) == {"Ruth": 175, "Linda": -100, "Kathy": -75}
+
+
+def test_singles_and_pairs_marked_jokerless_is_paid_plain_with_a_notice(four):
+    result = four("win", "Ruth", "50", "--self-pick", "--jokerless", "--singles-pairs")
+    assert result.exit_code == 0
+    assert "cannot hold a joker" in result.stdout
+    assert totals(four)["Ruth"] == 300
+
+
+def test_names_match_case_insensitively_and_by_unique_beginning(four):
+    assert four("win", "RUTH", "25", "--thrown-by", "lin").exit_code == 0
+    assert totals(four)["Linda"] == -50
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["Zed", "25", "--self-pick"], "no player called 'Zed'"),
+        (["Rut", "25", "--thrown-by", "Lnda"], "did you mean 'Linda'"),
+        (["Ruth", "25", "--thrown-by", "Ruth"], "cannot both win and throw"),
+        (["Ruth", "25"], "--thrown-by NAME or --self-pick"),
+        (["Ruth", "25", "--self-pick", "--thrown-by", "Pat"], "not both"),
+        (["Ruth", "0", "--self-pick"], "from 1 to 1000"),
+        (["Ruth", "-5", "--self-pick"], "from 1 to 1000"),
+        (["Ruth", "abc", "--self-pick"], "whole number"),
+        (["Ruth", "8.5", "--self-pick"], "whole number"),
+        (["Ruth", "２５", "--self-pick"], "whole number"),
+        (["Ruth", "99999999999999999999999", "--self-pick"], "from 1 to 1000"),
+        (["Ruth", "--self-pick"], "give the hand's VALUE"),
+        (["Linda", "25", "--heavenly"], "only East (Ruth)"),
+        (["Ruth", "25", "--heavenly", "--thrown-by", "Pat"], "complete as dealt"),
+        (["Ruth", "25", "--self-pick", "--line", "Garden steps"], "has no card"),
+    ],
+)
+def test_refusals_leave_the_file_unchanged(four, session, args, fragment):
+    before = session.read_bytes()
+    result = four("win", *args)
+    assert result.exit_code == 1, result
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
+    assert fragment in result.stderr
+    assert "Traceback" not in result.stderr
+    assert session.read_bytes() == before
+
+
+def test_a_waiting_player_cannot_win_or_throw(mahj, session):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue")
+    before = session.read_bytes()
+    for args in (["Sue", "25", "--self-pick"], ["Ruth", "25", "--thrown-by", "Sue"]):
+        result = mahj("win", *args)
+        assert result.exit_code == 1 and "Sue is waiting this game" in result.stderr
+    assert session.read_bytes() == before
+
+
+def test_missing_session_is_a_clear_error(mahj):
+    result = mahj("win", "Ruth", "25", "--self-pick")
+    assert result.exit_code == 1
+    assert "no session file at" in result.stderr and "mahj new" in result.stderr
+
+
+def test_malformed_command_line_exits_2(four):
+    assert four("win").exit_code == 2
+    assert four("win", "Ruth", "25", "--self-pick", "--exposures", "two").exit_code == 2
