@@ -63,12 +63,13 @@ SessionOpt = typer.Option(
     None,
     "--session",
     help="Session file to use (default: $MAHJ_SESSION, else the current session).",
+    metavar="FILE",
     dir_okay=True,
 )
 JsonOpt = typer.Option(False, "--json", help="Print JSON for scripts instead of a table.")
 CoinsOpt = typer.Option(False, "--coins", help="Show money at one cent a point ($0.25).")
 DeadOpt = typer.Option(
-    None, "--dead", help="A player whose hand was dead (repeatable).",
+    None, "--dead", help="A player whose hand was dead (repeatable).", metavar="NAME",
     autocompletion=_complete_players,
 )  # fmt: skip
 
@@ -130,28 +131,46 @@ def _show_totals_line(standings: Standings) -> None:
 @handled
 def new(
     players: list[str] = typer.Argument(
-        ..., help="Players in seat order, each to the right of the one before."
+        ...,
+        help="Players in seat order, each to the right of the one before.",
+        metavar="PLAYER",
     ),
     east: str | None = typer.Option(
-        None, "--east", help="The first East (default: the first player)."
+        None,
+        "--east",
+        help="The first East (default: the first player).",
+        metavar="NAME",
     ),
     rules: str = typer.Option(
-        "league", "--rules", help="league (payments) or tournament (Master Points)."
+        "league",
+        "--rules",
+        help="league (payments) or tournament (Master Points).",
+        metavar="league|tournament",
     ),
     pie: int | None = typer.Option(
-        None, "--pie", help="League: each player's purse for the night, in points."
+        None,
+        "--pie",
+        help="League: each player's purse for the night, in points.",
+        metavar="POINTS",
     ),
     card: str | None = typer.Option(
-        None, "--card", help="A card file, or 'sample' for the card shipped with mahj."
+        None,
+        "--card",
+        help="A card file, or 'sample' for the card shipped with mahj.",
+        metavar="FILE|sample",
     ),
     name: str = typer.Option(
-        "night", "--name", help="A name for the night (used in the file name)."
+        "night",
+        "--name",
+        help="A name for the night (used in the file name).",
+        metavar="TEXT",
     ),
     misnamed: str = typer.Option(
         "replace",
         "--misnamed",
         help="Tournament: a mis-named discard's -25 replaces the exposure penalty "
         "(replace) or is added to it (add).",
+        metavar="replace|add",
     ),
     session: Path | None = SessionOpt,
 ) -> None:
@@ -202,13 +221,22 @@ def new(
 @handled
 def win(
     winner: str = typer.Argument(
-        ..., help="Who called Mah Jongg.", autocompletion=_complete_players
+        ...,
+        help="Who called Mah Jongg.",
+        autocompletion=_complete_players,
+        metavar="WINNER",
     ),
     value: str | None = typer.Argument(
-        None, help="The hand's value on the card (e.g. 25); may be left out with --line."
+        None,
+        help="The hand's value on the card (e.g. 25); may be left out with --line.",
+        metavar="VALUE",
     ),
     thrown_by: str | None = typer.Option(
-        None, "--thrown-by", help="Who threw the winning tile.", autocompletion=_complete_players
+        None,
+        "--thrown-by",
+        help="Who threw the winning tile.",
+        autocompletion=_complete_players,
+        metavar="NAME",
     ),
     self_pick: bool = typer.Option(
         False,
@@ -231,6 +259,7 @@ def win(
         None,
         "--exposures",
         help="Exposures on the winner's rack (tournament: needed for a thrown win).",
+        metavar="N",
     ),
     misnamed: bool = typer.Option(
         False, "--misnamed", help="Tournament: the thrower mis-named the discard."
@@ -241,6 +270,7 @@ def win(
         "--line",
         help="A card line the hand fits (repeatable; the one that pays most is scored).",
         autocompletion=_complete_lines,
+        metavar="LINE",
     ),
     session: Path | None = SessionOpt,
 ) -> None:
@@ -310,12 +340,16 @@ def incomplete(session: Path | None = SessionOpt) -> None:
 @app.command()
 @handled
 def penalty(
-    name: str = typer.Argument(..., help="The player penalised.", autocompletion=_complete_players),
-    points: str = typer.Argument(..., help="Points lost, e.g. 10."),
-    reason: str = typer.Option("", "--reason", help="Why, e.g. 'looked at a blind pass'."),
+    name: str = typer.Argument(
+        ..., help="The player penalised.", metavar="NAME", autocompletion=_complete_players
+    ),
+    points: str = typer.Argument(..., help="Points lost, e.g. 10.", metavar="POINTS"),
+    reason: str = typer.Option(
+        "", "--reason", help="Why, e.g. 'looked at a blind pass'.", metavar="TEXT"
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
-    """Tournament: a player loses points (e.g. 10 for looking at a blind-passed tile).
+    """Tournament: a player loses points, such as 10 for looking at a blind-passed tile.
 
     Example: mahj penalty Pat 10 --reason "looked at a blind pass"
     """  # fmt: skip
@@ -331,7 +365,7 @@ def penalty(
 @app.command()
 @handled
 def join(
-    name: str = typer.Argument(..., help="The arriving player's name."),
+    name: str = typer.Argument(..., help="The arriving player's name.", metavar="NAME"),
     session: Path | None = SessionOpt,
 ) -> None:
     """A player arrives: they join the line, or sit at once if a seat is free.
@@ -353,7 +387,9 @@ def join(
 @app.command()
 @handled
 def leave(
-    name: str = typer.Argument(..., help="The player leaving.", autocompletion=_complete_players),
+    name: str = typer.Argument(
+        ..., help="The player leaving.", metavar="NAME", autocompletion=_complete_players
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
     """A player leaves for the night; the front of the line takes their seat.
