@@ -74,10 +74,14 @@ DeadOpt = typer.Option(
 )  # fmt: skip
 
 
-def _night(session: Path | None) -> Night:
+def _night(session: Path | None, *, coins: bool = False) -> Night:
     from . import ops, store
+    from .errors import Refused
 
-    return ops.open_night(store.locate(session))
+    night = ops.open_night(store.locate(session))
+    if coins and night.session.options.rules == "tournament":
+        raise Refused("tournament points are not money; leave out --coins")
+    return night
 
 
 def _print_json(data: object) -> None:
@@ -464,7 +468,7 @@ def log(json: bool = JsonOpt, coins: bool = CoinsOpt, session: Path | None = Ses
     """
     from . import render
 
-    night = _night(session)
+    night = _night(session, coins=coins)
     if json:
         _print_json(render.log_json(night.standings))
         return
@@ -481,8 +485,12 @@ def total(
     json: bool = JsonOpt,
     coins: bool = CoinsOpt,
     chart: bool = typer.Option(False, "--chart", help="Draw each player's running total."),
-    html: Path | None = typer.Option(None, "--html", help="Also write a page to share."),
-    svg: Path | None = typer.Option(None, "--svg", help="Also write the chart as an image."),
+    html: Path | None = typer.Option(
+        None, "--html", help="Also write a page to share.", metavar="FILE"
+    ),
+    svg: Path | None = typer.Option(
+        None, "--svg", help="Also write the chart as an image.", metavar="FILE"
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
     """Standings, best first, and who pays whom to settle up.
@@ -491,7 +499,7 @@ def total(
     """
     from . import render
 
-    night = _night(session)
+    night = _night(session, coins=coins)
     standings = night.standings
     if html or svg:
         from .cli_season import write_pictures

@@ -300,6 +300,7 @@ def log_json(standings: Standings) -> dict[str, Any]:
             item["thrown_by"] = entry.thrown_by
             item["self_picked"] = entry.self_picked
             item["jokerless"] = entry.jokerless
+            item["heavenly"] = entry.heavenly
             if entry.line:
                 item["line"] = entry.line
         elif isinstance(entry, Penalty):

@@ -108,3 +108,17 @@ def test_penalty_gets_the_number_of_the_game_in_progress(mahj):
     assert [(g["game"], g["result"]) for g in games] == [(1, "win"), (2, "penalty")]
     assert games[1]["deltas"]["B"] == -10
     assert json.loads(mahj("total", "--json").stdout)["games"] == 1
+
+
+def test_tournament_points_are_not_money(mahj, session):
+    mahj("new", "A", "B", "C", "D", "--rules", "tournament")
+    for command in ("total", "log"):
+        result = mahj(command, "--coins")
+        assert result.exit_code == 1 and "not money" in result.stderr
+
+
+def test_misnamed_discard_is_a_tournament_rule(four, session):
+    before = session.read_bytes()
+    result = four("win", "Ruth", "25", "--thrown-by", "Linda", "--misnamed")
+    assert result.exit_code == 1 and "only at a tournament table" in result.stderr
+    assert session.read_bytes() == before
