@@ -1,6 +1,6 @@
 """Card files: a year's lines with their values, and choosing the line that pays most.
 
-A card file is TOML (see README "Card files"):
+A card file is TOML (see docs/card-template.toml and README "Card files"):
 
     name = "Light Mahjong Card"
     year = 2025
@@ -175,6 +175,32 @@ class LineChoice:
     """What the winner gains with this line."""
     others: tuple[tuple[CardLine, int], ...]
     """The other lines named, with what each would have paid the winner."""
+    jokerless: bool = False
+    """Whether the winner claimed a jokerless hand."""
+
+    def explain(self, winner: str) -> str | None:
+        """Why this line was scored, when several were named (None for a single line).
+
+        >>> choice = best_line([CardLine("Quiet path", 50, groups=False),
+        ...                     CardLine("Dragon thread", 40)], rule_set="league",
+        ...                    self_picked=False, jokerless=True, seated=4)
+        >>> choice.explain("Ruth")[:58]
+        'Scored as Dragon thread: it gives Ruth 320, the most of th'
+        >>> choice.explain("Ruth")[58:]
+        'e lines named (Quiet path 200: no group of three, so jokerless does not double it)'
+        """
+        if not self.others:
+            return None
+        parts = []
+        for line, gain in self.others:
+            why = ""
+            if self.jokerless and not line.groups:
+                why = ": no group of three, so jokerless does not double it"
+            parts.append(f"{line.name} {gain}{why}")
+        return (
+            f"Scored as {self.line.name}: it gives {winner} {self.gain}, the most of the "
+            f"lines named ({'; '.join(parts)})"
+        )
 
 
 def best_line(
@@ -184,14 +210,25 @@ def best_line(
     self_picked: bool,
     jokerless: bool,
     seated: int,
+    heavenly: bool = False,
 ) -> LineChoice:
-    """The named line that pays the winner most after the jokerless rule (first wins ties).
+    """The named line that pays the winner most after the jokerless rule (first wins ties;
+    a line named twice counts once).
 
     >>> lines = [CardLine("Quiet path", 50, groups=False), CardLine("Dragon thread", 40)]
     >>> best_line(lines, rule_set="league", self_picked=False, jokerless=True,
     ...           seated=4).line.name
     'Dragon thread'
+    >>> best_line(lines, rule_set="league", self_picked=False, jokerless=False,
+    ...           seated=4).line.name
+    'Quiet path'
     """
+    unique: list[CardLine] = []
+    for line in candidates:
+        if line not in unique:
+            unique.append(line)
+    if not unique:
+        raise ValueError("best_line needs at least one line")
     scored = [
         (
             line,
@@ -202,13 +239,33 @@ def best_line(
                 jokerless=jokerless,
                 has_group=line.groups,
                 seated=seated,
+                heavenly=heavenly,
             ),
         )
-        for line in candidates
+        for line in unique
     ]
     best = max(scored, key=lambda pair: pair[1])
     others = tuple(pair for pair in scored if pair[0] is not best[0])
-    return LineChoice(best[0], best[1], others)
+    return LineChoice(best[0], best[1], others, jokerless)
+
+
+def card_values(card: Card) -> tuple[int, ...]:
+    """The different values printed on a card, smallest first.
+
+    >>> card_values(Card("c", (CardLine("a", 30), CardLine("b", 25), CardLine("c", 30))))
+    (25, 30)
+    """
+    return tuple(sorted({line.value for line in card.lines}))
+
+
+def jokerless_value(line: CardLine) -> int:
+    """The line's value in use when the hand is jokerless (RULES.md §2).
+
+    >>> jokerless_value(CardLine("Dragon thread", 40)), jokerless_value(
+    ...     CardLine("Quiet path", 50, groups=False))
+    (80, 50)
+    """
+    return rules.value_in_use(line.value, True, line.groups)
 
 
 def load_sample_text() -> str:
@@ -224,7 +281,9 @@ __all__ = [
     "NameError_",
     "best_line",
     "card_to_dict",
+    "card_values",
     "find_line",
+    "jokerless_value",
     "load_sample_text",
     "parse_card",
 ]

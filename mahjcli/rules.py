@@ -134,7 +134,14 @@ def tournament_wall_points(seated: Iterable[str], dead: Iterable[str]) -> dict[s
 
 
 def winner_gain(
-    rules: str, value: int, *, self_picked: bool, jokerless: bool, has_group: bool, seated: int
+    rules: str,
+    value: int,
+    *,
+    self_picked: bool,
+    jokerless: bool,
+    has_group: bool,
+    seated: int,
+    heavenly: bool = False,
 ) -> int:
     """What the winner of a hand would gain, used to pick the best of several card lines.
 
@@ -143,6 +150,9 @@ def winner_gain(
     >>> winner_gain("tournament", 50, self_picked=True, jokerless=True, has_group=False,
     ...             seated=4)
     60
+    >>> winner_gain("tournament", 40, self_picked=True, jokerless=True, has_group=True,
+    ...             seated=4, heavenly=True)
+    40
     """
     if rules == "tournament":
         return tournament_winner_points(
@@ -150,7 +160,7 @@ def winner_gain(
             self_picked=self_picked,
             jokerless=jokerless,
             has_group=has_group,
-            heavenly=False,
+            heavenly=heavenly,
         )
     others = [f"p{i}" for i in range(1, seated)]
     owed = league_owed(
