@@ -117,6 +117,7 @@ def build_win(
             self_picked=thrower is None,
             jokerless=jokerless,
             seated=len(standings.seated),
+            heavenly=heavenly,
         )
         line = choice.line
         if value is not None and whole_number(value, "VALUE", 1, MAX_VALUE) != line.value:
@@ -132,12 +133,8 @@ def build_win(
         points = line.value
         singles_pairs = not line.groups
         line_name = line.name
-        if choice.others:
-            others = ", ".join(f"{o.name} {gain}" for o, gain in choice.others)
-            notes.append(
-                f"Scored as {line.name}: it gives {who} {choice.gain}, the most of the lines "
-                f"named ({others})"
-            )
+        if why := choice.explain(who):
+            notes.append(why)
     elif value is None:
         raise Refused("give the hand's VALUE (e.g. 25) or name its card line with --line")
     else:
