@@ -91,6 +91,8 @@ def build_win(
         raise Refused("a heavenly hand is complete as dealt: leave out --thrown-by")
     if thrown_by is None and not self_pick and not heavenly:
         raise Refused("say how it was won: --thrown-by NAME or --self-pick")
+    if misnamed and session.options.rules != "tournament":
+        raise Refused("a mis-named discard is scored only at a tournament table")
     if exposures is not None and not 0 <= exposures <= MAX_EXPOSURES:
         raise Refused(f"--exposures must be from 0 to {MAX_EXPOSURES}, not {exposures}")
     who = player(standings, winner, "winner")

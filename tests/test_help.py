@@ -11,7 +11,7 @@ COMMANDS = sorted(get_command(app).commands)  # type: ignore[attr-defined]
 
 
 def test_the_interface_commands_exist():
-    for name in ["new", "win", "wall", "undo", "status", "log", "total", "check",
+    for name in ["new", "win", "wall", "undo", "status", "log", "total", "table", "check",
                  "join", "leave", "incomplete", "penalty", "sessions"]:  # fmt: skip
         assert name in COMMANDS
 
