@@ -102,16 +102,31 @@ def _ticks(low: int, high: int) -> list[int]:
 
 
 def _scale(low: int, high: int) -> tuple[int, int]:
-    """The plotted range: always shows zero, and is never empty."""
+    """The plotted range: shows zero, ends on round numbers, and is never empty.
+
+    >>> _scale(-185, 180), _scale(0, 0)
+    ((-200, 200), (0, 1))
+    """
     low, high = min(low, 0), max(high, 0)
-    return (low, high) if high > low else (low, low + 1)
+    if high == low:
+        return low, low + 1
+    step = _nice_step(high - low)
+    return (low // step) * step, -(-high // step) * step
 
 
 def terminal(
-    standings: Standings, *, width: int = MAX_WIDTH, coins: bool = False, ascii_only: bool = False
+    standings: Standings,
+    *,
+    width: int = MAX_WIDTH,
+    coins: bool = False,
+    ascii_only: bool | None = None,
 ) -> list[Text]:
-    """The chart as lines of Rich Text, at most `width` (and 80) columns wide."""
+    """The chart as lines of Rich Text, at most `width` (and 80) columns wide; plain ASCII
+    when `ascii_only` (by default, when standard output cannot encode the markers)."""
     from rich.text import Text
+
+    if ascii_only is None:
+        ascii_only = not _can_encode("".join(MARKERS) + "·─│┤└")
 
     data = series(standings)
     n = len(data.labels) - 1
@@ -162,7 +177,8 @@ def terminal(
                 owner[(r, c)] = p
 
     tick_rows = {row_of(t): tick_text[t] for t in ticks}
-    lines: list[Text] = [Text(f"Running totals, game by game ({n} games)", style="bold")]
+    games = f"{standings.games} game" + ("s" if standings.games != 1 else "")
+    lines: list[Text] = [Text(f"Running totals, game by game ({games})", style="bold")]
     for r in range(HEIGHT):
         label = tick_rows.get(r, "")
         line = Text("")
@@ -172,27 +188,38 @@ def terminal(
         line.rstrip()
         lines.append(line)
     lines.append(Text(" " * label_w + " " + corner + rule * plot_w, style="dim"))
-    lines.append(_game_numbers(data.labels, [col(i) for i in range(n + 1)], label_w + 2))
+    lines.append(_game_numbers(data.labels, [col(i) for i in range(n + 1)], label_w + 2, plot_w))
     lines.extend(_legend(data, markers, width, coins, shared))
     return lines
 
 
-def _game_numbers(labels: Sequence[str], cols: Sequence[int], indent: int) -> Text:
+def _can_encode(text: str) -> bool:
+    """Whether standard output can print `text`."""
+    import sys
+
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _game_numbers(labels: Sequence[str], cols: Sequence[int], indent: int, plot_w: int) -> Text:
     """`game` and the game numbers under the axis, as many as fit with a space between."""
     from rich.text import Text
 
-    chars = [" "] * (indent + cols[-1] + len(labels[-1]))
+    chars = [" "] * (indent + plot_w)
     head = "game"
     chars[indent - 1 - len(head) : indent - 1] = head
     taken: list[tuple[int, int]] = []
-    # The last game always, then as many as fit from the left.
+    # The last game always (ending at the last column at most), then from the left.
     for i in [len(labels) - 1, *range(1, len(labels) - 1)]:
-        start = indent + cols[i]
-        end = start + len(labels[i]) - 1
-        if any(start <= b + 1 and a <= end + 1 for a, b in taken):
+        first = min(indent + cols[i], indent + plot_w - len(labels[i]))
+        last = first + len(labels[i]) - 1
+        if any(first <= b + 1 and a <= last + 1 for a, b in taken):
             continue
-        taken.append((start, end))
-        chars[start : end + 1] = labels[i]
+        taken.append((first, last))
+        chars[first : last + 1] = labels[i]
     return Text("".join(chars).rstrip(), style="dim")
 
 
@@ -438,9 +465,10 @@ def _log_table(standings: Standings, coins: bool) -> list[str]:
                 cells.append(f'<td class="{cls}">{_esc(points(delta, coins=coins))}</td>')
             else:
                 cells.append('<td class="num">–</td>')
+        east = _esc(row.east) if row.is_game else ""
+        what = _esc(describe(row)) + "".join(f"<br><em>{_esc(n)}</em>" for n in row.notes)
         out.append(
-            f'<tr><td class="num">{number}</td><td>{_esc(row.east)}</td>'
-            f"<td>{_esc(describe(row))}</td>{''.join(cells)}</tr>"
+            f'<tr><td class="num">{number}</td><td>{east}</td><td>{what}</td>{"".join(cells)}</tr>'
         )
     out += ["</tbody>", "</table>"]
     return out
