@@ -389,3 +389,19 @@ def test_season_core_imports_no_shell_modules():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_installed_command_runs_the_sample_season(tmp_path: Path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "80"}
+    mahj = Path(sys.executable).with_name("mahj")
+    command = [str(mahj)] if mahj.exists() else [sys.executable, "-m", "mahjcli"]
+    done = subprocess.run(
+        [*command, "season", "--dir", str(SEASON), "--json"],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == expected(list(NIGHTS))
