@@ -233,11 +233,21 @@ def fold(session: Session) -> Standings:
     games = 0
     tournament = session.options.rules == "tournament"
     pie = session.options.pie
+    # Without a pie, a win's effect depends only on the win and who sits where, so a long
+    # log (which repeats itself) scores each distinct (win, seating) once and shares the
+    # resulting tuples; seatings are shared the same way.
+    effects: dict[
+        tuple[Win, tuple[str, ...]], tuple[tuple[int, ...], tuple[Payment, ...], tuple[str, ...]]
+    ] = {}
+    shared: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     for index, entry in enumerate(session.log):
         seated = table.in_deal_order()
+        seated_now = tuple(seated)
+        seated_now = shared.setdefault(seated_now, seated_now)
         east = table.east_player
         waiting = tuple(table.waiting)
+        waiting = shared.setdefault(waiting, waiting)
         deltas_by_name: dict[str, int] = {}
         payments: list[Payment] = []
         notes: list[str] = []
@@ -245,6 +255,28 @@ def fold(session: Session) -> Standings:
         problem: str | None = None
 
         if isinstance(entry, Win):
+            known = effects.get((entry, seated_now)) if pie is None else None
+            if known is not None:
+                deltas, payments_now, notes_now = known
+                for i, delta in enumerate(deltas):
+                    totals[i] += delta
+                games += 1
+                rows.append(
+                    Row(
+                        index=index,
+                        game=games,
+                        entry=entry,
+                        east=east,
+                        seated=seated_now,
+                        waiting=waiting,
+                        deltas=deltas,
+                        totals=tuple(totals),
+                        payments=payments_now,
+                        notes=notes_now,
+                    )
+                )
+                table.after_game()
+                continue
             problem = _win_problem(entry, table, session)
             if problem is None:
                 purse = {p: pie + totals[position[p]] for p in seated} if pie is not None else None
@@ -298,21 +330,22 @@ def fold(session: Session) -> Standings:
         is_game = isinstance(entry, Win | Wall | Incomplete)
         if is_game:
             games += 1
-        rows.append(
-            Row(
-                index=index,
-                game=games if is_game else games + 1,
-                entry=entry,
-                east=east,
-                seated=tuple(seated),
-                waiting=waiting,
-                deltas=tuple(deltas_by_name.get(p, 0) for p in players) if deltas_by_name else zero,
-                totals=tuple(totals),
-                payments=tuple(payments),
-                notes=tuple(notes),
-                seat_change=seat_change,
-            )
+        row = Row(
+            index=index,
+            game=games if is_game else games + 1,
+            entry=entry,
+            east=east,
+            seated=seated_now,
+            waiting=waiting,
+            deltas=tuple(deltas_by_name.get(p, 0) for p in players) if deltas_by_name else zero,
+            totals=tuple(totals),
+            payments=tuple(payments),
+            notes=tuple(notes),
+            seat_change=seat_change,
         )
+        rows.append(row)
+        if isinstance(entry, Win) and pie is None:
+            effects[entry, seated_now] = (row.deltas, row.payments, row.notes)
         if is_game:
             table.after_game()
 

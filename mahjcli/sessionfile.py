@@ -91,8 +91,16 @@ class _Lines:
     _header = re.compile(r"^\s*\[")
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
+        self._text = text
+        self._lines: list[str] | None = None
         self._tables: dict[str, list[int]] | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        """The text's lines, split on first use (only a file with a problem needs them)."""
+        if self._lines is None:
+            self._lines = self._text.splitlines()
+        return self._lines
 
     def _table_starts(self, name: str) -> list[int]:
         if self._tables is None:
@@ -139,13 +147,104 @@ def decode(data: bytes) -> tuple[str | None, FileProblem | None]:
         )
 
 
+# ---- reading a long log quickly --------------------------------------------------------
+#
+# tomllib is pure Python and takes about 25 ms per 1,000 games. The [[log]] tables mahj
+# writes use a small part of TOML, so a long log is read line by line here; any line
+# outside that part (an escape, a comment after a value, a multi-line array, a repeated
+# key, another table...) sends the whole file to tomllib, so errors and odd layouts are
+# always reported by tomllib itself. tests/test_sessionfile_fast.py holds both readers to
+# the same results.
+
+_LOG_START = re.compile(r"^\[\[log\]\][ \t]*\r?$", re.MULTILINE)
+_STR = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
+_LOG_LINE = re.compile(
+    r"[ \t]*(?:"
+    r"(?P<header>\[\[log\]\])"
+    r"|(?P<key>[A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"
+    rf"(?P<str>{_STR})"
+    r"|(?P<int>[+-]?(?:0|[1-9][0-9]{0,17}))"
+    r"|(?P<bool>true|false)"
+    rf"|\[(?P<list>[ \t]*(?:{_STR}[ \t]*,[ \t]*)*(?:{_STR}[ \t]*)?)\]"
+    r")"
+    r"|#[^\x00-\x08\x0a-\x1f\x7f]*"
+    r")?[ \t]*"
+)
+_LIST_ITEM = re.compile(r'"([^"]*)"')
+_HEADER = "[[log]]"
+_SKIP = "#"
+"""Keys that no bare TOML key can be: a `[[log]]` line, and a blank or comment line."""
+
+
+def _log_line(line: str) -> tuple[str, object] | None:
+    """One line of a plain [[log]] section as (key, value); None when it is not plain."""
+    m = _LOG_LINE.fullmatch(line[:-1] if line.endswith("\r") else line)
+    if m is None:
+        return None
+    key = m.group("key")
+    if key is None:
+        return (_HEADER, None) if m.group("header") else (_SKIP, None)
+    if (raw := m.group("str")) is not None:
+        return key, raw[1:-1]
+    if (raw := m.group("int")) is not None:
+        return key, int(raw)
+    if (raw := m.group("bool")) is not None:
+        return key, raw == "true"
+    return key, tuple(_LIST_ITEM.findall(m.group("list")))
+
+
+def _fast_loads(body: str) -> dict[str, Any] | None:
+    """The document of a session whose log is plain [[log]] tables, or None to use tomllib.
+
+    Everything before the first `[[log]]` line is read by tomllib; the log is read line by
+    line, each distinct line once.
+    """
+    start = _LOG_START.search(body)
+    if start is None:
+        return None
+    try:
+        doc = tomllib.loads(body[: start.start()])
+    except tomllib.TOMLDecodeError:
+        return None
+    if "log" in doc:
+        return None
+    seen: dict[str, tuple[str, object] | None] = {}
+    log: list[dict[str, Any]] = []
+    table: dict[str, Any] = {}
+    for line in body[start.start() :].split("\n"):
+        try:
+            got = seen[line]
+        except KeyError:
+            got = seen[line] = _log_line(line)
+        if got is None:
+            return None
+        key, value = got
+        if key == _SKIP:
+            continue
+        if key == _HEADER:
+            table = {}
+            log.append(table)
+        elif key in table:
+            return None
+        else:
+            table[key] = list(value) if isinstance(value, tuple) else value
+    doc["log"] = log
+    return doc
+
+
+def loads(body: str) -> dict[str, Any]:
+    """A session file's TOML document (raises tomllib.TOMLDecodeError like tomllib)."""
+    doc = _fast_loads(body)
+    return tomllib.loads(body) if doc is None else doc
+
+
 def parse_text(text: str) -> Parsed:
     """Read a session file's text: the session, or every problem with its line."""
     body = text.removeprefix(BOM)
     if not body.strip():
         return Parsed(text, {}, None, (FileProblem("the file is empty", 1),))
     try:
-        doc = tomllib.loads(body)
+        doc = loads(body)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         m = re.search(r"\(at line (\d+), column \d+\)", message)
@@ -253,7 +352,15 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
             name_ = raw["player"].strip()
             if name_ and fold_name(name_) not in canon and name_problem(name_) is None:
                 canon[fold_name(name_)] = name_
+    # A clean entry depends only on its table, so equal tables share one (frozen) entry:
+    # a long log repeats itself, and this keeps reading it fast and small.
+    clean: dict[tuple[object, ...], Entry] = {}
     for index, raw in enumerate(raw_log):
+        table_key = _table_key(raw)
+        known = clean.get(table_key) if table_key is not None else None
+        if known is not None:
+            log.append(known)
+            continue
         entry, entry_problems, entry_notes = _entry(raw, index, canon, rule_set)
         for at, message in entry_problems:
             problems.append(FileProblem(message, lines.entry("log", index, at)))
@@ -261,6 +368,8 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
             notes.append(FileProblem(message, lines.entry("log", index, at)))
         if entry is not None:
             log.append(entry)
+            if table_key is not None and not entry_problems and not entry_notes:
+                clean[table_key] = entry
 
     if problems:
         return Parsed(text, doc, None, tuple(problems), tuple(notes))
@@ -274,6 +383,23 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
         card=card,
     )
     return Parsed(text, doc, session, (), tuple(notes))
+
+
+def _table_key(raw: object) -> tuple[object, ...] | None:
+    """A hashable copy of a [[log]] table that tells `1`, `1.0` and `true` apart; None when
+    the table holds something else (nested tables, lists of lists)."""
+    if not isinstance(raw, dict):
+        return None
+    key: list[object] = []
+    for name, value in raw.items():
+        if isinstance(value, list):
+            if not all(isinstance(item, str) for item in value):
+                return None
+            value = tuple(value)
+        elif not isinstance(value, str | int | float | bool):
+            return None
+        key.append((name, type(value), value))
+    return tuple(key)
 
 
 def _players(raw: object, rule_set: str, report: Callable[[str], None]) -> list[str]:
@@ -524,7 +650,7 @@ def _newline(text: str) -> str:
 
 def _same(text: str, expected: dict[str, Any]) -> bool:
     try:
-        return tomllib.loads(text.removeprefix(BOM)) == expected
+        return loads(text.removeprefix(BOM)) == expected
     except tomllib.TOMLDecodeError:
         return False
 
