@@ -1,15 +1,20 @@
 """The only file I/O: where sessions live, reading and validating, the lock, atomic saves.
 
-Saves write a temporary file in the same folder, flush and fsync it, keep the previous
-version as `<file>.bak`, then `os.replace` the new one in, so a crash at any moment
-leaves either the old or the new file, never a mix. Every read-change-write runs under a
-lock file (`.<file>.lock`, an OS lock that dies with its process).
+Saves write a temporary file in the same folder (`.<file>.<pid>.<random>.tmp`), fsync it,
+keep the previous version as `<file>.bak` (written the same way), then `os.replace` the
+new one in, so a crash at any moment leaves either the old or the new file, never a mix.
+A symlinked session is saved through its link. Every read-change-write runs under a lock
+file (`.<file>.lock` beside the real file, an OS lock that dies with its process); a
+command waits up to $MAHJ_LOCK_TIMEOUT seconds (default 10) for it. The next save removes
+the temporary files a killed save left behind. For the crash tests, $MAHJ_CRASH_AT makes a
+save kill itself at one of its steps (see `_crash`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import errno
 import os
 import re
 from collections.abc import Iterator
@@ -28,8 +33,10 @@ from .model import Card
 from .sessionfile import FileProblem, Parsed, decode, parse_text
 
 APP = "mahj"
-LOCK_TIMEOUT = float(os.environ.get("MAHJ_LOCK_TIMEOUT", "10"))
+LOCK_TIMEOUT = 10.0
+"""Default seconds to wait for the lock ($MAHJ_LOCK_TIMEOUT overrides it)."""
 CRASH_POINTS = ("after-write", "after-fsync", "before-replace")
+"""Where a save can be made to kill itself ($MAHJ_CRASH_AT), for the crash tests."""
 
 
 def data_dir() -> Path:
@@ -128,7 +135,10 @@ def invalid_message(loaded: Loaded) -> str:
     message = where(loaded.path, problems[0])
     if len(problems) > 1:
         message += f" (and {len(problems) - 1} more: `mahj check` lists them)"
-    message += "; fix it with an editor, nothing was changed"
+    if "newer mahj" in problems[0].message:
+        message += "; nothing was changed"
+    else:
+        message += "; fix it with an editor (then run `mahj check`), nothing was changed"
     bak = backup_path(loaded.path)
     if bak.exists():
         message += f"; the previous version is in {bak}"
@@ -143,73 +153,127 @@ def load_valid(path: Path) -> Loaded:
     return loaded
 
 
+def lock_timeout() -> float:
+    """Seconds a command waits for another one's lock: $MAHJ_LOCK_TIMEOUT, else 10."""
+    raw = os.environ.get("MAHJ_LOCK_TIMEOUT", "")
+    try:
+        seconds = float(raw)
+    except ValueError:
+        return LOCK_TIMEOUT
+    return seconds if seconds >= 0 else LOCK_TIMEOUT
+
+
+_held: set[Path] = set()
+"""Real paths of the sessions whose lock this process holds."""
+
+
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold the session's lock; waits up to LOCK_TIMEOUT seconds, then raises Busy."""
+    """Hold the session's lock; waits up to lock_timeout() seconds, then raises Busy."""
     from filelock import FileLock, Timeout
 
     real = Path(os.path.realpath(path))
+    if not real.parent.is_dir():
+        # filelock would create the missing folders; a mistyped path must not.
+        raise SessionMissing(f"{path}: the folder {real.parent} does not exist; check the path")
     lock = FileLock(str(real.with_name(f".{real.name}.lock")))
     try:
-        lock.acquire(timeout=LOCK_TIMEOUT)
+        lock.acquire(timeout=lock_timeout())
     except Timeout:
-        raise Busy(f"another mahj command is still using {path}; try again in a moment") from None
+        raise Busy(
+            f"another mahj command is still using {path}; nothing was changed, "
+            "try again in a moment"
+        ) from None
     except OSError as exc:
-        raise SaveFailed(f"cannot lock {path}: {exc.strerror}") from None
+        raise SaveFailed(f"cannot lock {path}: {exc.strerror or exc}") from None
+    _held.add(real)
     try:
         yield
     finally:
+        _held.discard(real)
         lock.release()
 
 
-def _crash(point: str) -> None:
-    """Test hook: $MAHJ_CRASH_AT names a point in a save where the process kills itself."""
-    if os.environ.get("MAHJ_CRASH_AT") == point:
+def _crash(point: str, target: str) -> None:
+    """Test hook: the process kills itself at `point` of a save when $MAHJ_CRASH_AT names
+    it: `after-write`, `after-fsync` or `before-replace` for the session file itself,
+    `bak:` plus one of those for its backup copy."""
+    wanted = os.environ.get("MAHJ_CRASH_AT")
+    if wanted and wanted == (point if target == "session" else f"{target}:{point}"):
         import signal
 
-        os.kill(os.getpid(), signal.SIGKILL)
+        if hasattr(signal, "SIGKILL"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        os._exit(137)  # pragma: no cover - no SIGKILL (Windows): die as abruptly
 
 
 def _temp_pattern(real: Path) -> re.Pattern[str]:
-    return re.compile(rf"^\.{re.escape(real.name)}(\.bak)?\.\d+\.[0-9a-f]+\.tmp$")
+    return re.compile(rf"^\.{re.escape(real.name)}(\.bak)?\.(\d+)\.[0-9a-f]+\.tmp$")
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` may still be running (when unsure: yes)."""
+    if pid == os.getpid() or os.name != "posix":  # Windows' os.kill(pid, 0) is not a probe
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _clean_stale(real: Path) -> None:
-    """Remove temporary files that a killed save left behind (we hold the lock)."""
+    """Remove temporary files that a killed save left behind. Under the session's lock
+    every one is stale (only the lock holder saves); otherwise only a dead process's."""
     pattern = _temp_pattern(real)
+    under_lock = real in _held
     with contextlib.suppress(OSError):
         for entry in os.scandir(real.parent):
-            if pattern.match(entry.name):
+            m = pattern.match(entry.name)
+            if m and (under_lock or not _alive(int(m.group(2)))):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
 
 
-def _replace_with(real: Path, data: bytes, mode: int | None) -> None:
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte (a nearly full disk may take them a few at a time)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[written:]
+
+
+def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
+    """Write `data` to a temporary file beside `real`, fsync it, and rename it over
+    `real`; on any failure the temporary file is removed and `real` is untouched."""
     temp = real.with_name(f".{real.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    fd = os.open(temp, flags, mode)
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600 if mode is None else mode)
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                _crash("after-write")
-                os.fsync(handle.fileno())
-                _crash("after-fsync")
-            if mode is not None:
-                os.chmod(temp, mode)
-            _crash("before-replace")
-            os.replace(temp, real)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise SaveFailed(
-            f"could not save {real}: {reason}; the file on disk is unchanged"
-        ) from None
+            _write_all(fd, data)
+            _crash("after-write", target)
+            os.fsync(fd)
+            _crash("after-fsync", target)
+        finally:
+            os.close(fd)
+        os.chmod(temp, mode)
+        _crash("before-replace", target)
+        os.replace(temp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename durable (not every system can open a folder; then skip)."""
     with contextlib.suppress(OSError):
-        dir_fd = os.open(real.parent, os.O_RDONLY)
+        dir_fd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:
@@ -218,22 +282,33 @@ def _replace_with(real: Path, data: bytes, mode: int | None) -> None:
 
 def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
     """Replace `path`'s contents with `data` atomically, through a symlink if it is one,
-    keeping the file's permissions and (with `backup`) its previous contents in `.bak`."""
+    keeping the file's permissions and (with `backup`) its previous contents in `.bak`.
+
+    A crash at any moment leaves `path` holding either the old or the new bytes; a
+    failure (full disk, failing fsync or rename) raises SaveFailed with `path` unchanged.
+    """
     real = Path(os.path.realpath(path))
     if real.is_dir():
-        raise SaveFailed(f"{path} is a folder, not a session file")
+        raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
     _clean_stale(real)
-    mode: int | None = None
-    old: bytes | None = None
-    with contextlib.suppress(FileNotFoundError):
-        mode = real.stat().st_mode & 0o7777
-        if backup:
-            old = real.read_bytes()
-    if mode is None:
-        mode = 0o666 & ~_umask()
-    if old is not None:
-        _replace_with(real.with_name(real.name + ".bak"), old, mode)
-    _replace_with(real, data, mode)
+    try:
+        mode: int | None = None
+        old: bytes | None = None
+        with contextlib.suppress(FileNotFoundError):
+            mode = real.stat().st_mode & 0o7777
+            if backup:
+                old = real.read_bytes()
+        if mode is None:
+            mode = 0o666 & ~_umask()
+        if old is not None:
+            _replace_with(real.with_name(real.name + ".bak"), old, mode, "bak")
+        _replace_with(real, data, mode, "session")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise SaveFailed(
+            f"could not save {path}: {reason}; the file on disk is unchanged"
+        ) from None
+    _sync_folder(real.parent)
 
 
 def _umask() -> int:
@@ -244,6 +319,8 @@ def _umask() -> int:
 
 def create(path: Path, data: bytes) -> None:
     """Write a brand-new session file; never overwrites (SessionExists)."""
+    if path.is_dir():
+        raise SessionExists(f"{path} is a folder; give a file name for the new session")
     if path.exists() or path.is_symlink():
         raise SessionExists(f"{path} already exists; mahj never overwrites a session")
     if not path.parent.exists():
