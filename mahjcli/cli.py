@@ -476,7 +476,12 @@ def log(json: bool = JsonOpt, coins: bool = CoinsOpt, session: Path | None = Ses
     if not night.standings.rows:
         out.print("No games yet. Record one with: mahj win NAME VALUE --thrown-by NAME")
         return
-    out.print(render.log_table(night.standings, coins=coins))
+    table = render.log_table(night.standings, coins=coins)
+    if render.fits(out, table):
+        out.print(table)
+    else:  # too narrow for a column per player: say it in words rather than cut numbers
+        for line in render.log_lines(night.standings, coins=coins):
+            out.print(line)
 
 
 @app.command()

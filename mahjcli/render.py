@@ -169,6 +169,36 @@ def log_table(standings: Standings, *, coins: bool = False) -> Sheet:
     return Sheet(title(standings), columns, rows, footer)
 
 
+def fits(console: Console, renderable: Any) -> bool:
+    """True when `renderable` fits the console's width without cutting a word or number."""
+    from rich.measure import Measurement
+
+    unlimited = console.options.update_width(10_000)
+    return Measurement.get(console, unlimited, renderable).minimum <= console.width
+
+
+def log_lines(standings: Standings, *, coins: bool = False) -> list[Text]:
+    """The score sheet in words, for a terminal too narrow for `log_table`: each entry,
+    who paid whom, and the running totals."""
+    from rich.text import Text
+
+    lines = [Text(title(standings), style="bold")]
+    for row in standings.rows:
+        head = Text(f"Game {row.game}, East {row.east}: " if row.is_game else "")
+        head.append(describe(row), style="bold")
+        lines.append(head)
+        for note in row.notes:
+            lines.append(Text("  " + note, style="italic dim"))
+        if row.is_game or isinstance(row.entry, Penalty):
+            lines.append(Text("  " + outcome(row, standings, coins=coins)))
+            running = ", ".join(
+                f"{name} {points(t, coins=coins)}"
+                for name, t in zip(standings.players, row.totals, strict=True)
+            )
+            lines.append(Text("  Totals: " + running, style="dim"))
+    return lines
+
+
 def title(standings: Standings) -> str:
     """The night in one line: name, date, rule set, pie."""
     session = standings.session
