@@ -637,8 +637,33 @@ def sessions(json: bool = JsonOpt) -> None:
     out.print("* = current session")
 
 
+def _only_the_command_named(args: list[str]) -> None:
+    """Keep only the command the line names (`mahj total ...`): Typer builds the options
+    of every registered command at start-up, some 8 ms of each run (benchmarks/bench.py).
+    No command, `--help` first, a mistyped command or shell completion keeps them all."""
+    import os
+
+    if not args or os.environ.get("_MAHJ_COMPLETE"):
+        return
+    wanted = [
+        info
+        for info in app.registered_commands
+        if args[0] == (info.name or getattr(info.callback, "__name__", "").replace("_", "-"))
+    ]
+    if len(wanted) == 1:
+        app.registered_commands[:] = wanted
+        # With one command left, Typer would run it without its name; a group callback
+        # keeps `mahj total ...` meaning what it says.
+        app.callback()(_group)
+
+
+def _group() -> None:
+    """Runs before every command (nothing to do)."""
+
+
 def main() -> None:
     """Entry point for the `mahj` console script."""
+    _only_the_command_named(sys.argv[1:])
     try:
         app()
     except BrokenPipeError:

@@ -171,3 +171,41 @@ def test_scoring_every_sample_night_opens_no_file():
     out = loaded_after(code)
     assert isinstance(out["games"], int) and out["games"] > 50
     assert out["io"] == []
+
+
+# ---- start-up: Typer builds only the command being run ------------------------------------
+
+
+def run_main(*argv: str) -> dict[str, object]:
+    """Call the console script's `main` in a fresh interpreter with `argv`."""
+    code = (
+        "from mahjcli import cli\n"
+        f"sys.argv = ['mahj', *{list(argv)!r}]\n"
+        "try:\n    cli.main()\nexcept SystemExit as exc:\n    out['code'] = exc.code\n"
+        "out['commands'] = len(cli.app.registered_commands)\n"
+    )
+    return loaded_after(code)
+
+
+def test_the_console_script_builds_only_the_command_it_runs():
+    night = str(SAMPLES / "three-player-night.toml")
+    out = run_main("total", "--json", "--session", night)
+    assert out["code"] in (0, None) and out["commands"] == 1
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["totl"], ["-h", "total"]], ids=repr)
+def test_anything_but_a_command_keeps_every_command(argv):
+    out = run_main(*argv)
+    assert isinstance(out["commands"], int) and out["commands"] > 10
+
+
+def test_one_command_left_still_takes_its_name():
+    """With one command registered Typer would run it bare; `mahj total` must still parse."""
+    night = SAMPLES / "three-player-night.toml"
+    proc = subprocess.run(
+        [sys.executable, "-c", "import sys; from mahjcli.cli import main; main()",
+         "total", "--json", "--session", str(night)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["games"] > 0
