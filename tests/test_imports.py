@@ -209,3 +209,19 @@ def test_one_command_left_still_takes_its_name():
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["games"] > 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX")
+def test_a_save_takes_the_lock_without_loading_filelock(tmp_path: Path):
+    """filelock costs ~15 ms to import; where flock exists the lock is taken with it."""
+    night = tmp_path / "night.toml"
+    night.write_bytes((SAMPLES / "three-player-night.toml").read_bytes())
+    code = (
+        "from mahjcli.cli import app\n"
+        f"try:\n    app(['wall', '--session', {str(night)!r}])\n"
+        "except SystemExit as exc:\n    out['code'] = exc.code\n"
+    )
+    out = loaded_after(code)
+    assert out["code"] in (0, None)
+    assert "filelock" not in top_level(out["modules"])
+    assert night.read_bytes() != (SAMPLES / "three-player-night.toml").read_bytes()
