@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from . import rules
-from .model import MAX_VALUE, Card, CardLine, fold_name
+from .model import MAX_VALUE, Card, CardLine, fold_name, shown
 from .names import NameError_, resolve
 
 CARD_KEYS = {"name", "year", "lines"}
@@ -108,7 +108,7 @@ def _parse_line(raw: object, i: int, strict: bool) -> tuple[CardLine | None, lis
     if not is_whole(value) or not 1 <= value <= MAX_VALUE:
         problems.append(
             CardProblem(
-                f"{label}: value must be a whole number from 1 to {MAX_VALUE}, not {value!r}",
+                f"{label}: value must be a whole number from 1 to {MAX_VALUE}, not {shown(value)}",
                 i,
                 "value",
             )

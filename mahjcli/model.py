@@ -162,3 +162,16 @@ def fold_name(name: str) -> str:
     True
     """
     return unicodedata.normalize("NFC", name).casefold()
+
+
+def shown(value: object) -> str:
+    """A value as it is spelled in a TOML file, for messages.
+
+    >>> shown(True), shown("25"), shown(8.5)
+    ('true', '"25"', '8.5')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(value)

@@ -47,6 +47,7 @@ from .model import (
     Wall,
     Win,
     fold_name,
+    shown,
 )
 from .names import name_problem
 
@@ -270,7 +271,7 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
         problems.append(FileProblem("no `schema = 1` line: is this a mahj session file?", 1))
         return Parsed(text, doc, None, tuple(problems))
     if not cards.is_whole(schema) or schema < 1:
-        top_problem("schema", f"schema must be a whole number, not {schema!r}")
+        top_problem("schema", f"schema must be a whole number, not {shown(schema)}")
         return Parsed(text, doc, None, tuple(problems))
     if schema > SCHEMA:
         top_problem(
@@ -289,12 +290,12 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
         name = ""
     date = doc.get("date")
     if date is not None and not (isinstance(date, _dt.date) and not isinstance(date, _dt.datetime)):
-        top_problem("date", f"date must be a date like 2026-11-29, not {date!r}")
+        top_problem("date", f"date must be a date like 2026-11-29, not {shown(date)}")
         date = None
 
     rule_set = doc.get("rules", "league")
     if rule_set not in RULE_SETS:
-        top_problem("rules", f"rules must be 'league' or 'tournament', not {rule_set!r}")
+        top_problem("rules", f"rules must be 'league' or 'tournament', not {shown(rule_set)}")
         rule_set = "league"
 
     players = _players(doc.get("players"), rule_set, lambda m: top_problem("players", m))
@@ -313,13 +314,13 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     pie = doc.get("pie")
     if pie is not None:
         if not cards.is_whole(pie) or pie <= 0:
-            top_problem("pie", f"pie must be a positive whole number of points, not {pie!r}")
+            top_problem("pie", f"pie must be a positive whole number of points, not {shown(pie)}")
             pie = None
         elif rule_set == "tournament":
             top_problem("pie", "a tournament table has no pie")
     misnamed = doc.get("misnamed", "replace")
     if misnamed not in MISNAMED_MODES:
-        top_problem("misnamed", f"misnamed must be 'replace' or 'add', not {misnamed!r}")
+        top_problem("misnamed", f"misnamed must be 'replace' or 'add', not {shown(misnamed)}")
         misnamed = "replace"
 
     card: Card | None = None
@@ -460,7 +461,7 @@ def _entry(
                 fail(key, f"{key} is missing")
             return None
         if not isinstance(value, str):
-            fail(key, f"{key} must be a player's name in quotes, not {value!r}")
+            fail(key, f"{key} must be a player's name in quotes, not {shown(value)}")
             return None
         found = canon.get(fold_name(value.strip()))
         if found is None:
@@ -474,7 +475,7 @@ def _entry(
     def flag(key: str) -> bool:
         value = raw.get(key, False)
         if not isinstance(value, bool):
-            fail(key, f"{key} must be true or false, not {value!r}")
+            fail(key, f"{key} must be true or false, not {shown(value)}")
             return False
         return value
 
@@ -483,7 +484,7 @@ def _entry(
         if value is None:
             return None
         if not cards.is_whole(value) or not low <= value <= high:
-            fail(key, f"{key} must be {what}, not {value!r}")
+            fail(key, f"{key} must be {what}, not {shown(value)}")
             return None
         return int(value)
 
@@ -495,7 +496,7 @@ def _entry(
         found = []
         for item in value:
             if not isinstance(item, str):
-                fail(key, f"{key} must list names in quotes, not {item!r}")
+                fail(key, f"{key} must list names in quotes, not {shown(item)}")
                 continue
             name = canon.get(fold_name(item.strip()))
             if name is None:

@@ -154,7 +154,7 @@ def test_equal_looking_values_of_other_types_are_not_shared(monkeypatch):
     parsed = both(text, monkeypatch)
     assert [p.message for p in parsed.problems] == [
         "log entry 2 (win): value must be a whole number from 1 to 1000, not 1.0",
-        "log entry 3 (win): value must be a whole number from 1 to 1000, not True",
+        "log entry 3 (win): value must be a whole number from 1 to 1000, not true",
     ]
     assert [p.line for p in parsed.problems] == [17, 22]
 
