@@ -85,6 +85,7 @@ class Sheet:
         self.columns = list(columns)
         self.rows = [list(row) for row in rows]
         self.footer = list(footer) if footer is not None else None
+        self._measured: tuple[list[int], list[int]] | None = None
 
     # ---- layout ----------------------------------------------------------------------------
 
@@ -96,6 +97,11 @@ class Sheet:
 
     def _widths(self) -> tuple[list[int], list[int]]:
         """Each column's natural width, and its narrowest (a wrap column: its longest word)."""
+        if self._measured is None:
+            self._measured = self._measure()
+        return self._measured
+
+    def _measure(self) -> tuple[list[int], list[int]]:
         from rich.cells import cell_len
 
         natural = [0] * len(self.columns)
@@ -120,7 +126,7 @@ class Sheet:
         """Column widths for a console `max_width` cells wide: the wrap columns give up
         width, down to their longest word, until the sheet fits (if it can)."""
         natural, narrowest = self._widths()
-        widths = list(natural)
+        widths = list(natural)  # a copy: the measured widths stay as they are
         excess = self._outer(widths) - max_width
         for i, column in enumerate(self.columns):
             if excess <= 0:
@@ -189,7 +195,7 @@ class Sheet:
             left, middle, right = bars
             last = len(lines) - 1
             for n in range(height):
-                yield Segment(left)
+                plain = left  # unstyled text is gathered into one segment: fewer to print
                 for i, cell in enumerate(lines):
                     line = cell[n] if n < len(cell) else ("", "")
                     width = widths[i]
@@ -198,11 +204,18 @@ class Sheet:
                         cut = set_cell_size(_plain(line), width - 1) + "…" if width > 1 else "…"
                         line, gap = (cut, line[1]), 0
                     right_justified = self.columns[i].justify == "right"
-                    yield Segment(" " * (gap + 1) if right_justified else " ")
+                    plain += " " * (gap + 1) if right_justified else " "
                     for k in range(0, len(line), 2):
-                        yield Segment(line[k], style(line[k + 1]))
-                    yield Segment(" " if right_justified else " " * (gap + 1))
-                    yield Segment(middle if i < last else right)
+                        look = style(line[k + 1])
+                        if look is None:
+                            plain += line[k]
+                        else:
+                            yield Segment(plain)
+                            yield Segment(line[k], look)
+                            plain = ""
+                    plain += " " if right_justified else " " * (gap + 1)
+                    plain += middle if i < last else right
+                yield Segment(plain)
                 yield Segment.line()
 
         yield from rule(TOP)
