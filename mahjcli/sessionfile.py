@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -148,22 +147,24 @@ def decode(data: bytes) -> tuple[str | None, FileProblem | None]:
         )
 
 
-# ---- reading a long log quickly --------------------------------------------------------
+# ---- reading a session file quickly ------------------------------------------------------
 #
-# tomllib is pure Python and takes about 25 ms per 1,000 games. The [[log]] tables mahj
-# writes use a small part of TOML, so a long log is read line by line here; any line
-# outside that part (an escape, a comment after a value, a multi-line array, a repeated
-# key, another table...) sends the whole file to tomllib, so errors and odd layouts are
-# always reported by tomllib itself. tests/test_sessionfile_fast.py holds both readers to
-# the same results.
+# tomllib is pure Python: importing it costs about 2 ms of every command, and reading takes
+# about 25 ms per 1,000 games. The files mahj writes use a small part of TOML (top-level
+# keys, [card], [[card.lines]] and [[log]] tables of strings, whole numbers, true/false,
+# lists of names and a date), so they are read line by line here. Any line outside that
+# part (an escape, a comment after a value, a multi-line array, a repeated key, tables in
+# another order...) sends the whole file to tomllib, so errors and odd layouts are always
+# reported by tomllib itself. tests/test_sessionfile_fast.py holds both readers to the same
+# results.
 
-_LOG_START = re.compile(r"^\[\[log\]\][ \t]*\r?$", re.MULTILINE)
 _STR = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
-_LOG_LINE = re.compile(
+_PLAIN_LINE = re.compile(
     r"[ \t]*(?:"
-    r"(?P<header>\[\[log\]\])"
+    r"(?P<header>\[\[log\]\]|\[card\]|\[\[card\.lines\]\])"
     r"|(?P<key>[A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"
     rf"(?P<str>{_STR})"
+    r"|(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})"
     r"|(?P<int>[+-]?(?:0|[1-9][0-9]{0,17}))"
     r"|(?P<bool>true|false)"
     rf"|\[(?P<list>[ \t]*(?:{_STR}[ \t]*,[ \t]*)*(?:{_STR}[ \t]*)?)\]"
@@ -172,71 +173,93 @@ _LOG_LINE = re.compile(
     r")?[ \t]*"
 )
 _LIST_ITEM = re.compile(r'"([^"]*)"')
-_HEADER = "[[log]]"
+_HEADER = "["
 _SKIP = "#"
-"""Keys that no bare TOML key can be: a `[[log]]` line, and a blank or comment line."""
+"""Keys that no bare TOML key can be: a table header line, and a blank or comment line."""
+_SECTIONS = {"[card]": 1, "[[card.lines]]": 2, "[[log]]": 3}
+"""The tables of a session file, in the order mahj writes them."""
 
 
-def _log_line(line: str) -> tuple[str, object] | None:
-    """One line of a plain [[log]] section as (key, value); None when it is not plain."""
-    m = _LOG_LINE.fullmatch(line[:-1] if line.endswith("\r") else line)
+def _plain_line(line: str) -> tuple[str, object] | None:
+    """One line of a plain session file as (key, value), (_HEADER, header) or (_SKIP, None);
+    None when the line is not plain."""
+    m = _PLAIN_LINE.fullmatch(line[:-1] if line.endswith("\r") else line)
     if m is None:
         return None
     key = m.group("key")
     if key is None:
-        return (_HEADER, None) if m.group("header") else (_SKIP, None)
+        header = m.group("header")
+        return (_HEADER, header) if header else (_SKIP, None)
     if (raw := m.group("str")) is not None:
         return key, raw[1:-1]
     if (raw := m.group("int")) is not None:
         return key, int(raw)
     if (raw := m.group("bool")) is not None:
         return key, raw == "true"
+    if (raw := m.group("date")) is not None:
+        try:
+            return key, _dt.date.fromisoformat(raw)
+        except ValueError:  # 2026-02-30: tomllib says why
+            return None
     return key, tuple(_LIST_ITEM.findall(m.group("list")))
 
 
 def _fast_loads(body: str) -> dict[str, Any] | None:
-    """The document of a session whose log is plain [[log]] tables, or None to use tomllib.
+    """The document of a plain session file, as tomllib would read it; None otherwise.
 
-    Everything before the first `[[log]]` line is read by tomllib; the log is read line by
-    line, each distinct line once.
+    Each distinct line is read once: a long log repeats itself.
     """
-    start = _LOG_START.search(body)
-    if start is None:
-        return None
-    try:
-        doc = tomllib.loads(body[: start.start()])
-    except tomllib.TOMLDecodeError:
-        return None
-    if "log" in doc:
-        return None
+    doc: dict[str, Any] = {}
+    table = doc
+    section = 0
     seen: dict[str, tuple[str, object] | None] = {}
-    log: list[dict[str, Any]] = []
-    table: dict[str, Any] = {}
-    for line in body[start.start() :].split("\n"):
+    for line in body.split("\n"):
         try:
             got = seen[line]
         except KeyError:
-            got = seen[line] = _log_line(line)
+            got = seen[line] = _plain_line(line)
         if got is None:
             return None
         key, value = got
         if key == _SKIP:
             continue
         if key == _HEADER:
+            header = str(value)
+            order = _SECTIONS[header]
+            if order < section or (order == section and order == 1):
+                return None  # tables out of mahj's order, or [card] twice: tomllib decides
             table = {}
-            log.append(table)
+            if order == 1:
+                if "card" in doc:
+                    return None
+                doc["card"] = table
+            elif order == 2:
+                card = doc.get("card")
+                if section == 0 or not isinstance(card, dict):
+                    return None
+                if section == 1 and "lines" in card:
+                    return None
+                card.setdefault("lines", []).append(table)
+            else:
+                if section < 3 and "log" in doc:
+                    return None
+                doc.setdefault("log", []).append(table)
+            section = order
         elif key in table:
             return None
         else:
             table[key] = list(value) if isinstance(value, tuple) else value
-    doc["log"] = log
     return doc
 
 
 def loads(body: str) -> dict[str, Any]:
     """A session file's TOML document (raises tomllib.TOMLDecodeError like tomllib)."""
     doc = _fast_loads(body)
-    return tomllib.loads(body) if doc is None else doc
+    if doc is None:
+        import tomllib
+
+        doc = tomllib.loads(body)
+    return doc
 
 
 def parse_text(text: str) -> Parsed:
@@ -244,16 +267,20 @@ def parse_text(text: str) -> Parsed:
     body = text.removeprefix(BOM)
     if not body.strip():
         return Parsed(text, {}, None, (FileProblem("the file is empty", 1),))
-    try:
-        doc = loads(body)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        m = re.search(r"\(at line (\d+), column \d+\)", message)
-        line = int(m.group(1)) if m else None
-        if m is None and "end of document" in message:
-            line = body.count("\n") + 1
-        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
-        return Parsed(text, {}, None, (FileProblem(f"not valid TOML: {message}", line),))
+    doc = _fast_loads(body)
+    if doc is None:
+        import tomllib
+
+        try:
+            doc = tomllib.loads(body)
+        except tomllib.TOMLDecodeError as exc:
+            message = str(exc)
+            m = re.search(r"\(at line (\d+), column \d+\)", message)
+            line = int(m.group(1)) if m else None
+            if m is None and "end of document" in message:
+                line = body.count("\n") + 1
+            message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
+            return Parsed(text, {}, None, (FileProblem(f"not valid TOML: {message}", line),))
     return parse_doc(text, doc)
 
 
@@ -650,10 +677,16 @@ def _newline(text: str) -> str:
 
 
 def _same(text: str, expected: dict[str, Any]) -> bool:
-    try:
-        return loads(text.removeprefix(BOM)) == expected
-    except tomllib.TOMLDecodeError:
-        return False
+    body = text.removeprefix(BOM)
+    doc = _fast_loads(body)
+    if doc is None:
+        import tomllib
+
+        try:
+            doc = tomllib.loads(body)
+        except tomllib.TOMLDecodeError:
+            return False
+    return doc == expected
 
 
 def dump_doc(doc: dict[str, Any]) -> str:

@@ -62,6 +62,7 @@ def test_reports_for_scripts_never_load_rich_filelock_or_tomli_w(args, tmp_path:
     assert out["code"] in (0, None)
     found = top_level(out["modules"])
     assert not found & {"rich", "filelock", "tomli_w"}, found & {"rich", "filelock", "tomli_w"}
+    assert "tomllib" not in found  # a plain session file never needs the full TOML reader
 
 
 @pytest.fixture(scope="module")
