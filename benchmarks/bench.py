@@ -189,6 +189,7 @@ class Case:
     label: str
     argv: list[str]
     prepare: Callable[[], None] | None = None
+    env: dict[str, str] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)
     peak_kb: int = 0
     failed: str = ""
@@ -204,7 +205,7 @@ def run_once(case: Case, env: dict[str, str]) -> None:
         case.prepare()
     start = time.perf_counter()
     proc = subprocess.Popen(
-        case.argv, env=env, cwd=ROOT, stdin=subprocess.DEVNULL,
+        case.argv, env={**env, **case.env}, cwd=ROOT, stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
     _, status, usage = os.wait4(proc.pid, 0)
@@ -235,6 +236,15 @@ def mahj_argv() -> list[str]:
     if script.exists():
         return [str(script)]
     return [sys.executable, "-m", "mahjcli"]
+
+
+def tab(line: str) -> dict[str, str]:
+    """The environment in which bash asks `mahj` to complete the last word of `line`."""
+    return {
+        "_MAHJ_COMPLETE": "complete_bash",
+        "COMP_WORDS": line,
+        "COMP_CWORD": str(len(line.split()) - 1),
+    }
 
 
 def season_help(mahj: list[str], env: dict[str, str]) -> str | None:
@@ -308,6 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ),
             Case("log", [*mahj, "log", *s(night)]),
             Case("total", [*mahj, "total", *s(night)]),
+            Case("TAB: complete a name", mahj, env=tab(f"mahj win --session {night} R")),
         ]
         print(f"timing a {NIGHT_GAMES}-game night ({small_n} runs each) ...", flush=True)
         measure(night_cases, small_n, env)
@@ -316,6 +327,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             Case("floor (Typer + Rich table)", floor_argv),
             Case(f"total, {BIG:,} games", [*mahj, "total", *s(ten)]),
             Case(f"check, {BIG:,} games", [*mahj, "check", *s(ten)]),
+            Case(f"TAB, {BIG:,} games", mahj, env=tab(f"mahj win --session {ten} R")),
         ]
         print(f"timing {BIG:,} games ({big_n} runs each) ...", flush=True)
         measure(big_cases, big_n, env)
@@ -377,6 +389,8 @@ def report(
 
     verdicts: list[tuple[bool, str]] = []
     for case in night_cases[1:]:
+        if case.label.startswith("TAB"):
+            continue  # reported, no target
         limit = 1.25 if case.label.startswith("win") else 1.15
         ratio = case.median / base
         verdicts.append((ratio <= limit, f"{case.label}, 40 games: {ratio:.2f}x floor <= {limit}x"))
