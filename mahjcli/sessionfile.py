@@ -667,9 +667,10 @@ def new_session_text(session: Session) -> str:
         "\n# The night's log, oldest first: one [[log]] table per game, arrival, departure\n"
         "# or penalty. Fix a typo here with any editor; run `mahj check` afterwards.\n"
     )
-    for entry in session.log:
-        text = append_entry(text, entry_to_dict(entry))
-    return text
+    # What append_entry adds for each entry, joined once (appending one by one copies the
+    # whole text each time: slow for a long log).
+    blocks = ("\n" + toml_block("[[log]]", entry_to_dict(entry)) for entry in session.log)
+    return text + "".join(blocks)
 
 
 def _newline(text: str) -> str:

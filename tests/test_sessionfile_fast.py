@@ -308,3 +308,25 @@ def test_the_benchmark_writer_matches_append_entry():
     head = new_session_text(Session(("Ruth", "Linda", "Kathy"), "Ruth"))
     block = toml_block("[[log]]", entry_to_dict(session.log[0]))
     assert new_session_text(session) == head + "\n" + block
+
+
+def test_a_new_file_with_a_log_is_what_appending_one_by_one_gives():
+    """new_session_text joins the [[log]] tables once; append_entry adds them one by one."""
+    from mahjcli.model import Options, Penalty
+    from mahjcli.sessionfile import append_entry
+
+    session = Session(
+        players=("Ruth", "李", "Kathy", "Pat"),
+        east="李",
+        options=Options(rules="tournament"),
+        log=(
+            Win("李", 30, "Pat", exposures=2, misnamed=True),
+            Penalty("Kathy", 10, 'looked at a "blind" pass'),
+            Win("Ruth", 25, None, jokerless=True, dead=("Pat",)),
+        ),
+    )
+    one_by_one = new_session_text(Session(session.players, session.east, session.options))
+    for entry in session.log:
+        one_by_one = append_entry(one_by_one, entry_to_dict(entry))
+    assert new_session_text(session) == one_by_one
+    assert parse_text(one_by_one).session == session
