@@ -226,3 +226,28 @@ def test_a_save_takes_the_lock_without_loading_filelock(tmp_path: Path):
     assert out["code"] in (0, None)
     assert "filelock" not in top_level(out["modules"])
     assert night.read_bytes() != (SAMPLES / "three-player-night.toml").read_bytes()
+
+
+def test_every_command_can_be_built_alone(monkeypatch):
+    """Each command, registered alone as the console script does, still parses its own
+    command line (checked in-process with --help for speed)."""
+    from typer.testing import CliRunner
+
+    from mahjcli import cli
+
+    everything = list(cli.app.registered_commands)
+    names = [i.name or i.callback.__name__.replace("_", "-") for i in everything if i.callback]
+    assert len(names) > 10
+    for name in names:
+        monkeypatch.setattr(cli.app, "registered_commands", list(everything))
+        monkeypatch.setattr(cli.app, "registered_callback", None)
+        cli._only_the_command_named([name, "--help"])
+        assert [i.callback for i in cli.app.registered_commands] == [
+            i.callback
+            for i in everything
+            if (i.name or i.callback.__name__) in (name, name.replace("-", "_"))
+        ]
+        result = CliRunner().invoke(cli.app, [name, "--help"], prog_name="mahj")
+        assert result.exit_code == 0, (name, result.output)
+        usage = next(line for line in result.output.splitlines() if line.startswith("Usage:"))
+        assert usage.startswith(f"Usage: mahj {name} "), usage  # still called by its name
