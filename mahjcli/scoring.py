@@ -233,9 +233,10 @@ def fold(session: Session) -> Standings:
     games = 0
     tournament = session.options.rules == "tournament"
     pie = session.options.pie
-    # Without a pie, a win's effect depends only on the win and who sits where, so a long
-    # log (which repeats itself) scores each distinct (win, seating) once and shares the
-    # resulting tuples; seatings are shared the same way.
+    # A win's effect depends only on the win and who sits where, unless the pie stops
+    # someone paying in full; so a long log (which repeats itself) scores each distinct
+    # (win, seating) once and shares the resulting tuples, while every purse still covers
+    # what it owes. Seatings are shared the same way.
     effects: dict[
         tuple[Win, tuple[str, ...]], tuple[tuple[int, ...], tuple[Payment, ...], tuple[str, ...]]
     ] = {}
@@ -255,8 +256,10 @@ def fold(session: Session) -> Standings:
         problem: str | None = None
 
         if isinstance(entry, Win):
-            known = effects.get((entry, seated_now)) if pie is None else None
-            if known is not None:
+            known = effects.get((entry, seated_now))
+            if known is not None and (
+                pie is None or all(pie + totals[position[p.payer]] >= p.owed for p in known[1])
+            ):
                 deltas, payments_now, notes_now = known
                 for i, delta in enumerate(deltas):
                     totals[i] += delta
@@ -344,7 +347,7 @@ def fold(session: Session) -> Standings:
             seat_change=seat_change,
         )
         rows.append(row)
-        if isinstance(entry, Win) and pie is None:
+        if isinstance(entry, Win) and not any(p.short for p in row.payments):
             effects[entry, seated_now] = (row.deltas, row.payments, row.notes)
         if is_game:
             table.after_game()

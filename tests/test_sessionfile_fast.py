@@ -271,20 +271,25 @@ def test_quick_reader_agrees_with_tomllib_on_any_file(lines, with_head, newline)
 # ---- the fold's shortcut for repeated wins ------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3), st.booleans()), max_size=80))
-def test_every_row_is_scored_by_the_rules_for_its_own_seating(games):
-    """Rows shared through the fold's memo still pay what the rules say for that game."""
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3), st.booleans()), max_size=80),
+    st.sampled_from([None, 40, 100, 300]),
+)
+def test_every_row_is_scored_by_the_rules_for_its_own_seating(games, pie):
+    """Rows shared through the fold's memo still pay what the rules say for that game,
+    the pie included (RULES.md §4: a loser pays at most what is left in their purse)."""
     from mahjcli import rules
+    from mahjcli.model import Options
 
     table = ["Ruth", "Linda", "Kathy", "Pat", "Sue"]
     log = []
     for winner, thrower, jokerless in games:
         log.append(Win(table[winner], 25, table[thrower] if thrower != winner else None,
                        jokerless=jokerless))  # fmt: skip
-    session = Session(players=tuple(table), east="Ruth", log=tuple(log))
+    session = Session(tuple(table), "Ruth", options=Options(pie=pie), log=tuple(log))
     standings = fold(session)
-    running = [0] * 5
+    running = dict.fromkeys(table, 0)
     for row in standings.rows:
         win = row.entry
         assert isinstance(win, Win)
@@ -292,14 +297,41 @@ def test_every_row_is_scored_by_the_rules_for_its_own_seating(games):
             win.winner, 25, win.thrown_by, list(row.seated), jokerless=win.jokerless,
             has_group=True,
         )  # fmt: skip
-        expected = {p: -amount for p, amount in owed.items()}
-        expected[win.winner] = sum(owed.values())
-        assert dict(zip(standings.players, row.deltas, strict=True)) == {
-            p: expected.get(p, 0) for p in standings.players
+        paid = {
+            p: amount if pie is None else max(0, min(amount, pie + running[p]))
+            for p, amount in owed.items()
         }
-        running = [t + d for t, d in zip(running, row.deltas, strict=True)]
-        assert list(row.totals) == running
+        expected = {p: -amount for p, amount in paid.items()}
+        expected[win.winner] = sum(paid.values())
+        deltas = dict(zip(standings.players, row.deltas, strict=True))
+        assert deltas == {p: expected.get(p, 0) for p in table}
+        assert {p.payer: (p.owed, p.paid) for p in row.payments} == {
+            p: (owed[p], paid[p]) for p in owed
+        }
+        running = {p: running[p] + deltas[p] for p in table}
+        assert dict(zip(standings.players, row.totals, strict=True)) == running
     assert len(standings.rows) + len(standings.problems) == len(log)
+
+
+def test_a_repeated_win_stops_paying_when_the_purse_runs_out():
+    """Linda throws Ruth's 25 every game with a pie of 200 (RULES.md §4): she pays 50 four
+    times, then her purse is empty and she pays nothing, though the same win at the same
+    seats was scored before."""
+    from mahjcli.model import Options
+
+    session = Session(
+        ("Ruth", "Linda", "Kathy", "Pat"),
+        "Ruth",
+        options=Options(pie=200),
+        log=(Win("Ruth", 25, "Linda"),) * 9,
+    )
+    standings = fold(session)
+    linda = [row.deltas[1] for row in standings.rows]
+    assert linda == [-50, -50, -50, -50, 0, 0, 0, 0, 0]
+    assert [p.paid for p in standings.rows[4].payments] == [0, 25, 25]
+    assert standings.rows[4].payments[0].short
+    # Kathy and Pat pay 25 a game until their own purses run out after game 8.
+    assert standings.totals_map() == {"Ruth": 600, "Linda": -200, "Kathy": -200, "Pat": -200}
 
 
 def test_the_benchmark_writer_matches_append_entry():
