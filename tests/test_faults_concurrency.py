@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -15,20 +14,11 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
+from tests.helpers import installed_mahj
+
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="uses SIGKILL")
 
 PLAYERS = ("Ruth", "Linda", "Kathy", "Pat")
-
-
-def installed_mahj() -> str:
-    """The `mahj` console script of the Python running the tests (the project's .venv)."""
-    beside = Path(sys.executable).parent / "mahj"
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("mahj")
-    if found is None:  # pragma: no cover - the test extra installs the package
-        pytest.skip("the mahj command is not installed")
-    return found
 
 
 MAHJ = installed_mahj()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,21 +20,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import installed_mahj
+
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX-only")
 
 WIN = ("win", "Ruth", "25", "--thrown-by", "Linda")
 """A win that is valid at any point of a four-player league night."""
-
-
-def installed_mahj() -> str:
-    """The `mahj` console script of the Python running the tests (the project's .venv)."""
-    beside = Path(sys.executable).parent / "mahj"
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("mahj")
-    if found is None:  # pragma: no cover - the test extra installs the package
-        pytest.skip("the mahj command is not installed")
-    return found
 
 
 MAHJ = installed_mahj()

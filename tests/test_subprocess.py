@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-MAHJ = shutil.which("mahj", path=str(Path(sys.executable).parent)) or "mahj"
+from tests.helpers import installed_mahj
+
+MAHJ = installed_mahj()
 
 
 def run(*args, env):
@@ -43,3 +44,57 @@ def test_python_dash_m_runs_the_same_program(tmp_path):
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["totals"]["Pat"] == 115
+
+
+SAMPLES = Path(__file__).parent.parent / "sample_sessions"
+LEAGUE_RUNS = [
+    ("status", "--json"),
+    ("log",),
+    ("total", "--coins"),
+    ("check",),
+    ("win", "Ruth", "25", "--thrown-by", "Linda"),
+    ("wall",),
+    ("join", "Sue"),
+    ("leave", "Sue"),
+    ("undo",),
+    ("table",),
+    ("lines", "--card", "sample"),
+    ("export",),
+]
+TOURNAMENT_RUNS = [
+    ("win", "Linda", "30", "--thrown-by", "Susan", "--exposures", "2"),
+    ("incomplete",),
+    ("penalty", "Carol", "10", "--reason", "looked at a blind pass"),
+    ("scorecard",),
+]
+
+
+def test_every_command_runs_as_a_real_program(tmp_path):
+    """Each command once through the installed script (CliRunner tests cover the details)."""
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    env.pop("MAHJ_SESSION", None)
+    league = tmp_path / "league.toml"
+    league.write_bytes((SAMPLES / "rules-worked-night.toml").read_bytes())
+    tournament = tmp_path / "tournament.toml"
+    tournament.write_bytes((SAMPLES / "tournament-two-rounds.toml").read_bytes())
+    ran = set()
+    for path, runs in ((league, LEAGUE_RUNS), (tournament, TOURNAMENT_RUNS)):
+        for args in runs:
+            result = run(*args, "--session", str(path), env=env)
+            assert result.returncode == 0, (args, result.stderr)
+            assert result.stdout.strip(), args
+            ran.add(args[0])
+    for args in (
+        ("new", "A", "B", "C", "--session", str(tmp_path / "new.toml")),
+        ("sessions",),
+        ("season", "--dir", str(SAMPLES / "season")),
+        ("winners", "--dir", str(SAMPLES / "season")),
+    ):
+        result = run(*args, env=env)
+        assert result.returncode == 0, (args, result.stderr)
+        ran.add(args[0])
+    from typer.main import get_command
+
+    from mahjcli.cli import app
+
+    assert ran == set(get_command(app).commands)  # type: ignore[attr-defined]

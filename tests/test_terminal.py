@@ -6,30 +6,19 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+
+from tests.helpers import installed_mahj
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="pipes, ptys and sh are POSIX")
 
 NAMES = ["Ruth", "李", "שרה", "Pat😀", "[bold]Sue"]
 """Latin, CJK (two cells wide), Hebrew (right to left), an emoji, and Rich markup."""
 TOTALS = {"Ruth": -25, "李": 40, "שרה": -110, "Pat😀": -85, "[bold]Sue": 180}
-
-
-def installed_mahj() -> str:
-    """The `mahj` console script of the Python running the tests (the project's .venv)."""
-    beside = Path(sys.executable).parent / "mahj"
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("mahj")
-    if found is None:  # pragma: no cover - the test extra installs the package
-        pytest.skip("the mahj command is not installed")
-    return found
 
 
 MAHJ = installed_mahj()

@@ -1,0 +1,20 @@
+"""Helpers shared by the tests that run the installed `mahj` as a real program."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def installed_mahj() -> str:
+    """The `mahj` console script of the Python running the tests (the project's .venv)."""
+    beside = Path(sys.executable).parent / "mahj"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("mahj")
+    if found is None:  # pragma: no cover - the test extra installs the package
+        pytest.skip("the mahj command is not installed", allow_module_level=True)
+    return found
