@@ -130,10 +130,10 @@ def night_session(seed: int) -> Session:
     """A league night: four players, Sue from game 13, the sample card, a pie of 2000."""
     import tomllib
 
-    from mahjcli import cards
+    from mahjcli import cards, store
     from mahjcli.model import Options, Session
 
-    card, problems = cards.parse_card(tomllib.loads(cards.load_sample_text()))
+    card, problems = cards.parse_card(tomllib.loads(store.sample_card_text()))
     assert card is not None, problems
     return Session(
         players=PLAYERS,

@@ -268,13 +268,6 @@ def jokerless_value(line: CardLine) -> int:
     return rules.value_in_use(line.value, True, line.groups)
 
 
-def load_sample_text() -> str:
-    """The text of the sample card shipped inside the package."""
-    from importlib.resources import files
-
-    return (files("mahjcli") / "data" / "sample_card.toml").read_text(encoding="utf-8")
-
-
 __all__ = [
     "CardProblem",
     "LineChoice",
@@ -284,6 +277,5 @@ __all__ = [
     "card_values",
     "find_line",
     "jokerless_value",
-    "load_sample_text",
     "parse_card",
 ]

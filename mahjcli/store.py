@@ -392,15 +392,22 @@ def list_sessions() -> list[Path]:
     return [p for p in directory.glob("*.toml") if p.is_file()]
 
 
+def sample_card_text() -> str:
+    """The text of the sample card shipped inside the package."""
+    from importlib.resources import files
+
+    return (files("mahjcli") / "data" / "sample_card.toml").read_text(encoding="utf-8")
+
+
 def load_card(spec: str) -> Card:
     """A card from a file, or the sample card shipped with mahj for `sample`."""
     import tomllib
 
-    from .cards import load_sample_text, parse_card
+    from .cards import parse_card
     from .sessionfile import _Lines
 
     if spec == "sample":
-        text, where_ = load_sample_text(), "the sample card"
+        text, where_ = sample_card_text(), "the sample card"
     else:
         path = Path(spec)
         try:
