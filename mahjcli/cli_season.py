@@ -16,7 +16,6 @@ import typer
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from .model import Session
     from .scoring import Standings
     from .season import Block, Night
 
@@ -101,21 +100,21 @@ def load_nights(
 
     paths = _session_files(files, folder)
     labels = _labels(paths)
-    read: list[tuple[str, Session]] = []
+    read: list[season.Night] = []
     for path in paths:
         try:
             loaded = store.read(path)
         except MahjError as exc:
             _warn(f"skipped {path}: {exc}")
             continue
-        found, _ = ops.problems(loaded)
-        if found or loaded.parsed.session is None:
+        found, standings = ops.problems(loaded)
+        if found or standings is None:
             where = store.where(path, found[0]) if found else str(path)
             more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
             _warn(f"skipped damaged night {where}{more}; `mahj check --session {path}` lists all")
             continue
-        read.append((labels[path], loaded.parsed.session))
-    chosen = season.nights(read)
+        read.append(season.Night(labels[path], standings.session, standings))
+    chosen = season.ordered(read)
     chosen, undated = season.in_dates(
         chosen, start.date() if start else None, end.date() if end else None
     )

@@ -38,7 +38,11 @@ class Night:
 
 def nights(sessions: Iterable[tuple[str, Session]]) -> list[Night]:
     """Fold each session and sort the nights oldest first (undated ones first, by label)."""
-    folded = [Night(label, session, fold(session)) for label, session in sessions]
+    return ordered(Night(label, session, fold(session)) for label, session in sessions)
+
+
+def ordered(folded: Iterable[Night]) -> list[Night]:
+    """Nights already scored, oldest first (undated ones first, by label)."""
     return sorted(folded, key=_order)
 
 
