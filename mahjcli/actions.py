@@ -16,6 +16,7 @@ from . import cards
 from .errors import Refused
 from .model import (
     MAX_EXPOSURES,
+    MAX_PIE,
     MAX_VALUE,
     RULE_SETS,
     SEATS,
@@ -97,7 +98,7 @@ def build_win(
         raise Refused(f"--exposures must be from 0 to {MAX_EXPOSURES}, not {exposures}")
     who = player(standings, winner, "winner")
     thrower = player(standings, thrown_by, "thrower") if thrown_by is not None else None
-    dead_names = tuple(player(standings, d, "--dead") for d in dead or [])
+    dead_names = dead_hands(standings, dead)
     notes: list[str] = []
     line_name: str | None = None
     if lines:
@@ -158,9 +159,14 @@ def build_win(
     )
 
 
+def dead_hands(standings: Standings, dead: list[str] | None) -> tuple[str, ...]:
+    """The players named by --dead, each once, in the order first named."""
+    return tuple(dict.fromkeys(player(standings, d, "--dead") for d in dead or []))
+
+
 def build_wall(standings: Standings, dead: list[str] | None) -> Built:
     """A wall game from `mahj wall`."""
-    return Built(Wall(dead=tuple(player(standings, d, "--dead") for d in dead or [])))
+    return Built(Wall(dead=dead_hands(standings, dead)))
 
 
 def build_penalty(standings: Standings, name: str, points: str, reason: str) -> Built:
@@ -168,6 +174,11 @@ def build_penalty(standings: Standings, name: str, points: str, reason: str) -> 
     if standings.session.options.rules != "tournament":
         raise Refused(
             "penalties are scored only at a tournament table (mahj new --rules tournament)"
+        )
+    if points.strip().startswith("-"):
+        raise Refused(
+            f"POINTS is the number of points lost, without a minus sign: "
+            f"mahj penalty {name} {points.strip().lstrip('-')}"
         )
     lost = whole_number(points, "POINTS", 1, MAX_VALUE)
     return Built(Penalty(player(standings, name), lost, reason.strip()))
@@ -239,8 +250,8 @@ def new_session(
     if pie is not None:
         if rule_set == "tournament":
             raise Refused("a tournament table has no pie; leave out --pie")
-        if pie <= 0:
-            raise Refused(f"--pie must be a positive number of points, not {pie}")
+        if not 0 < pie <= MAX_PIE:
+            raise Refused(f"--pie must be a number of points from 1 to {MAX_PIE:,}, not {pie}")
     if misnamed not in ("replace", "add"):
         raise Refused(f"--misnamed must be replace or add, not {misnamed!r}")
     return Session(

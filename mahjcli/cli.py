@@ -221,9 +221,33 @@ def new(
 # ---- recording -------------------------------------------------------------------------
 
 
-@app.command(context_settings={"ignore_unknown_options": True})
+NUMBERS = {"ignore_unknown_options": True, "allow_extra_args": True}
+"""Context for commands whose values may be typed negative (`-5`): Click would take them
+for options; `_no_stray_options` then refuses whatever else was not an option."""
+
+
+def _no_stray_options(ctx: typer.Context, *values: str | None) -> None:
+    """A mistyped option (`--jokeles`) or an extra word is a usage error (exit 2)."""
+    import difflib
+    import re
+
+    stray = [v for v in values if v and v.startswith("-") and not re.fullmatch(r"-[0-9.]+", v)]
+    stray += [str(a) for a in ctx.args]
+    if not stray:
+        return
+    first = stray[0]
+    if first.startswith("-"):
+        known = [o for p in ctx.command.params for o in p.opts if o.startswith("--")]
+        close = difflib.get_close_matches(first.split("=")[0], known, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        ctx.fail(f"No such option: {first}{hint}")
+    ctx.fail(f"Got unexpected extra argument ({first})")
+
+
+@app.command(context_settings=NUMBERS)
 @handled
 def win(
+    ctx: typer.Context,
     winner: str = typer.Argument(
         ...,
         help="Who called Mah Jongg.",
@@ -284,6 +308,8 @@ def win(
     """  # fmt: skip
     from . import actions, ops, store
 
+    _no_stray_options(ctx, value)
+
     holder: dict[str, tuple[str, ...]] = {}
 
     def build(night: Night) -> Any:
@@ -341,9 +367,10 @@ def incomplete(session: Path | None = SessionOpt) -> None:
     _show_change(change)
 
 
-@app.command()
+@app.command(context_settings=NUMBERS)
 @handled
 def penalty(
+    ctx: typer.Context,
     name: str = typer.Argument(
         ..., help="The player penalised.", metavar="NAME", autocompletion=_complete_players
     ),
@@ -359,6 +386,7 @@ def penalty(
     """  # fmt: skip
     from . import actions, ops, store
 
+    _no_stray_options(ctx, points)
     change = ops.record(
         store.locate(session),
         lambda n: actions.build_penalty(n.standings, name, points, reason).entry,
@@ -516,7 +544,9 @@ def total(
     from rich.text import Text
 
     out = render.console()
-    out.print(Text(f"{render.title(standings)}: {standings.games} games", style="bold"))
+    out.print(
+        Text(f"{render.title(standings)}: {render.plural(standings.games, 'game')}", style="bold")
+    )
     out.print(render.totals_table(standings, coins=coins))
     if chart:
         from .chart import terminal

@@ -24,6 +24,8 @@ MAX_PLAYERS = 8
 MAX_VALUE = 1000
 """Largest hand value accepted; real cards print 25 to 75."""
 MAX_EXPOSURES = 5
+MAX_PIE = 1_000_000
+"""Largest pie accepted: $10,000 at a cent a point."""
 
 
 @dataclass(frozen=True)

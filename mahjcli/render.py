@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .model import Incomplete, Join, Leave, Penalty, Wall, Win
 from .scoring import Row, Standings
+from .season import paid_jokerless
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -47,6 +48,15 @@ def points(n: int, *, coins: bool = False, sign: bool = True) -> str:
     if n > 0 and sign:
         return f"+{n}"
     return str(n)
+
+
+def plural(count: int, noun: str) -> str:
+    """`1 game`, `2 games`.
+
+    >>> plural(1, "game"), plural(0, "game")
+    ('1 game', '0 games')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def join_names(names: list[str]) -> str:
@@ -323,6 +333,7 @@ def log_json(standings: Standings) -> dict[str, Any]:
             item["thrown_by"] = entry.thrown_by
             item["self_picked"] = entry.self_picked
             item["jokerless"] = entry.jokerless
+            item["jokerless_paid"] = paid_jokerless(entry, standings.session.options.rules)
             item["heavenly"] = entry.heavenly
             if entry.line:
                 item["line"] = entry.line

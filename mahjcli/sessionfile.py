@@ -29,6 +29,7 @@ from typing import Any
 from . import cards
 from .model import (
     MAX_EXPOSURES,
+    MAX_PIE,
     MAX_PLAYERS,
     MAX_VALUE,
     MIN_SEATED,
@@ -340,8 +341,10 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
 
     pie = doc.get("pie")
     if pie is not None:
-        if not cards.is_whole(pie) or pie <= 0:
-            top_problem("pie", f"pie must be a positive whole number of points, not {shown(pie)}")
+        if not cards.is_whole(pie) or not 0 < pie <= MAX_PIE:
+            top_problem(
+                "pie", f"pie must be a whole number of points from 1 to {MAX_PIE}, not {shown(pie)}"
+            )
             pie = None
         elif rule_set == "tournament":
             top_problem("pie", "a tournament table has no pie")

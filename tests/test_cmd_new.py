@@ -61,7 +61,8 @@ def test_five_players_the_fifth_waits(mahj):
         (["Ruth", "Linda", "Kathy", "--rules", "tournament"], "exactly 4 players"),
         (["Ruth", "Linda", "Kathy", "Pat", "--rules", "tournament", "--pie", "500"], "no pie"),
         (["Ruth", "Linda", "Kathy", "--rules", "casino"], "league or tournament"),
-        (["Ruth", "Linda", "Kathy", "--pie", "0"], "positive"),
+        (["Ruth", "Linda", "Kathy", "--pie", "0"], "from 1 to 1,000,000"),
+        (["Ruth", "Linda", "Kathy", "--pie", "99999999999999999999"], "from 1 to 1,000,000"),
         (["Ruth", "Linda", "Kathy", "--name", "../x"], "cannot contain"),
     ],
 )

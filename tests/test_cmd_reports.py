@@ -122,3 +122,23 @@ def test_misnamed_discard_is_a_tournament_rule(four, session):
     result = four("win", "Ruth", "25", "--thrown-by", "Linda", "--misnamed")
     assert result.exit_code == 1 and "only at a tournament table" in result.stderr
     assert session.read_bytes() == before
+
+
+def test_log_json_says_whether_jokerless_was_paid(four):
+    four("win", "Ruth", "50", "--self-pick", "--jokerless", "--singles-pairs")
+    four("win", "Linda", "25", "--self-pick", "--jokerless")
+    games = json.loads(four("log", "--json").stdout)["games"]
+    assert [(g["jokerless"], g["jokerless_paid"]) for g in games] == [(True, False), (True, True)]
+
+
+def test_a_dead_hand_named_twice_counts_once(mahj, session):
+    mahj("new", "A", "B", "C", "D", "--rules", "tournament")
+    mahj("wall", "--dead", "B", "--dead", "b")
+    games = json.loads(mahj("log", "--json").stdout)["games"]
+    assert games[0]["deltas"] == {"A": 10, "B": -10, "C": 10, "D": 10}
+    assert 'dead = ["B"]' in session.read_text()
+
+
+def test_total_title_counts_games_in_words(four):
+    four("wall")
+    assert ": 1 game\n" in four("total").stdout

@@ -134,7 +134,7 @@ def test_bad_entries_are_reported_with_their_line(entry, line, message):
         ('rules = "league"\n', 1, "no `schema = 1` line"),
         (HEAD.replace('"Pat"', '"ruth"'), 3, "are the same name"),
         (HEAD.replace('east = "Ruth"', 'east = "Zed"'), 4, "east ('Zed') must be one of"),
-        (HEAD + "pie = -5\n", 5, "pie must be a positive whole number"),
+        (HEAD + "pie = -5\n", 5, "pie must be a whole number of points from 1 to"),
         (HEAD.replace('"league"', '"casino"'), 2, "rules must be 'league' or 'tournament'"),
     ],
 )
