@@ -20,7 +20,9 @@ from .model import (
     MAX_VALUE,
     RULE_SETS,
     SEATS,
+    Accept,
     Card,
+    Entry,
     Incomplete,
     Join,
     Leave,
@@ -65,7 +67,7 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
 class Built:
     """An entry ready to record, and what to tell the scorekeeper about it."""
 
-    entry: Win | Wall | Incomplete | Penalty | Join | Leave
+    entry: Entry
     notes: tuple[str, ...] = ()
 
 
@@ -182,6 +184,13 @@ def build_penalty(standings: Standings, name: str, points: str, reason: str) -> 
         )
     lost = whole_number(points, "POINTS", 1, MAX_VALUE)
     return Built(Penalty(player(standings, name), lost, reason.strip()))
+
+
+def build_accept(standings: Standings) -> Built:
+    """The table accepts its score card, from `mahj scorecard --accept`."""
+    if standings.session.options.rules != "tournament":
+        raise Refused("only a tournament table hands in a score card")
+    return Built(Accept())
 
 
 def build_incomplete(standings: Standings) -> Built:

@@ -74,6 +74,7 @@ def card_json(card: ScoreCard) -> dict[str, Any]:
             "round": rnd.number,
             "games": rnd.games,
             "complete": rnd.complete,
+            "accepted": _accepted(card, rnd),
             "hand_in": _seat_json(rnd.hand_in),
             "lines": [line_json(line) for line in rnd.lines],
             "totals": _named(players, rnd.totals),
@@ -86,6 +87,7 @@ def card_json(card: ScoreCard) -> dict[str, Any]:
         "rules": session.options.rules,
         "misnamed": "add" if session.options.misnamed_adds else "replace",
         "games": card.standings.games,
+        "accepted_through": card.standings.accepted,
         "seats": [_seat_json(s) for s in card.seats],
         "pairs": [[a.player, c.player] for a, c in card.pairs],
         "rounds": [round_json(r) for r in card.rounds],
@@ -120,9 +122,11 @@ def _points_cell(n: int, style: str = "") -> Text:
     return Text(points(n), style=style or ("red" if n < 0 else ""), no_wrap=True)
 
 
-def _short(name: str, width: int) -> str:
-    """A name cut to `width` characters (the seats line above the rounds gives it whole)."""
-    return name if len(name) <= width else name[: width - 1] + "…"
+def _accepted(card: ScoreCard, rnd: Round) -> bool:
+    """True when the table has accepted this round's card (it no longer changes)."""
+    from .model import GAMES_PER_ROUND
+
+    return rnd.complete and rnd.number * GAMES_PER_ROUND <= card.standings.accepted
 
 
 def _round_table(card: ScoreCard, rnd: Round, widths: list[int]) -> Table:
@@ -134,6 +138,8 @@ def _round_table(card: ScoreCard, rnd: Round, widths: list[int]) -> Table:
     order = [card.players.index(seat.player) for seat in card.seats]
     hand_in = rnd.hand_in
     state = "" if rnd.complete else f" ({rnd.games} of 4 games)"
+    if _accepted(card, rnd):
+        state += " (accepted)"
     table = Table(
         title=Text(
             f"Round {rnd.number}{state}: card handed in by {hand_in.player} "
@@ -149,8 +155,8 @@ def _round_table(card: ScoreCard, rnd: Round, widths: list[int]) -> Table:
     table.add_column("\nGame", justify="right", width=4, no_wrap=True)
     table.add_column("\nWhat happened", ratio=1, overflow="fold")
     for seat, width in zip(card.seats, widths, strict=True):
-        header = Text(f"{seat.letter}\n{_short(seat.player, width)}")
-        table.add_column(header, justify="right", width=width, no_wrap=True)
+        header = Text(f"{seat.letter}\n{seat.player}", overflow="fold")
+        table.add_column(header, justify="right", width=width, overflow="fold")
 
     def cells(values: tuple[int, ...], style: str = "") -> list[Text]:
         return [_points_cell(values[i], style) for i in order]
@@ -169,6 +175,8 @@ def _round_table(card: ScoreCard, rnd: Round, widths: list[int]) -> Table:
 
 def _widths(card: ScoreCard) -> list[int]:
     """One width per seat's column, the same in every round so the card lines up."""
+    from rich.cells import cell_len
+
     from .render import points
 
     numbers = [
@@ -178,7 +186,7 @@ def _widths(card: ScoreCard) -> list[int]:
         for n in values
     ]
     widest = max(numbers, default=3)
-    return [max(widest, min(len(seat.player), NAME_WIDTH)) for seat in card.seats]
+    return [max(widest, min(cell_len(seat.player), NAME_WIDTH)) for seat in card.seats]
 
 
 def print_card(card: ScoreCard, out: Console) -> str:
@@ -202,18 +210,31 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @handled
-    def scorecard(json: bool = JsonOpt, session: Path | None = SessionOpt) -> None:
+    def scorecard(
+        json: bool = JsonOpt,
+        accept: bool = typer.Option(
+            False,
+            "--accept",
+            help="The table accepts the card for the rounds played so far (at a round's "
+            "end); accepted rounds can no longer be undone.",
+        ),
+        session: Path | None = SessionOpt,
+    ) -> None:
         """A tournament table's score card: each game, round totals, who hands it in.
 
         Fits 80 columns, so it can go straight to paper: mahj scorecard > card.txt
 
-        Example: mahj scorecard
+        Example: mahj scorecard --accept
         """  # fmt: skip
-        from . import ops, render, store
+        from . import actions, ops, render, store
         from .scorecard import build
 
-        night = ops.open_night(store.locate(session))
-        card = build(night.standings)
+        path = store.locate(session)
+        if accept:
+            standings = ops.record(path, lambda n: actions.build_accept(n.standings).entry).after
+        else:
+            standings = ops.open_night(path).standings
+        card = build(standings)
         if json:
             import json as json_module
 

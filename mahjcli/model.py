@@ -24,6 +24,8 @@ MAX_PLAYERS = 8
 MAX_VALUE = 1000
 """Largest hand value accepted; real cards print 25 to 75."""
 MAX_EXPOSURES = 5
+GAMES_PER_ROUND = 4
+"""Four games make a round (and a tournament score card's section)."""
 MAX_PIE = 1_000_000
 """Largest pie accepted: $10,000 at a cent a point."""
 
@@ -127,7 +129,15 @@ class Leave:
     player: str
 
 
-Entry = Win | Wall | Incomplete | Penalty | Join | Leave
+@dataclass(frozen=True)
+class Accept:
+    """A tournament table accepts its score card for every round played so far; those
+    rounds no longer change (RULES.md §6)."""
+
+    kind: ClassVar[str] = "accept"
+
+
+Entry = Win | Wall | Incomplete | Penalty | Join | Leave | Accept
 GAME_KINDS = ("win", "wall", "incomplete")
 """Entries that are games: each one passes the deal."""
 

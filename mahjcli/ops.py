@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import store
 from .errors import Refused, SessionInvalid
-from .model import Entry, Session
+from .model import Accept, Entry, Session
 from .scoring import Standings, fold
 from .sessionfile import FileProblem, _Lines, append_entry, entry_to_dict, remove_last_entry
 
@@ -103,6 +103,11 @@ def undo(path: Path) -> Change:
         if not night.session.log:
             raise Refused("there is nothing to undo: the night's log is empty")
         entry = night.session.log[-1]
+        if isinstance(entry, Accept):
+            raise Refused(
+                f"the score card was accepted through game {night.standings.accepted}, and an "
+                "accepted card does not change; record the next game instead"
+            )
         session = dataclasses.replace(night.session, log=night.session.log[:-1])
         after = fold(session)
         text = remove_last_entry(night.loaded.parsed.text, night.loaded.parsed.doc)

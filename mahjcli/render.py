@@ -9,7 +9,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .model import Incomplete, Join, Leave, Penalty, Wall, Win
+from .model import GAMES_PER_ROUND, Accept, Incomplete, Join, Leave, Penalty, Wall, Win
 from .scoring import Row, Standings
 from .season import paid_jokerless
 
@@ -93,6 +93,9 @@ def describe(row: Row) -> str:
     if isinstance(entry, Penalty):
         reason = f": {entry.reason}" if entry.reason else ""
         return f"{entry.player} penalty {entry.points}{reason}"
+    if isinstance(entry, Accept):
+        rounds = (row.game - 1) // GAMES_PER_ROUND
+        return f"Score card accepted through round {rounds} (game {row.game - 1})"
     if isinstance(entry, Join):
         if row.seat_change:
             return f"{entry.player} arrives and sits down"
@@ -304,10 +307,15 @@ def status_json(standings: Standings) -> dict[str, Any]:
 
 
 def log_json(standings: Standings) -> dict[str, Any]:
-    """`mahj log --json` (INTERFACE.md); joins and leaves go under `seating`."""
+    """`mahj log --json` (INTERFACE.md); joins and leaves go under `seating`, a
+    tournament card's acceptances under `accepted` (the last game each covers)."""
     games: list[dict[str, Any]] = []
     seating: list[dict[str, Any]] = []
+    accepted: list[int] = []
     for row in standings.rows:
+        if isinstance(row.entry, Accept):
+            accepted.append(row.game - 1)
+            continue
         if isinstance(row.entry, Join | Leave):
             seating.append(
                 {
@@ -344,4 +352,7 @@ def log_json(standings: Standings) -> dict[str, Any]:
         if row.notes:
             item["notes"] = list(row.notes)
         games.append(item)
-    return {"games": games, "seating": seating}
+    out: dict[str, Any] = {"games": games, "seating": seating}
+    if standings.session.options.rules == "tournament":
+        out["accepted"] = accepted
+    return out

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from . import rules
 from .model import (
+    GAMES_PER_ROUND,
     MIN_SEATED,
+    Accept,
     Entry,
     Incomplete,
     Join,
@@ -96,6 +98,8 @@ class Standings:
     """Players who have left for the night."""
     totals: tuple[int, ...]
     problems: tuple[Problem, ...] = ()
+    accepted: int = 0
+    """Tournament: the score card is accepted through this game (a round's end), or 0."""
 
     @property
     def next_game(self) -> int:
@@ -215,6 +219,20 @@ def _win_effect(
     return deltas, payments, notes
 
 
+def _accept_problem(tournament: bool, games: int, accepted: int) -> str | None:
+    """Why the score card cannot be accepted after `games` games, or None."""
+    if not tournament:
+        return "only a tournament table hands in a score card"
+    if games == 0 or games % GAMES_PER_ROUND:
+        return (
+            f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games; "
+            f"{games} games have been played"
+        )
+    if accepted == games:
+        return f"the card for round {games // GAMES_PER_ROUND} is already accepted"
+    return None
+
+
 def fold(session: Session) -> Standings:
     """Replay the whole log and return the standings after it."""
     players = session.all_players()
@@ -231,6 +249,7 @@ def fold(session: Session) -> Standings:
             session, players, (), 0, session.east, (), (), (), zero, (Problem(str(exc)),)
         )
     games = 0
+    accepted = 0
     tournament = session.options.rules == "tournament"
     pie = session.options.pie
     # A win's effect depends only on the win and who sits where, unless the pie stops
@@ -312,6 +331,10 @@ def fold(session: Session) -> Standings:
                     gone.remove(entry.player)
                 if table.join(entry.player):
                     seat_change = entry.player
+        elif isinstance(entry, Accept):
+            problem = _accept_problem(tournament, games, accepted)
+            if problem is None:
+                accepted = games
         elif isinstance(entry, Leave):
             if tournament:
                 problem = "a tournament table plays with exactly four players"
@@ -365,4 +388,5 @@ def fold(session: Session) -> Standings:
         gone=tuple(gone),
         totals=tuple(totals),
         problems=tuple(problems),
+        accepted=accepted,
     )

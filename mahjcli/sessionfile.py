@@ -36,6 +36,7 @@ from .model import (
     RULE_SETS,
     SCHEMA,
     SEATS,
+    Accept,
     Card,
     Entry,
     Incomplete,
@@ -63,6 +64,7 @@ ENTRY_KEYS: dict[str, set[str]] = {
     "penalty": {"kind", "player", "points", "reason"},
     "join": {"kind", "player"},
     "leave": {"kind", "player"},
+    "accept": {"kind"},
 }  # fmt: skip
 MISNAMED_MODES = {"replace": False, "add": True}
 
@@ -473,7 +475,7 @@ def _entry(
     kind = raw.get("kind")
     if kind not in ENTRY_KEYS:
         return None, [("kind", f"{label}: unknown kind {kind!r} (win, wall, incomplete, "
-                       "penalty, join or leave)")], []  # fmt: skip
+                       "penalty, join, leave or accept)")], []  # fmt: skip
     label = f"{label} ({kind})"
     problems: list[tuple[str | None, str]] = []
     notes = [
@@ -581,6 +583,8 @@ def _entry(
             reason = ""
         if who is not None and points is not None:
             entry = Penalty(who, points, reason)
+    elif kind == "accept":
+        entry = Accept()
     elif kind in ("join", "leave"):
         who = player("player")
         if who is not None:

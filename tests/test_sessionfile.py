@@ -107,7 +107,7 @@ def test_unknown_keys_are_kept_and_noted():
         ('kind = "win"\nwinner = "Ruth"\nvalue = 25', 6,
          'log entry 1 (win): say how it was won: thrown_by = "Name" or self_pick = true'),
         ('kind = "bet"', 7, "log entry 1: unknown kind 'bet' (win, wall, incomplete, penalty, "
-         "join or leave)"),
+         "join, leave or accept)"),
         ('kind = "wall"\ndead = "Pat"', 8, 'log entry 1 (wall): dead must be a list of names, '
          'like dead = ["Pat"]'),
     ],
