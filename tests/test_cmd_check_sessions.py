@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 def test_check_ok(four, session):
     result = four("check")
@@ -67,3 +69,26 @@ def test_sessions_lists_newest_first_and_marks_the_current_one(mahj, tmp_path):
 
 def test_sessions_with_none_yet(mahj):
     assert "No sessions" in mahj("sessions", use_session=False).stdout
+
+
+@pytest.mark.parametrize(
+    ("rules", "entry", "message"),
+    [
+        ("tournament", 'kind = "join"\nplayer = "Sue"', "exactly four players"),
+        ("tournament", 'kind = "leave"\nplayer = "A"', "exactly four players"),
+        ("league", 'kind = "incomplete"', "only at a tournament table"),
+        ("league", 'kind = "penalty"\nplayer = "A"\npoints = 10', "only at a tournament table"),
+        ("league", 'kind = "accept"', "only a tournament table hands in a score card"),
+        ("tournament", 'kind = "accept"', "at the end of a round of 4 games"),
+    ],
+)
+def test_check_catches_entries_the_rules_do_not_allow_here(mahj, session, rules, entry, message):
+    mahj("new", "A", "B", "C", "D", "--rules", rules)
+    text = session.read_text() + "\n[[log]]\n" + entry + "\n"
+    session.write_text(text)
+    line = text.splitlines().index("[[log]]") + 1
+    result = mahj("check")
+    assert result.exit_code == 1
+    (problem,) = result.stdout.splitlines()
+    assert problem.startswith(f"{session}:{line}: log entry 1 (")
+    assert message in problem

@@ -71,6 +71,28 @@ def test_twenty_wins_at_once_are_all_recorded(four, session: Path):
     assert not [p for p in session.parent.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_undos_at_once_each_remove_exactly_one_game(four, session: Path):
+    for value in range(25, 35):
+        assert four("win", "Ruth", str(value), "--thrown-by", "Linda").exit_code == 0
+    procs = [
+        subprocess.Popen(
+            [MAHJ, "undo", "--session", str(session)],
+            env=env_with(MAHJ_LOCK_TIMEOUT="60"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(6)
+    ]
+    for proc in procs:
+        _out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+    games = json.loads(four("log", "--json").stdout)["games"]
+    # The first four wins remain, exactly as recorded: 25, 26, 27, 28.
+    assert [g["deltas"]["Ruth"] for g in games] == [100, 104, 108, 112]
+    assert four("check").exit_code == 0
+
+
 def test_a_held_lock_makes_a_command_wait_then_refuse(four, session: Path, monkeypatch):
     before = session.read_bytes()
     monkeypatch.setenv("MAHJ_LOCK_TIMEOUT", "0.5")

@@ -103,6 +103,31 @@ def test_pie_player_collects_in_full_and_can_go_pie_again():
     assert standings.purses()["Ruth"] == 0
 
 
+def test_the_same_win_again_pays_only_what_is_left_in_the_purse():
+    # Linda pays 50 of her 70 the first time; the same hand at the same seats four games
+    # later finds only 20 in her purse.
+    standings = fold(
+        night(
+            Win("Ruth", 25, thrown_by="Linda"),
+            Wall(),
+            Wall(),
+            Wall(),
+            Win("Ruth", 25, thrown_by="Linda"),
+            pie=70,
+        )
+    )
+    assert standings.rows[0].deltas == (100, -50, -25, -25)
+    assert standings.rows[4].deltas == (70, -20, -25, -25)
+    assert standings.purses() == {"Ruth": 240, "Linda": 0, "Kathy": 20, "Pat": 20}
+
+
+def test_a_player_before_east_leaving_does_not_skip_a_deal():
+    # After three walls Pat is East; Ruth (seated before her) leaves: Pat still deals.
+    standings = fold(night(Wall(), Wall(), Wall(), Leave("Ruth"), Wall()))
+    assert standings.rows[4].east == "Pat"
+    assert standings.east == "Linda"
+
+
 def test_waiting_players_neither_pay_nor_collect():
     standings = fold(night(Win("Linda", 25), players=(*SEATS, "Sue")))
     assert standings.rows[0].deltas == (-50, 150, -50, -50, 0)

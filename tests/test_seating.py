@@ -108,3 +108,9 @@ def test_table_never_drops_below_three():
     with pytest.raises(SeatingError, match="below 3"):
         table.leave("Kathy")
     assert table.seats == ["Ruth", "Linda", "Kathy"]
+
+
+def test_leaver_seated_before_east_keeps_east_in_place():
+    table = Table.start(("Ruth", "Linda", "Kathy", "Pat"), "Pat")
+    assert table.leave("Ruth") is None
+    assert table.in_deal_order() == ["Pat", "Linda", "Kathy"]
