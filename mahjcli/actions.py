@@ -273,6 +273,18 @@ def new_session(
     )
 
 
+def night_date(text: str) -> _dt.date:
+    """The date typed for --date.
+
+    >>> night_date("2026-11-26")
+    datetime.date(2026, 11, 26)
+    """
+    try:
+        return _dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise Refused(f"--date must be a date like 2026-11-26, not {text!r}") from None
+
+
 def file_stem(name: str) -> str:
     """The part of a new session's file name that comes from --name.
 

@@ -169,6 +169,12 @@ def new(
         help="A name for the night (used in the file name).",
         metavar="TEXT",
     ),
+    date: str | None = typer.Option(
+        None,
+        "--date",
+        help="The night's date, for a night typed in later (default: today).",
+        metavar="YYYY-MM-DD",
+    ),
     misnamed: str = typer.Option(
         "replace",
         "--misnamed",
@@ -187,6 +193,7 @@ def new(
     from . import actions, store
     from .sessionfile import new_session_text
 
+    night_date = actions.night_date(date) if date is not None else dt.date.today()
     the_card = store.load_card(card) if card is not None else None
     stem = actions.file_stem(name)
     night = actions.new_session(
@@ -197,12 +204,12 @@ def new(
         card=the_card,
         name=name.strip(),
         misnamed=misnamed,
-        date=dt.date.today(),
+        date=night_date,
     )
     import os
 
     env = os.environ.get("MAHJ_SESSION")
-    path = session or (Path(env) if env else store.new_session_path(stem, dt.date.today()))
+    path = session or (Path(env) if env else store.new_session_path(stem, night_date))
     with store.locked(path):
         store.create(path, new_session_text(night).encode("utf-8"))
     store.set_current(path)

@@ -78,3 +78,12 @@ def test_names_are_kept_exactly_as_typed(mahj, session):
     result = mahj("status")
     assert "[bold]Sue" in result.stdout and "José" in result.stdout and "李" in result.stdout
     assert tomllib.loads(session.read_text())["players"] == ["[bold]Sue", "José", "李", "Pat"]
+
+
+def test_a_night_typed_in_later_takes_its_own_date(mahj, session, tmp_path):
+    assert mahj("new", "A", "B", "C", "--date", "2026-11-26").exit_code == 0
+    assert "date = 2026-11-26\n" in session.read_text()
+    mahj("new", "A", "B", "C", "--date", "2026-11-19", "--name", "thu", use_session=False)
+    assert (tmp_path / "data" / "2026-11-19-thu.toml").exists()
+    bad = mahj("new", "A", "B", "C", "--date", "last Thursday", use_session=False)
+    assert bad.exit_code == 1 and "--date must be a date like" in bad.stderr
