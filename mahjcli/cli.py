@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
+from .options import CoinsOpt, JsonOpt, SessionOpt
+
 if TYPE_CHECKING:
     from .ops import Change, Night
     from .scoring import Standings
@@ -59,15 +61,6 @@ def _complete_lines(incomplete: str) -> list[str]:
     return line_names(incomplete)
 
 
-SessionOpt = typer.Option(
-    None,
-    "--session",
-    help="Session file to use (default: $MAHJ_SESSION, else the current session).",
-    metavar="FILE",
-    dir_okay=True,
-)
-JsonOpt = typer.Option(False, "--json", help="Print JSON for scripts instead of a table.")
-CoinsOpt = typer.Option(False, "--coins", help="Show money at one cent a point ($0.25).")
 DeadOpt = typer.Option(
     None, "--dead", help="A player whose hand was dead (repeatable).", metavar="NAME",
     autocompletion=_complete_players,

@@ -26,7 +26,8 @@ CHART_WIDTH = 80
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to `app`."""
-    from .cli import CoinsOpt, JsonOpt, SessionOpt, handled
+    from .cli import handled
+    from .options import CoinsOpt, JsonOpt, SessionOpt
 
     @app.command("table")
     @handled

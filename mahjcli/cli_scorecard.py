@@ -206,7 +206,8 @@ def print_card(card: ScoreCard, out: Console) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to `app`."""
-    from .cli import JsonOpt, SessionOpt, handled
+    from .cli import handled
+    from .options import JsonOpt, SessionOpt
 
     @app.command()
     @handled

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from .options import JsonOpt
+
 if TYPE_CHECKING:
     from rich.table import Table
 
@@ -48,7 +50,6 @@ ToOpt = typer.Option(
 PlayerOpt = typer.Option(
     None, "--player", help="Only this player (and the nights they played).", metavar="NAME"
 )
-JsonOpt = typer.Option(False, "--json", help="Print JSON for scripts instead of a table.")
 
 
 def _warn(message: str) -> None:
