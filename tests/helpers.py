@@ -1,4 +1,4 @@
-"""Helpers shared by the tests that run the installed `mahj` as a real program."""
+"""Helpers shared by the tests: where the project is, and the installed `mahj`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The project's folder."""
+SAMPLES = ROOT / "sample_sessions"
+PACKAGE = ROOT / "mahjcli"
 
 
 def installed_mahj() -> str:

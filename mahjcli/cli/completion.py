@@ -1,0 +1,65 @@
+"""Shell completion: player names and card lines from the session the command line names.
+
+Completion runs on every TAB, so it imports no Rich and never fails loudly: a missing or
+damaged file completes nothing. Typer hands each callback the command line parsed so far,
+so the session is the one `--session` (or $MAHJ_SESSION) names, else the current one.
+"""
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:
+    from ..core.session import Session
+
+
+def _session(ctx: typer.Context) -> "Session | None":
+    from ..core.errors import MahjError
+    from ..files import loader, paths
+
+    chosen = ctx.params.get("session")
+    path = Path(chosen) if chosen else paths.current_path()
+    if path is None:
+        return None
+    try:
+        return loader.read(path).parsed.session
+    except (MahjError, OSError):
+        return None
+
+
+def offer(incomplete: str, names: list[str]) -> list[str]:
+    """The names that start with what has been typed, in any case, as the shell should
+    insert them.
+
+    Typer drops any completion that does not start with exactly what was typed, so a name
+    keeps the letters as typed (`kat` offers `kathy`, which mahj reads as Kathy); and bash
+    inserts a completion as it is, so a space in a card line's name is escaped there.
+    """
+    from ..core.names import fold_name
+
+    key = fold_name(incomplete)
+    bash = "COMP_WORDS" in os.environ
+    offered = []
+    for name in names:
+        if not fold_name(name).startswith(key):
+            continue
+        if not name.startswith(incomplete) and fold_name(name[: len(incomplete)]) == key:
+            name = incomplete + name[len(incomplete) :]
+        offered.append(name.replace(" ", "\\ ") if bash else name)
+    return offered
+
+
+def player_names(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The session's players whose names start with what has been typed (any case)."""
+    session = _session(ctx)
+    return offer(incomplete, list(session.all_players())) if session is not None else []
+
+
+def line_names(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The session card's lines whose names start with what has been typed (any case)."""
+    session = _session(ctx)
+    if session is None or session.card is None:
+        return []
+    return offer(incomplete, [line.name for line in session.card.lines])

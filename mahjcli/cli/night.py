@@ -1,0 +1,281 @@
+"""Commands that change a night: new, win, wall, incomplete, penalty, join, leave, undo."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from .completion import line_names, player_names
+from .shared import NUMBERS, DeadOpt, SessionOpt, no_stray_options
+
+if TYPE_CHECKING:
+    from ..night.change import Change
+
+commands = typer.Typer()
+
+
+@commands.command()
+def new(
+    players: list[str] = typer.Argument(
+        ...,
+        help="Players in seat order, each to the right of the one before.",
+        metavar="PLAYER",
+    ),
+    east: str | None = typer.Option(
+        None, "--east", help="The first East (default: the first player).", metavar="NAME"
+    ),
+    rules: str = typer.Option(
+        "league",
+        "--rules",
+        help="league (payments) or tournament (Master Points).",
+        metavar="league|tournament",
+    ),
+    pie: int | None = typer.Option(
+        None,
+        "--pie",
+        help="League: each player's purse for the night, in points.",
+        metavar="POINTS",
+    ),
+    card: str | None = typer.Option(
+        None,
+        "--card",
+        help="A card file, or 'sample' for the card shipped with mahj.",
+        metavar="FILE|sample",
+    ),
+    name: str = typer.Option(
+        "night", "--name", help="A name for the night (used in the file name).", metavar="TEXT"
+    ),
+    date: str | None = typer.Option(
+        None,
+        "--date",
+        help="The night's date, for a night typed in later (default: today).",
+        metavar="YYYY-MM-DD",
+    ),
+    misnamed: str = typer.Option(
+        "replace",
+        "--misnamed",
+        help="Tournament: a mis-named discard's -25 replaces the exposure penalty "
+        "(replace) or is added to it (add).",
+        metavar="replace|add",
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Start a night: players in seat order; the first four sit, the rest wait.
+
+    Example: mahj new Ruth Linda Kathy Pat Sue --east Linda --pie 500
+    """  # fmt: skip
+    import datetime as dt
+
+    from ..files import cardfile, paths
+    from ..night import build, change
+
+    night_date = build.night_date(date) if date is not None else dt.date.today()
+    the_card = cardfile.load_card(card) if card is not None else None
+    stem = build.file_stem(name)
+    night = build.new_session(
+        players,
+        east=east,
+        rules=build.rule_set(rules, pie=pie, misnamed=misnamed),
+        card=the_card,
+        name=name.strip(),
+        date=night_date,
+    )
+    path = session or paths.new_session_path(stem, night_date)
+    standings = change.start(path, night)
+    from ..ui.console import console
+    from ..ui.night import seating_lines
+
+    out = console()
+    out.print(f"Started {path}")
+    for line in seating_lines(standings):
+        out.print(line)
+    if night.card is not None:
+        out.print(f"Card: {night.card.name} ({len(night.card.lines)} lines)")
+
+
+@commands.command(context_settings=NUMBERS)
+def win(
+    ctx: typer.Context,
+    winner: str = typer.Argument(
+        ..., help="Who called Mah Jongg.", autocompletion=player_names, metavar="WINNER"
+    ),
+    value: str | None = typer.Argument(
+        None,
+        help="The hand's value on the card (e.g. 25); may be left out with --line.",
+        metavar="VALUE",
+    ),
+    thrown_by: str | None = typer.Option(
+        None,
+        "--thrown-by",
+        help="Who threw the winning tile.",
+        autocompletion=player_names,
+        metavar="NAME",
+    ),
+    self_pick: bool = typer.Option(
+        False,
+        "--self-pick",
+        help="The winner drew the winning tile (or exchanged for a joker in another "
+        "player's exposure).",
+    ),
+    jokerless: bool = typer.Option(
+        False, "--jokerless", help="The winner claims a hand with no jokers."
+    ),
+    singles_pairs: bool = typer.Option(
+        False,
+        "--singles-pairs",
+        help="A singles-and-pairs hand (no group of three): never paid as jokerless.",
+    ),
+    heavenly: bool = typer.Option(
+        False, "--heavenly", help="East's hand was complete as dealt (only East)."
+    ),
+    exposures: int | None = typer.Option(
+        None,
+        "--exposures",
+        help="Exposures on the winner's rack (tournament: needed for a thrown win).",
+        metavar="N",
+    ),
+    misnamed: bool = typer.Option(
+        False, "--misnamed", help="Tournament: the thrower mis-named the discard."
+    ),
+    dead: list[str] | None = DeadOpt,
+    line: list[str] | None = typer.Option(
+        None,
+        "--line",
+        help="A card line the hand fits (repeatable; the one that pays most is scored).",
+        autocompletion=line_names,
+        metavar="LINE",
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Record a win and show who pays whom.
+
+    Example: mahj win Ruth 25 --thrown-by Linda
+    """  # fmt: skip
+    from ..files import paths
+    from ..night import build, change
+
+    no_stray_options(ctx, value)
+    done = change.record(
+        paths.locate(session),
+        lambda night: build.build_win(
+            night.standings,
+            winner=winner,
+            value=value,
+            thrown_by=thrown_by,
+            self_pick=self_pick,
+            jokerless=jokerless,
+            singles_pairs=singles_pairs,
+            heavenly=heavenly,
+            exposures=exposures,
+            misnamed=misnamed,
+            dead=dead,
+            lines=line,
+        ),
+    )
+    _show(done)
+
+
+def _show(done: "Change") -> None:
+    from ..ui.console import console
+    from ..ui.night import show_change
+
+    show_change(console(), done.after, done.notes)
+
+
+@commands.command()
+def wall(dead: list[str] | None = DeadOpt, session: Path | None = SessionOpt) -> None:
+    """Record a wall game: nobody won; the deal passes.
+
+    Example: mahj wall --dead Pat
+    """
+    from ..files import paths
+    from ..night import build, change
+
+    _show(change.record(paths.locate(session), lambda n: build.build_wall(n.standings, dead)))
+
+
+@commands.command()
+def incomplete(session: Path | None = SessionOpt) -> None:
+    """Tournament: time was called before the game finished (0 for everyone).
+
+    Example: mahj incomplete
+    """
+    from ..files import paths
+    from ..night import build, change
+
+    _show(change.record(paths.locate(session), lambda n: build.build_incomplete(n.standings)))
+
+
+@commands.command(context_settings=NUMBERS)
+def penalty(
+    ctx: typer.Context,
+    name: str = typer.Argument(
+        ..., help="The player penalised.", metavar="NAME", autocompletion=player_names
+    ),
+    points: str = typer.Argument(..., help="Points lost, e.g. 10.", metavar="POINTS"),
+    reason: str = typer.Option(
+        "", "--reason", help="Why, e.g. 'looked at a blind pass'.", metavar="TEXT"
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Tournament: a player loses points, such as 10 for looking at a blind-passed tile.
+
+    Example: mahj penalty Pat 10 --reason "looked at a blind pass"
+    """  # fmt: skip
+    from ..files import paths
+    from ..night import build, change
+
+    no_stray_options(ctx, points)
+    _show(
+        change.record(
+            paths.locate(session),
+            lambda n: build.build_penalty(n.standings, name, points, reason),
+        )
+    )
+
+
+@commands.command()
+def join(
+    name: str = typer.Argument(..., help="The arriving player's name.", metavar="NAME"),
+    session: Path | None = SessionOpt,
+) -> None:
+    """A player arrives: they join the line, or sit at once if a seat is free.
+
+    Example: mahj join Sue
+    """
+    from ..files import paths
+    from ..night import build, change
+
+    _show(change.record(paths.locate(session), lambda n: build.build_join(n.standings, name)))
+
+
+@commands.command()
+def leave(
+    name: str = typer.Argument(
+        ..., help="The player leaving.", metavar="NAME", autocompletion=player_names
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """A player leaves for the night; the front of the line takes their seat.
+
+    Example: mahj leave Pat
+    """
+    from ..files import paths
+    from ..night import build, change
+
+    _show(change.record(paths.locate(session), lambda n: build.build_leave(n.standings, name)))
+
+
+@commands.command()
+def undo(session: Path | None = SessionOpt) -> None:
+    """Remove the last entry of the night and say what it was.
+
+    Example: mahj undo
+    """
+    from ..files import paths
+    from ..night import change
+    from ..ui.console import console
+    from ..ui.night import show_removed
+
+    done = change.undo(paths.locate(session))
+    show_removed(console(), done.before.rows[-1], done.before, done.after)

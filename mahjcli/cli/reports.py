@@ -1,0 +1,162 @@
+"""Commands that read a night: status, log, total, check, sessions."""
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from .shared import CoinsOpt, JsonOpt, SessionOpt, emit_json, open_night
+
+commands = typer.Typer()
+
+
+@commands.command()
+def status(json: bool = JsonOpt, session: Path | None = SessionOpt) -> None:
+    """Who deals next, who sits where, the waiting line and the purses.
+
+    Example: mahj status
+    """
+    night = open_night(session)
+    if json:
+        from ..reports.shapes import status_json
+
+        emit_json(status_json(night.standings))
+        return
+    from ..ui.console import console
+    from ..ui.night import show_status
+
+    show_status(console(), night.standings)
+
+
+@commands.command()
+def log(json: bool = JsonOpt, coins: bool = CoinsOpt, session: Path | None = SessionOpt) -> None:
+    """The night as a score sheet: each game's changes over each player's running total.
+
+    Example: mahj log --coins
+    """
+    night = open_night(session, coins=coins)
+    if json:
+        from ..reports.shapes import log_json
+
+        emit_json(log_json(night.standings))
+        return
+    from ..ui.console import console
+    from ..ui.night import show_log
+
+    show_log(console(), night.standings, coins=coins)
+
+
+@commands.command()
+def total(
+    json: bool = JsonOpt,
+    coins: bool = CoinsOpt,
+    chart: bool = typer.Option(False, "--chart", help="Draw each player's running total."),
+    html: Path | None = typer.Option(
+        None, "--html", help="Also write a page to share.", metavar="FILE"
+    ),
+    svg: Path | None = typer.Option(
+        None, "--svg", help="Also write the chart as an image.", metavar="FILE"
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Standings, best first, and who pays whom to settle up.
+
+    Example: mahj total --coins
+    """
+    night = open_night(session, coins=coins)
+    standings = night.standings
+    if html or svg:
+        from .season import write_pictures
+
+        write_pictures(standings, night.path, html=html, svg=svg, coins=coins)
+    if json:
+        from ..reports.shapes import total_json
+
+        emit_json(total_json(standings))
+        return
+    from ..ui.console import console
+    from ..ui.night import show_settle, show_total
+
+    out = console()
+    show_total(out, standings, coins=coins)
+    if chart:
+        from ..ui.running_chart import terminal
+
+        for line in terminal(standings, width=out.width, coins=coins):
+            out.print(line)
+    show_settle(out, standings, coins=coins)
+
+
+@commands.command()
+def check(json: bool = JsonOpt, session: Path | None = SessionOpt) -> None:
+    """Check a session file (after editing it by hand): OK, or each problem with its line.
+
+    Example: mahj check --session thursday.toml
+    """
+    from ..files import loader, paths
+    from ..files.lines import Locator
+
+    path = paths.locate(session)
+    loaded = loader.read(path)
+    found, _ = loader.check(loaded)
+    notes = list(loaded.parsed.notes)
+    locator = Locator(loaded.parsed.text)
+    if json:
+        emit_json(
+            {
+                "ok": not found,
+                "problems": [{"message": p.message, "line": locator.line(p.where)} for p in found],
+                "notes": [{"message": p.message, "line": locator.line(p.where)} for p in notes],
+            }
+        )
+    else:
+        for p in found:
+            typer.echo(loader.describe(path, p, locator))
+        for p in notes:
+            typer.echo("note: " + loader.describe(path, p, locator))
+        if not found:
+            typer.echo(f"OK: {path}")
+    if found:
+        raise typer.Exit(1)
+
+
+@commands.command()
+def sessions(json: bool = JsonOpt) -> None:
+    """List the nights in the data folder, newest first, and which one is current.
+
+    Example: mahj sessions
+    """
+    from ..core.model import is_game
+    from ..files import paths
+    from ..files.sessionfile import parse_text
+
+    current = paths.current_path()
+    rows: list[dict[str, Any]] = []
+    for path in paths.list_sessions():
+        try:
+            parsed = parse_text(path.read_bytes().decode("utf-8"))
+        except (OSError, UnicodeDecodeError):
+            parsed = None
+        s = parsed.session if parsed else None
+        rows.append(
+            {
+                "path": str(path),
+                "date": s.date.isoformat() if s and s.date else None,
+                "name": s.name if s else None,
+                "players": list(s.all_players()) if s else [],
+                "games": sum(1 for e in s.log if is_game(e)) if s else None,
+                "rules": s.rules.name if s else None,
+                "current": current is not None and path.resolve() == current.resolve(),
+                "ok": s is not None,
+                "mtime": path.stat().st_mtime,
+            }
+        )
+    rows.sort(key=lambda r: (r["date"] or "", r["mtime"]), reverse=True)
+    for r in rows:
+        del r["mtime"]
+    if json:
+        emit_json({"dir": str(paths.data_dir()), "sessions": rows})
+        return
+    from ..ui.many import show_sessions
+
+    show_sessions(str(paths.data_dir()), [{**r, "file": Path(r["path"]).name} for r in rows])

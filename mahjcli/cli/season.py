@@ -1,0 +1,327 @@
+"""Commands over many nights: `mahj season`, `mahj winners` and `mahj export`.
+
+The nights are the session files given as arguments, or those in `--dir`, or those in the
+data folder. A file that cannot be read or replayed is named on stderr and skipped; it is
+never dropped silently.
+"""
+
+import datetime as dt
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+import typer
+
+from .shared import JsonOpt, emit_json
+
+if TYPE_CHECKING:
+    from ..core.standings import Standings
+    from ..reports.season import SeasonNight, Tally
+
+commands = typer.Typer()
+N = TypeVar("N", "Tally", "SeasonNight")
+
+FilesArg = typer.Argument(
+    None,
+    help="Session files (or folders of them); default: the data folder.",
+    show_default=False,
+    metavar="FILES",
+)
+DirOpt = typer.Option(
+    None,
+    "--dir",
+    help="Use every session file in this folder (and folders inside it).",
+    metavar="DIR",
+)
+FromOpt = typer.Option(
+    None,
+    "--from",
+    help="Only nights on or after this date (YYYY-MM-DD).",
+    formats=["%Y-%m-%d"],
+    metavar="DATE",
+)
+ToOpt = typer.Option(
+    None,
+    "--to",
+    help="Only nights on or before this date (YYYY-MM-DD).",
+    formats=["%Y-%m-%d"],
+    metavar="DATE",
+)
+PlayerOpt = typer.Option(
+    None, "--player", help="Only this player (and the nights they played).", metavar="NAME"
+)
+
+
+def _warn(message: str) -> None:
+    typer.echo(f"warning: {message}", err=True)
+
+
+def _session_files(files: list[Path] | None, folder: Path | None) -> list[Path]:
+    """The files to read: those named (a folder stands for its files), else the folder's."""
+    from ..core.errors import SessionMissing
+    from ..files import paths
+
+    wanted: list[Path] = list(files or [])
+    if folder is not None:
+        if not folder.is_dir():
+            raise SessionMissing(f"no folder at {folder}; give --dir an existing folder")
+        wanted.append(folder)
+    if not wanted:
+        return sorted(paths.list_sessions())
+    found: list[Path] = []
+    for path in wanted:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.toml") if p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def _labels(paths: list[Path]) -> dict[Path, str]:
+    """Each file's label: its name, or its whole path when two files share a name."""
+    names = [p.name for p in paths]
+    return {p: p.name if names.count(p.name) == 1 else str(p) for p in paths}
+
+
+def _read_night(path: Path, label: str) -> "SeasonNight | None":
+    """One night, read, checked and replayed; None (named on stderr) when it cannot be."""
+    from ..core.errors import MahjError
+    from ..files import loader
+    from ..files.lines import Locator
+    from ..reports.season import SeasonNight
+
+    try:
+        loaded = loader.read(path)
+    except MahjError as exc:
+        _warn(f"skipped {path}: {exc}")
+        return None
+    found, standings = loader.check(loaded)
+    if found or standings is None:
+        where = loader.describe(path, found[0], Locator(loaded.parsed.text)) if found else str(path)
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        _warn(f"skipped damaged night {where}{more}; `mahj check --session {path}` lists all")
+        return None
+    return SeasonNight(label, standings)
+
+
+def _choose(
+    read: list[N], start: dt.datetime | None, end: dt.datetime | None, player: str | None
+) -> tuple[list[N], str | None]:
+    """The nights within the dates and with the player; the player's name as first spelled."""
+    from ..core.errors import Refused
+    from ..core.names import UnknownName, resolve
+    from ..reports import season
+
+    first, last = (start.date() if start else None), (end.date() if end else None)
+    chosen, undated = season.in_dates(read, first, last)
+    for night in undated:
+        _warn(f"skipped {night.label}: it has no date, so --from/--to cannot place it")
+    if player is None:
+        return chosen, None
+    try:
+        name = resolve(player, season.known_players(chosen))
+    except UnknownName as exc:
+        raise Refused(f"--player: {exc}") from None
+    return season.with_player(chosen, name), name
+
+
+def load_nights(
+    files: list[Path] | None,
+    folder: Path | None,
+    start: dt.datetime | None = None,
+    end: dt.datetime | None = None,
+    player: str | None = None,
+) -> "tuple[list[SeasonNight], str | None, list[Path]]":
+    """Read, check and choose the nights (oldest first); damaged files are named on stderr
+    and skipped. Also returns the player's name as first spelled, and every file read."""
+    found = _session_files(files, folder)
+    labels = _labels(found)
+    read = [n for p in found if (n := _read_night(p, labels[p])) is not None]
+    chosen, name = _choose(read, start, end, player)
+    return chosen, name, found
+
+
+def load_tallies(
+    files: list[Path] | None,
+    folder: Path | None,
+    start: dt.datetime | None,
+    end: dt.datetime | None,
+    player: str | None,
+) -> "tuple[list[Tally], str | None]":
+    """Each chosen night's season tally, from the cache where its file has not changed."""
+    from ..files import cache
+    from ..reports.season import Tally, tally
+
+    found_files = _session_files(files, folder)
+    labels = _labels(found_files)
+    known = cache.load()
+    fresh: dict[str, object] = {}
+    read: list[Tally] = []
+    for path in found_files:
+        stamp = cache.stamp(path)
+        cached = known.get(stamp) if stamp is not None else None
+        found: Tally | None = None
+        if isinstance(cached, dict):
+            try:
+                found = Tally.from_json({**cached, "label": labels[path]})
+            except (KeyError, TypeError, ValueError):
+                found = None
+        if found is None:
+            night = _read_night(path, labels[path])
+            if night is None:
+                continue
+            found = tally(night)
+        read.append(found)
+        if stamp is not None:
+            fresh[stamp] = found.as_json()
+    cache.update(known, fresh)
+    return _choose(read, start, end, player)
+
+
+@commands.command("season")
+def season_cmd(
+    files: list[Path] | None = FilesArg,
+    folder: Path | None = DirOpt,
+    start: dt.datetime | None = FromOpt,
+    end: dt.datetime | None = ToOpt,
+    player: str | None = PlayerOpt,
+    json: bool = JsonOpt,
+) -> None:
+    """Season standings over many nights; league and tournament kept apart.
+
+    Example: mahj season --dir sample_sessions/season --from 2026-01-01
+    """
+    from ..reports.season import season
+
+    chosen, name = load_tallies(files, folder, start, end, player)
+    result = season(chosen, name)
+    if json:
+        emit_json(result.as_json())
+        return
+    from ..ui.many import show_season
+
+    show_season(result)
+
+
+@commands.command("winners")
+def winners_cmd(
+    files: list[Path] | None = FilesArg,
+    folder: Path | None = DirOpt,
+    start: dt.datetime | None = FromOpt,
+    end: dt.datetime | None = ToOpt,
+    player: str | None = PlayerOpt,
+    json: bool = JsonOpt,
+) -> None:
+    """The winners log: every win, newest first, with its hand and how it was won.
+
+    Example: mahj winners --dir sample_sessions/season --player Sue
+    """
+    from ..reports.season import winners
+
+    chosen, name, _ = load_nights(files, folder, start, end, player)
+    wins = winners(chosen, name)
+    if json:
+        emit_json({"wins": [w.as_json() for w in wins]})
+        return
+    from ..ui.many import show_winners
+
+    show_winners(wins, both=len({n.rules for n in chosen}) > 1)
+
+
+@commands.command("export")
+def export_cmd(
+    ctx: typer.Context,
+    files: list[Path] | None = FilesArg,
+    session: Path | None = typer.Option(
+        None,
+        "--session",
+        help="Export this one session (default: the current session).",
+        metavar="FILE",
+        envvar="MAHJ_SESSION",
+    ),
+    whole_season: bool = typer.Option(
+        False, "--season", help="Export every night chosen (files, --dir or the data folder)."
+    ),
+    folder: Path | None = DirOpt,
+    start: dt.datetime | None = FromOpt,
+    end: dt.datetime | None = ToOpt,
+    player: str | None = typer.Option(
+        None, "--player", help="With --season: only the nights this player played.", metavar="NAME"
+    ),
+    fmt: str = typer.Option(
+        "csv", "--format", help="csv (for spreadsheets) or json.", metavar="csv|json"
+    ),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write to this file instead of printing.", metavar="FILE"
+    ),
+) -> None:
+    """One night, or a whole season, as CSV (one row per player per game) or JSON.
+
+    Example: mahj export --season --dir sample_sessions/season --output season.csv
+    """
+    from ..core.errors import Refused
+    from ..files import atomic, loader, paths
+    from ..reports import export
+    from ..reports.season import SeasonNight
+
+    if fmt not in ("csv", "json"):
+        raise typer.BadParameter("use csv or json", param_hint="--format")
+    many = whole_season or bool(files) or folder is not None
+    if many and session is not None and not _from_env(ctx):
+        raise typer.BadParameter(
+            "give --session for one night, or --season/--dir/FILES for many, not both",
+            param_hint="--session",
+        )
+    if not many and (start or end or player):
+        raise typer.BadParameter("--from, --to and --player choose nights: add --season")
+    if many:
+        chosen, _, inputs = load_nights(files, folder, start, end, player)
+    else:
+        path = paths.locate(session)
+        chosen = [SeasonNight(path.name, loader.load(path).standings)]
+        inputs = [path]
+    if fmt == "csv":
+        text = export.to_csv(chosen)
+    else:
+        import json as json_
+
+        text = json_.dumps(export.to_json(chosen), ensure_ascii=False, indent=2) + "\n"
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    if output.suffix.lower() == ".toml" or any(_same_file(output, p) for p in inputs):
+        raise Refused(f"{output} looks like a session file; export to a .csv or .json file")
+    # A byte-order mark lets spreadsheet programs open the CSV as UTF-8 (accented names).
+    data = ("\ufeff" + text if fmt == "csv" else text).encode("utf-8")
+    atomic.write_atomic(output, data, backup=False)
+    count = f"{len(chosen)} night" + ("s" if len(chosen) != 1 else "")
+    typer.echo(f"Wrote {output} ({count})", err=True)
+
+
+def _from_env(ctx: typer.Context) -> bool:
+    """True when --session's value came from $MAHJ_SESSION rather than the command line."""
+    source = ctx.get_parameter_source("session")
+    return source is not None and source.name == "ENVIRONMENT"
+
+
+def write_pictures(
+    standings: "Standings", source: Path, *, html: Path | None, svg: Path | None, coins: bool
+) -> None:
+    """`mahj total --html FILE / --svg FILE`: write the page and the image, say so on stderr."""
+    from ..core.errors import Refused
+    from ..files import atomic
+    from ..reports import pictures
+
+    for target, make in ((html, pictures.html_page), (svg, pictures.svg)):
+        if target is None:
+            continue
+        if target.suffix.lower() == ".toml" or _same_file(target, source):
+            raise Refused(f"{target} looks like a session file; write to a .html or .svg file")
+        atomic.write_atomic(target, make(standings, coins=coins).encode("utf-8"), backup=False)
+        typer.echo(f"Wrote {target}", err=True)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and a.samefile(b)
+    except OSError:
+        return False

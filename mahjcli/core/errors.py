@@ -1,0 +1,36 @@
+"""The few operational failures a command can meet. The command line's group turns each
+into one `Error: ...` line on stderr and exit code 1 (`mahjcli.cli.app`)."""
+
+from __future__ import annotations
+
+
+class MahjError(Exception):
+    """A request understood and refused, with a message that says what to do."""
+
+
+class SessionMissing(MahjError):
+    """No session file where one was expected."""
+
+
+class SessionInvalid(MahjError):
+    """A session file that cannot be read as a night's log (damaged or mis-edited)."""
+
+
+class SessionExists(MahjError):
+    """`mahj new` asked to write over an existing file."""
+
+
+class Busy(MahjError):
+    """Another mahj command held the session's lock for too long."""
+
+
+class SaveFailed(MahjError):
+    """The session could not be written; the file on disk is unchanged."""
+
+
+class Refused(MahjError):
+    """A command the rules or the table's state do not allow."""
+
+
+class CardInvalid(MahjError):
+    """A card file that cannot be used (missing, not TOML, or a bad line)."""

@@ -1,0 +1,192 @@
+"""What happened at the table, as plain immutable values: cards and the entries of a log.
+
+Each entry's keys are declared once, on its fields (`Annotated[..., Key(...)]`): the
+session file's reader, its known-keys check and its writer all work from these
+declarations (`keys_of`), so a new key is one line here. Every entry carries its `kind`
+as its last field, so entries of different kinds never compare equal. Nothing derived
+(totals, East, the line, purses) is a value of this module.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Annotated, Any, Literal, NamedTuple, get_type_hints
+
+MIN_SEATED = 3
+SEATS = 4
+MAX_PLAYERS = 8
+MAX_VALUE = 1000
+"""Largest hand value accepted; real cards print 25 to 75."""
+MAX_EXPOSURES = 5
+GAMES_PER_ROUND = 4
+"""Four games make a round (one deal each), and a section of a tournament score card."""
+MAX_PIE = 1_000_000
+"""Largest pie accepted: $10,000 at a cent a point."""
+WINDS = ("East", "South", "West", "North")
+"""The seats of a table of four, East first and going to the right."""
+
+KeyType = Literal["player", "players", "flag", "count", "text", "line"]
+"""What kind of value a key of a log entry holds: a player's name, a list of names, true
+or false, a whole number, text, or a card line's name."""
+
+
+class Key(NamedTuple):
+    """How one key of a log entry is read and written."""
+
+    type: KeyType
+    required: bool = False
+    low: int = 0
+    high: int = 0
+    what: str = ""
+    """For a number: the words that say its range (`a whole number from 1 to 1000`)."""
+
+
+PLAYER = Key("player", required=True)
+MAYBE_PLAYER = Key("player")
+PLAYERS = Key("players")
+FLAG = Key("flag")
+TEXT = Key("text")
+LINE = Key("line")
+VALUE = Key("count", required=True, low=1, high=MAX_VALUE,
+            what=f"a whole number from 1 to {MAX_VALUE}")  # fmt: skip
+EXPOSURES = Key("count", low=0, high=MAX_EXPOSURES, what=f"a count from 0 to {MAX_EXPOSURES}")
+POINTS = Key("count", required=True, low=1, high=MAX_VALUE,
+             what=f"a whole number of points from 1 to {MAX_VALUE}")  # fmt: skip
+
+
+class CardLine(NamedTuple):
+    """One line of a year's card."""
+
+    name: str
+    value: int
+    section: str = ""
+    concealed: bool = False
+    groups: bool = True
+    """True when the line has at least one group of three or more tiles (pung, kong,
+    quint); a line without one cannot hold a joker, so jokerless never doubles it."""
+
+
+class Card(NamedTuple):
+    """A year's card: the lines a hand can be scored as, in the card's order."""
+
+    name: str
+    lines: tuple[CardLine, ...]
+    year: int | None = None
+
+    @property
+    def title(self) -> str:
+        """The card's name, with its year when the name does not already say it.
+
+        >>> Card("Thursday card 2026", (), 2026).title, Card("Light", (), 2025).title
+        ('Thursday card 2026', 'Light 2025')
+        """
+        name = self.name or "Card"
+        if self.year is None or str(self.year) in name:
+            return name
+        return f"{name} {self.year}"
+
+
+class Win(NamedTuple):
+    """A game won by `winner`; `thrown_by` is None for a self-picked win."""
+
+    winner: Annotated[str, PLAYER]
+    value: Annotated[int, VALUE]
+    thrown_by: Annotated[str | None, MAYBE_PLAYER] = None
+    jokerless: Annotated[bool, FLAG] = False
+    singles_pairs: Annotated[bool, FLAG] = False
+    heavenly: Annotated[bool, FLAG] = False
+    misnamed: Annotated[bool, FLAG] = False
+    exposures: Annotated[int | None, EXPOSURES] = None
+    dead: Annotated[tuple[str, ...], PLAYERS] = ()
+    line: Annotated[str | None, LINE] = None
+    """The card line the hand was scored as, when it was looked up on the card."""
+    kind: Literal["win"] = "win"
+
+    @property
+    def self_picked(self) -> bool:
+        """True when nobody threw the winning tile (the file says `self_pick = true`)."""
+        return self.thrown_by is None
+
+
+class Wall(NamedTuple):
+    """A wall game: the tiles ran out and nobody won."""
+
+    dead: Annotated[tuple[str, ...], PLAYERS] = ()
+    kind: Literal["wall"] = "wall"
+
+
+class Incomplete(NamedTuple):
+    """A tournament game not finished when time was called."""
+
+    kind: Literal["incomplete"] = "incomplete"
+
+
+class Penalty(NamedTuple):
+    """Tournament points lost by one player (e.g. 10 for looking at a blind-passed tile)."""
+
+    player: Annotated[str, PLAYER]
+    points: Annotated[int, POINTS]
+    reason: Annotated[str, TEXT] = ""
+    kind: Literal["penalty"] = "penalty"
+
+
+class Join(NamedTuple):
+    """A player arrives: joins the line, or sits at once if fewer than four are seated."""
+
+    player: Annotated[str, PLAYER]
+    kind: Literal["join"] = "join"
+
+
+class Leave(NamedTuple):
+    """A player leaves for the night; their points stay on the sheet."""
+
+    player: Annotated[str, PLAYER]
+    kind: Literal["leave"] = "leave"
+
+
+class Accept(NamedTuple):
+    """A tournament table accepts its score card for every round played so far; those
+    rounds no longer change (RULES.md §6)."""
+
+    kind: Literal["accept"] = "accept"
+
+
+Entry = Win | Wall | Incomplete | Penalty | Join | Leave | Accept
+ENTRY_TYPES: dict[str, type[Entry]] = {
+    cls._field_defaults["kind"]: cls
+    for cls in (Win, Wall, Incomplete, Penalty, Join, Leave, Accept)
+}
+"""Every kind of log entry, by the `kind` its [[log]] table names."""
+GAMES = frozenset({"win", "wall", "incomplete"})
+"""The kinds of entry that are games: each passes the deal."""
+
+SHAPE_KEYS: dict[tuple[str, str], dict[str, Key]] = {("win", "thrown_by"): {"self_pick": FLAG}}
+"""Keys a file may hold that say how an entry is shaped rather than set a field, by the
+field they follow: `self_pick = true` is a win without a thrower."""
+
+
+def is_game(entry: Entry) -> bool:
+    """True for wins, wall games and games stopped by time.
+
+    >>> is_game(Wall()), is_game(Join("Sue"))
+    (True, False)
+    """
+    return entry.kind in GAMES
+
+
+@functools.cache
+def keys_of(kind: str) -> dict[str, Key]:
+    """The keys of one kind of entry, in the order they are written (besides `kind`).
+
+    >>> list(keys_of("penalty"))
+    ['player', 'points', 'reason']
+    """
+    cls = ENTRY_TYPES[kind]
+    hints = get_type_hints(cls, include_extras=True)
+    keys: dict[str, Key] = {}
+    for name in cls._fields:
+        metadata: tuple[Any, ...] = getattr(hints[name], "__metadata__", ())
+        if metadata:
+            keys[name] = metadata[0]
+        keys.update(SHAPE_KEYS.get((kind, name), {}))
+    return keys

@@ -1,0 +1,182 @@
+"""The arithmetic of RULES.md §1, §2, §4 and §6, one function per rule, each written once.
+
+Pure functions of plain values; the rule sets (`mahjcli.core.rulesets`) decide which apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+# Tournament (Mah Jongg Master Points, item 13): RULES.md §6.
+SELF_PICK_BONUS = 10
+JOKERLESS_BONUS = 20
+MISNAMED_PENALTY = 25
+WALL_LIVE_POINTS = 10
+WALL_DEAD_POINTS = -10
+
+
+def jokerless_counts(jokerless: bool, has_group: bool) -> bool:
+    """Whether a claimed jokerless hand is paid as jokerless.
+
+    A hand with no group of three or more (singles and pairs) cannot hold a joker, so its
+    jokerless claim earns nothing.
+
+    >>> jokerless_counts(True, True), jokerless_counts(True, False), jokerless_counts(False, True)
+    (True, False, False)
+    """
+    return jokerless and has_group
+
+
+def value_in_use(value: int, jokerless: bool, has_group: bool) -> int:
+    """The card value, doubled when the hand is paid as jokerless (RULES.md §2).
+
+    >>> value_in_use(25, True, True), value_in_use(50, True, False), value_in_use(40, False, True)
+    (50, 50, 40)
+    """
+    return value * 2 if jokerless_counts(jokerless, has_group) else value
+
+
+def loser_pays(unit: int, *, self_picked: bool, threw: bool) -> int:
+    """What one seated loser pays for a value in use of `unit` (RULES.md §1): twice for
+    the thrower and for everyone on a self-picked win, once otherwise.
+
+    >>> loser_pays(25, self_picked=False, threw=True), loser_pays(25, self_picked=False,
+    ...     threw=False), loser_pays(25, self_picked=True, threw=False)
+    (50, 25, 50)
+    """
+    return 2 * unit if self_picked or threw else unit
+
+
+def league_owed(
+    winner: str,
+    value: int,
+    thrown_by: str | None,
+    seated: Iterable[str],
+    *,
+    jokerless: bool = False,
+    has_group: bool = True,
+) -> dict[str, int]:
+    """What each seated loser owes the winner of a league game (RULES.md §1).
+
+    >>> league_owed("Ruth", 25, "Linda", ["Ruth", "Linda", "Kathy", "Pat"])
+    {'Linda': 50, 'Kathy': 25, 'Pat': 25}
+    >>> league_owed("Kathy", 30, None, ["Ruth", "Linda", "Kathy", "Pat"])
+    {'Ruth': 60, 'Linda': 60, 'Pat': 60}
+    >>> league_owed("Pat", 25, "Ruth", ["Ruth", "Linda", "Kathy", "Pat"], jokerless=True)
+    {'Ruth': 100, 'Linda': 50, 'Kathy': 50}
+    """
+    unit = value_in_use(value, jokerless, has_group)
+    return {
+        player: loser_pays(unit, self_picked=thrown_by is None, threw=player == thrown_by)
+        for player in seated
+        if player != winner
+    }
+
+
+def league_collects(
+    value: int, *, seated: int, self_picked: bool, jokerless: bool, has_group: bool
+) -> tuple[int, ...]:
+    """Each loser's payment at a table of `seated`, the thrower first on a thrown win.
+
+    >>> league_collects(25, seated=4, self_picked=False, jokerless=True, has_group=True)
+    (100, 50, 50)
+    >>> league_collects(25, seated=3, self_picked=True, jokerless=False, has_group=True)
+    (50, 50)
+    """
+    unit = value_in_use(value, jokerless, has_group)
+    return tuple(
+        loser_pays(unit, self_picked=self_picked, threw=i == 0 and not self_picked)
+        for i in range(seated - 1)
+    )
+
+
+class Payment(NamedTuple):
+    """One loser's payment in a league game; `paid < owed` means they went pie."""
+
+    payer: str
+    owed: int
+    paid: int
+
+    @property
+    def short(self) -> bool:
+        """True when the pie stopped this player paying in full."""
+        return self.paid < self.owed
+
+
+def apply_pie(owed: dict[str, int], purse: dict[str, int] | None) -> list[Payment]:
+    """Each loser pays what they owe, or their whole purse if that is smaller (RULES.md §4).
+
+    >>> [p.paid for p in apply_pie({"Ruth": 50, "Kathy": 50}, {"Ruth": 20, "Kathy": 900})]
+    [20, 50]
+    """
+    if purse is None:
+        return [Payment(p, amount, amount) for p, amount in owed.items()]
+    return [Payment(p, amount, max(0, min(amount, purse[p]))) for p, amount in owed.items()]
+
+
+def thrower_penalty(exposures: int) -> int:
+    """Points a tournament thrower loses, by the winner's exposures (RULES.md §6).
+
+    >>> [thrower_penalty(n) for n in range(6)]
+    [10, 10, 20, 25, 25, 25]
+    """
+    if exposures <= 1:
+        return 10
+    if exposures == 2:
+        return 20
+    return 25
+
+
+def tournament_winner_points(
+    value: int, *, self_picked: bool, jokerless: bool, has_group: bool, heavenly: bool
+) -> int:
+    """A tournament winner's points: card value, +10 self-picked, +20 jokerless.
+
+    A heavenly hand scores the card value only.
+
+    >>> tournament_winner_points(25, self_picked=True, jokerless=True, has_group=True,
+    ...                          heavenly=False)
+    55
+    >>> tournament_winner_points(50, self_picked=True, jokerless=True, has_group=False,
+    ...                          heavenly=False)
+    60
+    """
+    if heavenly:
+        return value
+    points = value
+    if self_picked:
+        points += SELF_PICK_BONUS
+    if jokerless_counts(jokerless, has_group):
+        points += JOKERLESS_BONUS
+    return points
+
+
+def tournament_thrower_points(exposures: int, *, misnamed: bool, misnamed_adds: bool) -> int:
+    """The (negative) points of the player who threw a tournament winning tile.
+
+    A mis-named discard costs 25 in place of the exposure penalty, or on top of it when
+    the table's `misnamed_adds` option is on.
+
+    >>> tournament_thrower_points(2, misnamed=False, misnamed_adds=False)
+    -20
+    >>> tournament_thrower_points(2, misnamed=True, misnamed_adds=False)
+    -25
+    >>> tournament_thrower_points(2, misnamed=True, misnamed_adds=True)
+    -45
+    """
+    if not misnamed:
+        return -thrower_penalty(exposures)
+    if misnamed_adds:
+        return -(thrower_penalty(exposures) + MISNAMED_PENALTY)
+    return -MISNAMED_PENALTY
+
+
+def tournament_wall_points(seated: Iterable[str], dead: Iterable[str]) -> dict[str, int]:
+    """Wall game points: +10 for each live hand, −10 for each dead one.
+
+    >>> tournament_wall_points(["A", "B", "C", "D"], ["B"])
+    {'A': 10, 'B': -10, 'C': 10, 'D': 10}
+    """
+    dead_set = set(dead)
+    return {p: WALL_DEAD_POINTS if p in dead_set else WALL_LIVE_POINTS for p in seated}

@@ -1,0 +1,158 @@
+"""Saving all or nothing.
+
+A save writes a temporary file in the same folder (`.<file>.<pid>.<random>.tmp`), fsyncs
+it, keeps the previous version as `<file>.bak` (written the same way), then `os.replace`s
+the new one in, so a crash at any moment leaves either the old or the new file, never a
+mix. A symlinked session is saved through its link. The next save removes the temporary
+files a killed save left behind. For the crash tests, $MAHJ_CRASH_AT makes a save kill
+itself at one of its steps (see `_crash`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+from pathlib import Path
+
+from ..core.errors import SaveFailed, SessionExists
+from .lock import held
+
+CRASH_POINTS = ("after-write", "after-fsync", "before-replace")
+"""Where a save can be made to kill itself ($MAHJ_CRASH_AT), for the crash tests."""
+
+
+def _crash(point: str, target: str) -> None:
+    """Test hook: the process kills itself at `point` of a save when $MAHJ_CRASH_AT names
+    it: `after-write`, `after-fsync` or `before-replace` for the session file itself,
+    `bak:` plus one of those for its backup copy."""
+    wanted = os.environ.get("MAHJ_CRASH_AT")
+    if wanted and wanted == (point if target == "session" else f"{target}:{point}"):
+        import signal
+
+        if hasattr(signal, "SIGKILL"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        os._exit(137)  # pragma: no cover - no SIGKILL (Windows): die as abruptly
+
+
+def temp_pattern(real: Path) -> re.Pattern[str]:
+    """The names of a save's temporary files (of the file and of its backup)."""
+    return re.compile(rf"^\.{re.escape(real.name)}(\.bak)?\.(\d+)\.[0-9a-f]+\.tmp$")
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` may still be running (when unsure: yes)."""
+    if pid == os.getpid() or os.name != "posix":  # Windows' os.kill(pid, 0) is not a probe
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _clean_stale(real: Path) -> None:
+    """Remove temporary files that a killed save left behind. Under the session's lock
+    every one is stale (only the lock holder saves); otherwise only a dead process's."""
+    pattern = temp_pattern(real)
+    under_lock = real in held
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(real.parent):
+            m = pattern.match(entry.name)
+            if m and (under_lock or not _alive(int(m.group(2)))):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte (a nearly full disk may take them a few at a time)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[written:]
+
+
+def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
+    """Write `data` to a temporary file beside `real`, fsync it, and rename it over
+    `real`; on any failure the temporary file is removed and `real` is untouched."""
+    temp = real.with_name(f".{real.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    fd = os.open(temp, flags, mode)
+    try:
+        try:
+            _write_all(fd, data)
+            _crash("after-write", target)
+            os.fsync(fd)
+            _crash("after-fsync", target)
+        finally:
+            os.close(fd)
+        os.chmod(temp, mode)
+        _crash("before-replace", target)
+        os.replace(temp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename durable (not every system can open a folder; then skip)."""
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
+    """Replace `path`'s contents with `data` atomically, through a symlink if it is one,
+    keeping the file's permissions and (with `backup`) its previous contents in `.bak`.
+
+    A crash at any moment leaves `path` holding either the old or the new bytes; a
+    failure (full disk, failing fsync or rename) raises SaveFailed with `path` unchanged.
+    """
+    real = Path(os.path.realpath(path))
+    if real.is_dir():
+        raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
+    _clean_stale(real)
+    try:
+        mode: int | None = None
+        old: bytes | None = None
+        with contextlib.suppress(FileNotFoundError):
+            mode = real.stat().st_mode & 0o7777
+            if backup:
+                old = real.read_bytes()
+        if mode is None:
+            mode = 0o666 & ~_umask()
+        if old is not None:
+            _replace_with(real.with_name(real.name + ".bak"), old, mode, "bak")
+        _replace_with(real, data, mode, "session")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise SaveFailed(
+            f"could not save {path}: {reason}; the file on disk is unchanged"
+        ) from None
+    _sync_folder(real.parent)
+
+
+def create(path: Path, data: bytes) -> None:
+    """Write a brand-new session file; never overwrites (SessionExists)."""
+    if path.is_dir():
+        raise SessionExists(f"{path} is a folder; give a file name for the new session")
+    if path.exists() or path.is_symlink():
+        raise SessionExists(f"{path} already exists; mahj never overwrites a session")
+    if not path.parent.exists():
+        raise SaveFailed(f"the folder {path.parent} does not exist")
+    write_atomic(path, data, backup=False)

@@ -1,0 +1,62 @@
+"""A cache of each night's season tally, so `mahj season` over years of nights does not
+replay every one of them each time.
+
+Each entry is keyed on the session file's real path, size and modification time (the way
+beancount caches its loads): any change to the file, or to the cache format, means the
+night is read and replayed afresh. The cache is never trusted over the file and never
+needed: a missing, damaged or unwritable cache only makes `season` slower.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .paths import cache_dir
+
+VERSION = 1
+"""Bumped whenever what a tally holds changes."""
+
+
+def _file() -> Path:
+    return cache_dir() / "season-tallies.json"
+
+
+def stamp(path: Path) -> str | None:
+    """The key of a session file as it is now (None when it cannot be looked at)."""
+    try:
+        real = os.path.realpath(path)
+        info = os.stat(real)
+    except OSError:
+        return None
+    return f"{real}\0{info.st_size}\0{info.st_mtime_ns}"
+
+
+def load() -> dict[str, Any]:
+    """Every cached tally by stamp (empty when there is no usable cache)."""
+    try:
+        data = json.loads(_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return {}
+    tallies = data.get("tallies")
+    return tallies if isinstance(tallies, dict) else {}
+
+
+def update(known: dict[str, Any], fresh: dict[str, Any]) -> None:
+    """Keep this run's tallies beside those of other files that have not changed since
+    (silently skipped when the cache folder is unusable)."""
+    kept = {k: v for k, v in known.items() if k not in fresh and stamp(Path(k.split("\0")[0])) == k}
+    tallies = {**kept, **fresh}
+    if tallies == known:
+        return
+    from .atomic import write_atomic
+
+    data = json.dumps({"version": VERSION, "tallies": tallies}, ensure_ascii=False)
+    with contextlib.suppress(Exception):
+        _file().parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(_file(), data.encode("utf-8"), backup=False)

@@ -1,0 +1,115 @@
+"""The one way a night is loaded: read the file, check it, replay it.
+
+Every command that reads a session comes through `load` (or `check`, which lists every
+problem instead of stopping at the first), so a hand-edited entry is judged exactly like
+a typed one: the reader checks each key, the fold checks each entry where it stands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..core.errors import SessionInvalid, SessionMissing
+from ..core.fold import fold
+from ..core.problems import Problem
+from ..core.session import Session
+from ..core.standings import Standings
+from .paths import backup_path
+from .sessionfile import Parsed, decode, parse_text
+
+if TYPE_CHECKING:
+    from .lines import Locator
+
+
+class Loaded(NamedTuple):
+    """A session file as read: its path, exact bytes, and what they parse to."""
+
+    path: Path
+    data: bytes
+    parsed: Parsed
+
+
+class Night(NamedTuple):
+    """A valid session as read, and its standings."""
+
+    loaded: Loaded
+    standings: Standings
+
+    @property
+    def path(self) -> Path:
+        """The session file."""
+        return self.loaded.path
+
+    @property
+    def session(self) -> Session:
+        """The night as recorded."""
+        return self.standings.session
+
+
+def read(path: Path) -> Loaded:
+    """Read a session file's bytes and parse them; SessionMissing when it cannot be read."""
+    if path.is_dir():
+        raise SessionMissing(f"{path} is a folder, not a session file; pass the file itself")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SessionMissing(
+            f"no session file at {path}; start one with `mahj new PLAYER...`"
+        ) from None
+    except OSError as exc:
+        raise SessionMissing(f"cannot read {path}: {exc.strerror}") from None
+    text, problem = decode(data)
+    if text is None:
+        assert problem is not None
+        return Loaded(path, data, Parsed("", None, (problem,)))
+    return Loaded(path, data, parse_text(text))
+
+
+def check(loaded: Loaded) -> tuple[list[Problem], Standings | None]:
+    """Every problem of a session file (reading, then replaying) and the standings when
+    it could be replayed."""
+    parsed = loaded.parsed
+    if parsed.session is None:
+        return list(parsed.problems), None
+    standings = fold(parsed.session)
+    found = []
+    for problem in standings.problems:
+        where = problem.where
+        if where is not None and where.section == "log" and where.at is not None:
+            entry = parsed.session.log[where.at]  # entries line up with [[log]] tables
+            problem = Problem(f"log entry {where.at + 1} ({entry.kind}): {problem.message}", where)
+        found.append(problem)
+    return found, standings
+
+
+def describe(path: Path, problem: Problem, locator: Locator) -> str:
+    """`file:line: message`, the way compilers and bean-check point at a line."""
+    line = locator.line(problem.where)
+    return f"{path}:{line}: {problem.message}" if line else f"{path}: {problem.message}"
+
+
+def invalid_message(loaded: Loaded, problems: list[Problem]) -> str:
+    """One line that says what is wrong with a damaged file and what to do."""
+    from .lines import Locator
+
+    message = describe(loaded.path, problems[0], Locator(loaded.parsed.text))
+    if len(problems) > 1:
+        message += f" (and {len(problems) - 1} more: `mahj check` lists them)"
+    if "newer mahj" in problems[0].message:
+        message += "; nothing was changed"
+    else:
+        message += "; fix it with an editor (then run `mahj check`), nothing was changed"
+    bak = backup_path(loaded.path)
+    if bak.exists():
+        message += f"; the previous version is in {bak}"
+    return message
+
+
+def load(path: Path) -> Night:
+    """Read, check and replay a session; SessionInvalid names the first problem."""
+    loaded = read(path)
+    found, standings = check(loaded)
+    if found or standings is None:
+        raise SessionInvalid(invalid_message(loaded, found))
+    return Night(loaded, standings)

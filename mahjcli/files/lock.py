@@ -1,0 +1,104 @@
+"""One command at a time: the session's lock.
+
+Every read-change-write runs under an OS lock on `.<file>.lock` beside the real file,
+which dies with its process. A command waits up to $MAHJ_LOCK_TIMEOUT seconds (default
+10) for it. On POSIX the lock is `flock`, the call filelock itself makes there; elsewhere
+(Windows), filelock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ..core.errors import Busy, SaveFailed, SessionMissing
+
+LOCK_TIMEOUT = 10.0
+"""Default seconds to wait for the lock ($MAHJ_LOCK_TIMEOUT overrides it)."""
+
+held: set[Path] = set()
+"""Real paths of the sessions whose lock this process holds."""
+
+
+def lock_timeout() -> float:
+    """Seconds a command waits for another one's lock: $MAHJ_LOCK_TIMEOUT, else 10."""
+    raw = os.environ.get("MAHJ_LOCK_TIMEOUT", "")
+    try:
+        seconds = float(raw)
+    except ValueError:
+        return LOCK_TIMEOUT
+    return seconds if seconds >= 0 else LOCK_TIMEOUT
+
+
+def lock_path(real: Path) -> Path:
+    """The lock file of a session (given by its real path)."""
+    return real.with_name(f".{real.name}.lock")
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the session's lock; waits up to lock_timeout() seconds, then raises Busy."""
+    real = Path(os.path.realpath(path))
+    if not real.parent.is_dir():
+        # filelock would create the missing folders; a mistyped path must not.
+        raise SessionMissing(f"{path}: the folder {real.parent} does not exist; check the path")
+    try:
+        release = acquire(lock_path(real), lock_timeout())
+    except TimeoutError:
+        raise Busy(
+            f"another mahj command is still using {path}; nothing was changed, "
+            "try again in a moment"
+        ) from None
+    except OSError as exc:
+        raise SaveFailed(f"cannot lock {path}: {exc.strerror or exc}") from None
+    held.add(real)
+    try:
+        yield
+    finally:
+        held.discard(real)
+        release()
+
+
+def acquire(path: Path, timeout: float) -> Callable[[], None]:
+    """Take the OS lock on `path` (TimeoutError after `timeout` seconds) and return what
+    lets it go: flock where the system has it, else filelock."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return acquire_filelock(path, timeout)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES):
+                os.close(fd)
+                raise
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise TimeoutError(str(path)) from None
+            time.sleep(0.05)
+
+    def release() -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+    return release
+
+
+def acquire_filelock(path: Path, timeout: float) -> Callable[[], None]:
+    """The same lock through filelock (Windows; the tests run it on POSIX too)."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(path))
+    try:
+        lock.acquire(timeout=timeout)
+    except Timeout:
+        raise TimeoutError(str(path)) from None
+    return lock.release

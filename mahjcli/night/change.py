@@ -1,0 +1,70 @@
+"""Every change to a night follows one path: take the lock, load and check the whole
+night, build the new entry against its standings, replay the night with the entry, and
+save only if the replay accepts it. A refusal leaves the file byte-for-byte unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+from ..core import checks
+from ..core.errors import Refused
+from ..core.fold import fold
+from ..core.model import Entry
+from ..core.session import Session
+from ..core.standings import Standings
+from ..files import atomic, loader, paths
+from ..files.lock import locked
+from ..files.sessionwrite import append_entry, entry_to_dict, new_session_text, remove_last_entry
+from .build import Built
+
+
+class Change(NamedTuple):
+    """A recorded (or removed) entry, the standings before and after it, and the notes
+    to tell the scorekeeper."""
+
+    entry: Entry
+    before: Standings
+    after: Standings
+    path: Path
+    notes: tuple[str, ...] = ()
+
+
+def record(path: Path, build: Callable[[loader.Night], Built]) -> Change:
+    """Add the entry `build` makes to the night, if the rules allow it where it stands."""
+    with locked(path):
+        night = loader.load(path)
+        built = build(night)
+        session = night.session._replace(log=(*night.session.log, built.entry))
+        after = fold(session)
+        if after.problems:
+            raise Refused(after.problems[-1].message)
+        parsed = night.loaded.parsed
+        text = append_entry(parsed.text, entry_to_dict(built.entry))
+        atomic.write_atomic(path, text.encode("utf-8"))
+        return Change(built.entry, night.standings, after, path, built.notes)
+
+
+def undo(path: Path) -> Change:
+    """Remove the last entry of the night."""
+    with locked(path):
+        night = loader.load(path)
+        log = night.session.log
+        if not log:
+            raise Refused("there is nothing to undo: the night's log is empty")
+        if why := checks.undo_problem(log[-1], night.standings.accepted):
+            raise Refused(why)
+        after = fold(night.session._replace(log=log[:-1]))
+        parsed = night.loaded.parsed
+        text = remove_last_entry(parsed.text)
+        atomic.write_atomic(path, text.encode("utf-8"))
+        return Change(log[-1], night.standings, after, path)
+
+
+def start(path: Path, session: Session) -> Standings:
+    """Write a new night's file (never over another) and make it the current session."""
+    with locked(path):
+        atomic.create(path, new_session_text(session).encode("utf-8"))
+    paths.set_current(path)
+    return fold(session)

@@ -1,0 +1,233 @@
+"""A tournament table's score card, derived from the standings (RULES.md §6).
+
+Four games make a round. Each line of the card is one game: what happened and each
+player's points, with any penalty recorded during that game counted on its line. Each
+round has a total per player, the running total after it, and the player who hands the
+card in. Seats are fixed by the starting seat order: A is the first East, B South, C West,
+D North; A and C check each other's lines, and so do B and D.
+
+Nothing here scores a game: every number comes from the fold.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..core.errors import Refused
+from ..core.model import GAMES_PER_ROUND, WINDS, Penalty
+from ..core.seating import Seating
+from ..core.standings import Row, Standings
+from .words import describe
+
+SEAT_LETTERS = ("A", "B", "C", "D")
+HAND_IN_SEATS = (0, 3, 2, 1)
+"""Which starting seat hands the card in, round by round: East, North, West, South
+(then again from East for a fifth round)."""
+
+
+class Seat(NamedTuple):
+    """One starting seat: its letter on the card, its wind, and who sat there."""
+
+    letter: str
+    wind: str
+    player: str
+
+
+class Line(NamedTuple):
+    """One game on the card; `points` line up with `ScoreCard.players`."""
+
+    game: int
+    game_row: Row | None
+    """The scored game, or None for a game still in progress that already has a penalty."""
+    penalties: tuple[Row, ...]
+    """Penalties recorded while this game was being played."""
+    points: tuple[int, ...]
+    """The game's points plus its penalties."""
+
+    @property
+    def in_progress(self) -> bool:
+        """True when the game has not been scored yet (only a penalty is on its line)."""
+        return self.game_row is None
+
+
+class Round(NamedTuple):
+    """Four games (fewer while the round is being played) and who hands the card in."""
+
+    number: int
+    lines: tuple[Line, ...]
+    totals: tuple[int, ...]
+    running: tuple[int, ...]
+    """Each player's total after this round (after every round so far)."""
+    hand_in: Seat
+
+    @property
+    def games(self) -> int:
+        """Games scored in this round."""
+        return sum(1 for line in self.lines if not line.in_progress)
+
+    @property
+    def complete(self) -> bool:
+        """True when all four games of the round are scored."""
+        return self.games == GAMES_PER_ROUND
+
+
+class ScoreCard(NamedTuple):
+    """A tournament table's card: seats, pairs, rounds and totals."""
+
+    standings: Standings
+    players: tuple[str, ...]
+    seats: tuple[Seat, ...]
+    """The starting seats, A (first East) to D (North)."""
+    pairs: tuple[tuple[Seat, Seat], ...]
+    """Who verifies whose lines: A with C, B with D."""
+    rounds: tuple[Round, ...]
+    totals: tuple[int, ...]
+
+
+def round_of(game: int) -> int:
+    """The round a game belongs to, four games a round.
+
+    >>> [round_of(g) for g in (1, 4, 5, 8, 9)]
+    [1, 1, 2, 2, 3]
+    """
+    return (game - 1) // GAMES_PER_ROUND + 1
+
+
+def hand_in_seat(round_number: int) -> int:
+    """Index of the starting seat whose player hands the card in for a round.
+
+    >>> [WINDS[hand_in_seat(r)] for r in (1, 2, 3, 4, 5)]
+    ['East', 'North', 'West', 'South', 'East']
+    """
+    return HAND_IN_SEATS[(round_number - 1) % len(HAND_IN_SEATS)]
+
+
+def starting_seats(standings: Standings) -> tuple[Seat, ...]:
+    """The seats as the night began, East first and going to the right."""
+    session = standings.session
+    order = Seating.start(session.players, session.east).in_deal_order()
+    return tuple(Seat(SEAT_LETTERS[i], WINDS[i], name) for i, name in enumerate(order))
+
+
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _lines(standings: Standings) -> list[Line]:
+    """One line per game number, in order, with penalties folded into their game."""
+    zero = tuple(0 for _ in standings.players)
+    games: dict[int, Row] = {}
+    penalties: dict[int, list[Row]] = {}
+    for row in standings.rows:
+        if row.is_game:
+            games[row.game] = row
+        elif isinstance(row.entry, Penalty):
+            penalties.setdefault(row.game, []).append(row)
+    lines = []
+    for number in sorted(games.keys() | penalties.keys()):
+        game_row = games.get(number)
+        extra = tuple(penalties.get(number, ()))
+        points = game_row.deltas if game_row is not None else zero
+        for row in extra:
+            points = _add(points, row.deltas)
+        lines.append(Line(number, game_row, extra, points))
+    return lines
+
+
+def build(standings: Standings) -> ScoreCard:
+    """The score card of a tournament night; Refused for a night that keeps none."""
+    if not standings.rules.score_card:
+        raise Refused(
+            "the score card is for tournament nights (mahj new --rules tournament); "
+            "for a league night use mahj log or mahj total"
+        )
+    seats = starting_seats(standings)
+    zero = tuple(0 for _ in standings.players)
+    by_round: dict[int, list[Line]] = {}
+    for line in _lines(standings):
+        by_round.setdefault(round_of(line.game), []).append(line)
+    rounds = []
+    running = zero
+    for number in sorted(by_round):
+        lines = tuple(by_round[number])
+        totals = zero
+        for line in lines:
+            totals = _add(totals, line.points)
+        running = _add(running, totals)
+        rounds.append(Round(number, lines, totals, running, seats[hand_in_seat(number)]))
+    return ScoreCard(
+        standings=standings,
+        players=standings.players,
+        seats=seats,
+        pairs=((seats[0], seats[2]), (seats[1], seats[3])),
+        rounds=tuple(rounds),
+        totals=running,
+    )
+
+
+def accepted(card: ScoreCard, rnd: Round) -> bool:
+    """True when the table has accepted this round's card (it no longer changes)."""
+    return rnd.complete and rnd.number * GAMES_PER_ROUND <= card.standings.accepted
+
+
+def what(line: Line) -> str:
+    """What happened in one game, in words, penalties included."""
+    parts = ["game in progress" if line.game_row is None else describe(line.game_row)]
+    parts.extend(describe(row) for row in line.penalties)
+    return "; ".join(parts)
+
+
+def _named(players: tuple[str, ...], values: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(players, values, strict=True))
+
+
+def _seat_json(seat: Seat) -> dict[str, str]:
+    return {"seat": seat.letter, "wind": seat.wind, "player": seat.player}
+
+
+def card_json(card: ScoreCard) -> dict[str, Any]:
+    """`mahj scorecard --json`: the same content as the printed card."""
+    session = card.standings.session
+    players = card.players
+
+    def line_json(line: Line) -> dict[str, Any]:
+        row = line.game_row
+        first = row if row is not None else line.penalties[0]
+        return {
+            "game": line.game,
+            "east": first.east,
+            "result": row.result if row is not None else None,
+            "what": what(line),
+            "points": _named(players, line.points),
+            "penalties": [
+                {"player": p.player, "points": p.points, "reason": p.reason}
+                for p in (row.entry for row in line.penalties)
+                if isinstance(p, Penalty)
+            ],
+            "notes": list(row.notes) if row is not None else [],
+        }
+
+    def round_json(rnd: Round) -> dict[str, Any]:
+        return {
+            "round": rnd.number,
+            "games": rnd.games,
+            "complete": rnd.complete,
+            "accepted": accepted(card, rnd),
+            "hand_in": _seat_json(rnd.hand_in),
+            "lines": [line_json(line) for line in rnd.lines],
+            "totals": _named(players, rnd.totals),
+            "running": _named(players, rnd.running),
+        }
+
+    return {
+        "name": session.name,
+        "date": session.date.isoformat() if session.date else None,
+        "rules": session.rules.name,
+        **session.rules.options(),
+        "games": card.standings.games,
+        "accepted_through": card.standings.accepted,
+        "seats": [_seat_json(s) for s in card.seats],
+        "pairs": [[a.player, c.player] for a, c in card.pairs],
+        "rounds": [round_json(r) for r in card.rounds],
+        "totals": _named(players, card.totals),
+    }

@@ -1,0 +1,90 @@
+"""The JSON that scripts rely on (INTERFACE.md), built from the same standings the tables
+are drawn from, so the two can never disagree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.model import Accept, Join, Leave, Penalty, Win
+from ..core.problems import Problem
+from ..core.standings import Standings
+
+
+def total_json(standings: Standings) -> dict[str, Any]:
+    """`mahj total --json` (INTERFACE.md)."""
+    out: dict[str, Any] = {"games": standings.games, "totals": standings.totals_map()}
+    purses = standings.purses()
+    if purses is not None:
+        out["purse"] = purses
+    return out
+
+
+def status_json(standings: Standings) -> dict[str, Any]:
+    """`mahj status --json` (INTERFACE.md)."""
+    return {
+        "next_game": standings.next_game,
+        "east": standings.east,
+        "seated": list(standings.seated),
+        "waiting": list(standings.waiting),
+        "purse": standings.purses(),
+        "rules": standings.rules.name,
+        "left": list(standings.gone),
+    }
+
+
+def log_json(standings: Standings) -> dict[str, Any]:
+    """`mahj log --json` (INTERFACE.md); joins and leaves go under `seating`, a
+    tournament card's acceptances under `accepted` (the last game each covers)."""
+    games: list[dict[str, Any]] = []
+    seating: list[dict[str, Any]] = []
+    accepted: list[int] = []
+    session = standings.session
+    for row in standings.rows:
+        entry = row.entry
+        if isinstance(entry, Accept):
+            accepted.append(row.game - 1)
+            continue
+        if isinstance(entry, Join | Leave):
+            seating.append(
+                {
+                    "before_game": row.game,
+                    "action": row.result,
+                    "player": entry.player,
+                    "seated": row.seat_change,
+                }
+            )
+            continue
+        item: dict[str, Any] = {
+            "game": row.game,
+            "east": row.east,
+            "result": row.result,
+            "deltas": dict(zip(standings.players, row.deltas, strict=True)),
+            "totals": dict(zip(standings.players, row.totals, strict=True)),
+            "seated": list(row.seated),
+        }
+        if isinstance(entry, Win):
+            item["winner"] = entry.winner
+            item["value"] = entry.value
+            item["thrown_by"] = entry.thrown_by
+            item["self_picked"] = entry.self_picked
+            item["jokerless"] = entry.jokerless
+            item["jokerless_paid"] = session.rules.jokerless_paid(entry, session.has_group(entry))
+            item["heavenly"] = entry.heavenly
+            if entry.line:
+                item["line"] = entry.line
+        elif isinstance(entry, Penalty):
+            item["player"] = entry.player
+            item["points"] = entry.points
+            item["reason"] = entry.reason
+        if row.notes:
+            item["notes"] = list(row.notes)
+        games.append(item)
+    out: dict[str, Any] = {"games": games, "seating": seating}
+    if session.rules.score_card:
+        out["accepted"] = accepted
+    return out
+
+
+def problems_json(problems: list[tuple[Problem, int | None]]) -> list[dict[str, Any]]:
+    """Problems with their lines, for `mahj check --json`."""
+    return [{"message": p.message, "line": line} for p, line in problems]

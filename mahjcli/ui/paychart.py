@@ -1,0 +1,149 @@
+"""`mahj table` and `mahj lines` on the terminal: the payment chart and a card's lines,
+never wider than 80 columns so they print on paper."""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..core import payments
+from ..core.cards import jokerless_value
+from ..core.model import Card
+from ..reports.paychart import (
+    COLUMNS,
+    HEADINGS,
+    Formatter,
+    LeagueChart,
+    TournamentChart,
+    league_grid,
+)
+from .console import console
+
+CHART_WIDTH = 80
+"""A chart is never wider than this, so it fits any terminal and prints on paper."""
+
+
+def chart_console() -> tuple[Console, int]:
+    """The console, and the width charts are drawn at on it."""
+    out = console()
+    return out, min(out.width, CHART_WIDTH)
+
+
+def print_notes(out: Console, width: int, notes: list[str]) -> None:
+    """Notes under a chart, wrapped to its width."""
+    for note in notes:
+        out.print(Text(textwrap.fill(note, width)), width=width)
+
+
+def _overhead(columns: int) -> int:
+    """Characters a Rich table with borders and padding 1 adds around its columns."""
+    return 3 * columns + 1
+
+
+def _bold_first(cell: str) -> Text:
+    """The cell with what the winner collects (its first word) in bold."""
+    ends = [i for i in (cell.find(" "), cell.find("\n")) if i != -1]
+    cut = min(ends, default=len(cell))
+    text = Text(cell[:cut], style="bold")
+    text.append(cell[cut:])
+    return text
+
+
+def print_league(
+    chart: LeagueChart, fmt: Formatter, *, coins: bool, card: Card | None, pie: int | None
+) -> None:
+    """The league chart: what the winner collects and what each loser pays."""
+    out, width = chart_console()
+    title = f"League payments, {chart.seated} seated"
+    if coins:
+        title += ", in coins (a cent a point)"
+    table = Table(title=title, title_justify="left", show_lines=chart.seated > 3)
+    table.add_column("Value", justify="right")
+    for column in COLUMNS:
+        table.add_column(HEADINGS[column], justify="right")
+    value_width = max([len("Value"), *(len(str(row.value)) for row in chart.rows)])
+    room = width - _overhead(len(COLUMNS) + 1) - value_width
+    grid = league_grid(chart, fmt, room)
+    for row, cells in zip(chart.rows, grid, strict=True):
+        table.add_row(str(row.value), *(_bold_first(cell) for cell in cells))
+    out.print(table, width=width)
+    notes = [
+        "Each cell: what the winner collects (what each loser pays, the thrower first).",
+        "Jokerless doubles only a hand with a group of three or more; a "
+        "singles-and-pairs hand is paid from the first two columns.",
+        "A heavenly hand, or a win by exchanging for a joker in another player's "
+        "exposure, is paid as self-picked.",
+    ]
+    if pie is not None:
+        notes.append(f"Pie {fmt(pie)}: nobody pays more than what is left in their purse.")
+    if card is not None:
+        year = f" {card.year}" if card.year is not None else ""
+        notes.append(f"Values from the card: {card.name}{year}.")
+    print_notes(out, width, notes)
+
+
+def print_tournament(chart: TournamentChart) -> None:
+    """The tournament chart: the winner's points and the thrower's penalty."""
+    out, width = chart_console()
+    points = Table(
+        title="Tournament points for the winner (Mah Jongg Master Points)", title_justify="left"
+    )
+    points.add_column("Value", justify="right")
+    for column in COLUMNS:
+        points.add_column(HEADINGS[column], justify="right")
+    points.add_column("Heavenly\nhand", justify="right")
+    for row in chart.rows:
+        points.add_row(str(row.value), *(str(p) for p in row.points), str(row.heavenly))
+    out.print(points, width=width)
+
+    how = "added to" if chart.misnamed_adds else "in place of"
+    thrower = Table(title="The thrower's points, by the winner's exposures", title_justify="left")
+    thrower.add_column("Winner's\nexposures")
+    thrower.add_column("Threw the\nwinning tile", justify="right")
+    thrower.add_column(f"Mis-named the discard\n({how} the penalty)", justify="right")
+    for band in chart.thrower:
+        thrower.add_row(band.label, str(band.points), str(band.misnamed))
+    out.print(thrower, width=width)
+    notes = [
+        f"Bonuses add: self-picked +{payments.SELF_PICK_BONUS}, jokerless "
+        f"+{payments.JOKERLESS_BONUS}, never on a hand with no group of three.",
+        "A self-picked win has no thrower and no penalty; everyone else scores 0.",
+        f"Wall game: {chart.wall_live:+d} for each live hand, {chart.wall_dead:+d} for a "
+        "dead one. Time called: 0 for everyone.",
+    ]
+    print_notes(out, width, notes)
+
+
+def print_lines(card: Card) -> None:
+    """A card's lines: section, value, concealed, and the value in use when jokerless."""
+    out, width = chart_console()
+    year = f" {card.year}" if card.year is not None else ""
+    table = Table(
+        title=Text(f"{card.name or 'Card'}{year}: {len(card.lines)} lines"), title_justify="left"
+    )
+    table.add_column("Line", overflow="fold")
+    table.add_column("Section", overflow="fold")
+    table.add_column("Value", justify="right")
+    table.add_column("Concealed")
+    table.add_column("Jokerless", justify="right")
+    for line in card.lines:
+        table.add_row(
+            Text(line.name),
+            Text(line.section),
+            str(line.value),
+            "yes" if line.concealed else "no",
+            str(jokerless_value(line)),
+        )
+    out.print(table, width=width)
+    print_notes(
+        out,
+        width,
+        [
+            "Jokerless: the value in use when the hand has no jokers; doubled only for a "
+            "line with a group of three or more (a pairs-only line cannot hold a joker).",
+            'Score a hand by its line: mahj win NAME --line "LINE" --thrown-by NAME',
+        ],
+    )

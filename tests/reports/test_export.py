@@ -1,0 +1,192 @@
+"""`mahj export`: CSV a spreadsheet opens cleanly, whose deltas re-add to `mahj total`."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT
+
+SAMPLES = ROOT / "sample_sessions"
+SEASON = SAMPLES / "season"
+NIGHT_FILES = sorted(SEASON.glob("*.toml"))
+HEADER = ["date", "session", "night", "rules", "game", "east", "result", "player", "status",
+          "delta", "total", "what"]  # fmt: skip
+
+
+def run_ok(mahj, *args: str):
+    result = mahj(*args, use_session=False)
+    assert result.exit_code == 0, result
+    return result
+
+
+def read_csv(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text, newline="")))
+
+
+def totals_shown(mahj, path: Path) -> dict[str, int]:
+    return json.loads(run_ok(mahj, "total", "--json", "--session", str(path)).stdout)["totals"]
+
+
+@pytest.mark.parametrize("path", NIGHT_FILES, ids=lambda p: p.stem)
+def test_csv_deltas_re_add_to_the_totals_mahj_total_shows(mahj, path: Path):
+    text = run_ok(mahj, "export", "--session", str(path)).stdout
+    rows = read_csv(text)
+    assert list(rows[0]) == HEADER
+    summed: dict[str, int] = defaultdict(int)
+    last_total: dict[str, int] = {}
+    for row in rows:
+        summed[row["player"]] += int(row["delta"])
+        # The running total is the sum of the deltas so far.
+        assert int(row["total"]) == summed[row["player"]]
+        last_total[row["player"]] = int(row["total"])
+    expected = totals_shown(mahj, path)
+    assert dict(summed) == expected
+    assert last_total == expected
+
+
+def test_csv_worked_night_rows(mahj):
+    rows = read_csv(
+        run_ok(mahj, "export", "--session", str(SAMPLES / "rules-worked-night.toml")).stdout
+    )
+    assert len(rows) == 4 * 4  # four players, four games
+    game1 = {r["player"]: int(r["delta"]) for r in rows if r["game"] == "1"}
+    assert game1 == {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}
+    assert {r["east"] for r in rows if r["game"] == "3"} == {"Kathy"}
+    assert [r["result"] for r in rows[::4]] == ["win", "win", "win", "wall"]
+    assert rows[0]["date"] == "2026-11-29" and rows[0]["session"] == "rules-worked-night.toml"
+    assert rows[0]["what"] == "Ruth wins 25, thrown by Linda"
+
+
+def test_csv_marks_waiting_and_absent_players(mahj):
+    rows = read_csv(run_ok(mahj, "export", "--session", str(SEASON / NIGHT_FILES[1].name)).stdout)
+    # Pie night: Sue arrives after game 1 and waits in game 2; Linda waits in game 3.
+    status = {(r["game"], r["player"]): r["status"] for r in rows}
+    assert status[("1", "Sue")] == "away"
+    assert status[("2", "Sue")] == "waiting"
+    assert status[("3", "Linda")] == "waiting"
+    assert status[("3", "Sue")] == "seated"
+    assert len(rows) == 5 * 5  # every player of the night, every game
+
+
+def test_tournament_penalty_rows_keep_the_sum(mahj):
+    path = SEASON / "2026-02-05-club-tournament.toml"
+    rows = read_csv(run_ok(mahj, "export", "--session", str(path)).stdout)
+    penalty = [r for r in rows if r["result"] == "penalty"]
+    assert {r["player"]: int(r["delta"]) for r in penalty if r["delta"] != "0"} == {"Linda": -10}
+    assert penalty[0]["game"] == "4"  # recorded during game 4
+    assert sum(int(r["delta"]) for r in rows if r["player"] == "Linda") == -20
+
+
+def test_season_csv_to_a_file_opens_as_utf8_in_a_spreadsheet(mahj, tmp_path: Path):
+    out = tmp_path / "season.csv"
+    result = run_ok(mahj, "export", "--season", "--dir", str(SEASON), "--output", str(out))
+    assert result.stdout == ""
+    assert "season.csv" in result.stderr
+    data = out.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")  # the mark spreadsheets use to detect UTF-8
+    assert b"\r\n" in data
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+    assert list(rows[0]) == HEADER
+    assert {r["session"] for r in rows} == {p.name for p in NIGHT_FILES}
+    # Per night and player, the deltas re-add to that night's total.
+    for path in NIGHT_FILES:
+        summed: dict[str, int] = defaultdict(int)
+        for r in rows:
+            if r["session"] == path.name:
+                summed[r["player"]] += int(r["delta"])
+        assert dict(summed) == totals_shown(mahj, path)
+    # League and tournament stay told apart.
+    assert {r["rules"] for r in rows if r["session"].endswith("tournament.toml")} == {"tournament"}
+
+
+def test_names_survive_the_round_trip(mahj, tmp_path: Path):
+    session = tmp_path / "unicode.toml"
+    run_ok(mahj, "new", "Zoë", "李", "O'Brien, Jr", "Pat", "--session", str(session))
+    run_ok(mahj, "win", "李", "25", "--thrown-by", "Zoë", "--session", str(session))
+    out = tmp_path / "night.csv"
+    run_ok(mahj, "export", "--session", str(session), "-o", str(out))
+    rows = list(csv.DictReader(io.StringIO(out.read_text("utf-8-sig"), newline="")))
+    assert {r["player"]: int(r["delta"]) for r in rows} == {
+        "Zoë": -50, "李": 100, "O'Brien, Jr": -25, "Pat": -25,
+    }  # fmt: skip
+
+
+def test_text_that_a_spreadsheet_would_run_as_a_formula_is_quoted(mahj, tmp_path: Path):
+    session = tmp_path / "formula.toml"
+    run_ok(mahj, "new", "=1+1", "Linda", "Kathy", "Pat", "--session", str(session))
+    run_ok(mahj, "win", "Linda", "25", "--thrown-by", "=1+1", "--session", str(session))
+    rows = read_csv(run_ok(mahj, "export", "--session", str(session)).stdout)
+    assert rows[0]["player"] == "'=1+1"
+    assert rows[0]["east"] == "'=1+1"
+    assert rows[0]["delta"] == "-50"  # numbers stay numbers
+
+
+def test_json_export_of_one_night(mahj):
+    path = SAMPLES / "rules-worked-night.toml"
+    out = json.loads(run_ok(mahj, "export", "--session", str(path), "--format", "json").stdout)
+    (night,) = out["nights"]
+    assert night["totals"] == {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115}
+    assert night["date"] == "2026-11-29" and night["rules"] == "league"
+    assert night["games"] == 4
+    assert [g["deltas"]["Pat"] for g in night["log"]] == [-25, -60, 200, 0]
+
+
+def test_json_export_of_the_season(mahj, tmp_path: Path):
+    target = tmp_path / "season.json"
+    run_ok(mahj, "export", "--season", "--dir", str(SEASON), "--format", "json", "-o", str(target))
+    out = json.loads(target.read_text("utf-8"))
+    assert [n["session"] for n in out["nights"]] == [p.name for p in NIGHT_FILES]  # oldest first
+    for night, path in zip(out["nights"], NIGHT_FILES, strict=True):
+        assert night["totals"] == totals_shown(mahj, path)
+        re_added: dict[str, int] = defaultdict(int)
+        for game in night["log"]:
+            for name, delta in game["deltas"].items():
+                re_added[name] += delta
+        assert dict(re_added) == night["totals"]
+
+
+def test_export_defaults_to_the_current_session(mahj, four):
+    four("win", "Ruth", "25", "--thrown-by", "Linda")
+    rows = read_csv(run_ok(mahj, "export").stdout)
+    assert {r["player"]: int(r["total"]) for r in rows} == {
+        "Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25,
+    }  # fmt: skip
+
+
+def test_season_export_filters_by_date_and_player(mahj):
+    args = ("export", "--season", "--dir", str(SEASON))
+    rows = read_csv(run_ok(mahj, *args, "--from", "2026-01-20").stdout)
+    assert {r["date"] for r in rows} == {"2026-01-22", "2026-01-29", "2026-02-05"}
+    rows = read_csv(run_ok(mahj, *args, "--player", "sue").stdout)
+    assert {r["date"] for r in rows} == {"2026-01-08", "2026-01-15", "2026-01-22", "2026-01-29"}
+
+
+def test_refusals_write_nothing(mahj, tmp_path: Path):
+    path = SAMPLES / "rules-worked-night.toml"
+    before = path.read_bytes()
+    bad = mahj("export", "--session", str(path), "-o", str(path), use_session=False)
+    assert bad.exit_code == 1 and bad.stderr.startswith("Error: ")
+    assert path.read_bytes() == before
+    toml = tmp_path / "other.toml"
+    assert mahj("export", "--session", str(path), "-o", str(toml), use_session=False).exit_code == 1
+    assert not toml.exists()
+    both = mahj("export", "--session", str(path), "--season", use_session=False)
+    assert both.exit_code == 2
+    fmt = mahj("export", "--session", str(path), "--format", "xlsx", use_session=False)
+    assert fmt.exit_code == 2
+    lonely = mahj("export", "--session", str(path), "--from", "2026-01-01", use_session=False)
+    assert lonely.exit_code == 2
+
+
+def test_a_damaged_session_is_refused_when_exported_alone(mahj, tmp_path: Path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text("schema = 1\nplayers = [\n", encoding="utf-8")
+    result = mahj("export", "--session", str(broken), use_session=False)
+    assert result.exit_code == 1
+    assert "broken.toml" in result.stderr and result.stdout == ""

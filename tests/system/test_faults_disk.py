@@ -1,0 +1,232 @@
+"""Disk and path faults: a full disk, a failing fsync or rename, symlinks, folders and
+file names that try to leave the data folder. Every failure leaves the session file
+byte-for-byte as it was, removes its temporary file and says so in one `Error:` line."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from mahjcli.files import paths as store
+
+WIN = ("win", "Kathy", "30", "--self-pick")
+
+
+def temp_files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def one_error(result) -> str:
+    """The single `Error:` line of a refused command (and no traceback)."""
+    assert result.exit_code == 1, result
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result
+    return lines[0]
+
+
+def is_temp(fd: int) -> bool:
+    """True when `fd` is one of mahj's temporary files (Linux names it in /proc)."""
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}").endswith(".tmp")
+    except OSError:
+        return fd > 2
+
+
+@pytest.fixture
+def night(four, session: Path):
+    """A league night with one game played, so saving also writes a `.bak`."""
+    assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    return four
+
+
+def backup(session: Path) -> Path:
+    return session.with_name(session.name + ".bak")
+
+
+# ---- the disk fails ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("failing", [1, 2], ids=["backup-write", "session-write"])
+def test_full_disk(night, session: Path, monkeypatch, failing: int):
+    """The disk fills up: the first few bytes go in, then ENOSPC."""
+    before = session.read_bytes()
+    bak_before = backup(session).read_bytes()
+    real_write = os.write
+    temp_writes = {"n": 0}
+
+    def full_disk(fd: int, data) -> int:
+        if not is_temp(fd):
+            return real_write(fd, data)
+        temp_writes["n"] += 1
+        if temp_writes["n"] < failing:
+            return real_write(fd, data)
+        if temp_writes["n"] == failing:
+            return real_write(fd, bytes(data[:7]))  # a short write...
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # ...then the disk is full
+
+    monkeypatch.setattr(os, "write", full_disk)
+    message = one_error(night(*WIN))
+    assert "No space left on device" in message
+    assert str(session) in message and "unchanged" in message
+    assert session.read_bytes() == before
+    assert backup(session).read_bytes() in (bak_before, before)
+    assert temp_writes["n"] == failing + 1  # the short write was followed, not trusted
+    assert temp_files(session.parent) == []
+
+    monkeypatch.undo()
+    assert night(*WIN).exit_code == 0  # space again: the same command now works
+
+
+def test_failing_fsync(night, session: Path, monkeypatch):
+    before = session.read_bytes()
+
+    def broken_fsync(fd: int) -> None:
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    message = one_error(night(*WIN))
+    assert "Input/output error" in message and "unchanged" in message
+    assert session.read_bytes() == before
+    assert temp_files(session.parent) == []
+
+
+@pytest.mark.parametrize("failing", [1, 2], ids=["backup-rename", "session-rename"])
+def test_failing_replace(night, session: Path, monkeypatch, failing: int):
+    before = session.read_bytes()
+    real_replace = os.replace
+    calls = {"n": 0}
+
+    def broken_replace(src, dst) -> None:
+        calls["n"] += 1
+        if calls["n"] == failing:
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    message = one_error(night(*WIN))
+    assert "Permission denied" in message and "unchanged" in message
+    assert session.read_bytes() == before
+    assert temp_files(session.parent) == []
+    assert night("check").exit_code == 0
+
+
+def test_interrupted_save_removes_its_temp_file(night, session: Path, monkeypatch):
+    """Ctrl-C in the middle of a save: the command stops (exit 130), the file is as it was."""
+    before = session.read_bytes()
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    result = night(*WIN)
+    assert result.exit_code == 130
+    assert "Traceback" not in result.stderr
+    assert session.read_bytes() == before
+    assert temp_files(session.parent) == []
+
+
+def test_full_disk_while_starting_a_night_creates_nothing(mahj, session: Path, monkeypatch):
+    def full_disk(fd: int, data) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    real_write = os.write
+    monkeypatch.setattr(
+        os, "write", lambda fd, d: full_disk(fd, d) if is_temp(fd) else real_write(fd, d)
+    )
+    message = one_error(mahj("new", "Ruth", "Linda", "Kathy", "Pat"))
+    assert "No space left on device" in message
+    assert not session.exists()
+    assert temp_files(session.parent) == []
+
+
+def test_permissions_are_kept(night, session: Path):
+    session.chmod(0o640)
+    assert night(*WIN).exit_code == 0
+    assert stat.S_IMODE(session.stat().st_mode) == 0o640
+    assert stat.S_IMODE(backup(session).stat().st_mode) == 0o640
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root ignores permissions")
+def test_read_only_folder(night, session: Path):
+    before = session.read_bytes()
+    session.parent.chmod(0o555)
+    try:
+        message = one_error(night(*WIN))
+        assert str(session) in message
+    finally:
+        session.parent.chmod(0o755)
+    assert session.read_bytes() == before
+
+
+# ---- links, folders and names -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("relative", [False, True], ids=["absolute-link", "relative-link"])
+def test_a_symlinked_session_is_updated_through_the_link(
+    mahj, tmp_path: Path, session: Path, relative: bool
+):
+    real_folder = tmp_path / "real"
+    real_folder.mkdir()
+    target = real_folder / "thursday.toml"
+    started = mahj(
+        "new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(target), use_session=False
+    )
+    assert started.exit_code == 0
+    session.symlink_to(os.path.relpath(target, session.parent) if relative else target)
+    link_text = os.readlink(session)
+
+    assert mahj("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    assert mahj("wall").exit_code == 0
+    assert mahj("undo").exit_code == 0
+
+    assert session.is_symlink() and os.readlink(session) == link_text
+    total = json.loads(mahj("total", "--json").stdout)
+    assert total == {"games": 1, "totals": {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}}
+    assert b'winner = "Ruth"' in target.read_bytes()
+    assert (real_folder / "thursday.toml.bak").exists()  # beside the real file
+    assert not backup(session).exists()
+    assert temp_files(real_folder) == [] and temp_files(session.parent) == []
+
+
+def test_a_folder_as_the_session_is_refused(mahj, session: Path):
+    session.mkdir()
+    (session / "keep.txt").write_text("mine")
+    for args in [
+        ("win", "Ruth", "25", "--thrown-by", "Linda"),
+        ("wall",),
+        ("undo",),
+        ("join", "Sue"),
+        ("status",),
+        ("total", "--json"),
+        ("check",),
+        ("new", "Ruth", "Linda", "Kathy", "Pat"),
+    ]:
+        message = one_error(mahj(*args))
+        assert "folder" in message, args
+    assert session.is_dir() and [p.name for p in session.iterdir()] == ["keep.txt"]
+
+
+def test_a_session_in_a_missing_folder_creates_no_folder(mahj, tmp_path: Path):
+    missing = tmp_path / "no" / "such" / "night.toml"
+    for args in [("new", "Ruth", "Linda", "Kathy", "Pat"), ("win", "Ruth", "25", "--self-pick")]:
+        message = one_error(mahj(*args, "--session", str(missing), use_session=False))
+        assert "does not exist" in message
+        assert not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize(
+    "name", ["a/b", "../escape", "..", "back\\slash", "..\\up", "/abs", ".hidden"]
+)
+def test_new_refuses_a_name_that_is_a_path(mahj, tmp_path: Path, name: str):
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    message = one_error(
+        mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--name", name, use_session=False)
+    )
+    assert "--name" in message
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+    assert store.list_sessions() == []

@@ -1,0 +1,99 @@
+"""The installed `mahj`, run as a real program."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.helpers import ROOT, installed_mahj
+
+MAHJ = installed_mahj()
+
+
+def run(*args, env):
+    return subprocess.run([MAHJ, *args], capture_output=True, text=True, env=env, timeout=60)
+
+
+def test_a_whole_worked_night_through_the_installed_program(tmp_path):
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    env.pop("MAHJ_SESSION", None)
+    assert run("new", "Ruth", "Linda", "Kathy", "Pat", env=env).returncode == 0
+    run("win", "Ruth", "25", "--thrown-by", "Linda", env=env)
+    run("win", "Kathy", "30", "--self-pick", env=env)
+    run("win", "Pat", "25", "--thrown-by", "Ruth", "--jokerless", env=env)
+    run("wall", env=env)
+    result = run("total", "--json", env=env)
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["totals"] == {
+        "Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115
+    }  # fmt: skip
+    refused = run("win", "Zed", "25", "--self-pick", env=env)
+    assert refused.returncode == 1
+    assert refused.stderr.startswith("Error: ") and "Traceback" not in refused.stderr
+
+
+def test_python_dash_m_runs_the_same_program(tmp_path):
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data")}
+    sample = ROOT / "sample_sessions" / "rules-worked-night.toml"
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjcli", "total", "--json", "--session", str(sample)],
+        capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["totals"]["Pat"] == 115
+
+
+SAMPLES = ROOT / "sample_sessions"
+LEAGUE_RUNS = [
+    ("status", "--json"),
+    ("log",),
+    ("total", "--coins"),
+    ("check",),
+    ("win", "Ruth", "25", "--thrown-by", "Linda"),
+    ("wall",),
+    ("join", "Sue"),
+    ("leave", "Sue"),
+    ("undo",),
+    ("table",),
+    ("lines", "--card", "sample"),
+    ("export",),
+]
+TOURNAMENT_RUNS = [
+    ("win", "Linda", "30", "--thrown-by", "Susan", "--exposures", "2"),
+    ("incomplete",),
+    ("penalty", "Carol", "10", "--reason", "looked at a blind pass"),
+    ("scorecard",),
+]
+
+
+def test_every_command_runs_as_a_real_program(tmp_path):
+    """Each command once through the installed script (CliRunner tests cover the details)."""
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    env.pop("MAHJ_SESSION", None)
+    league = tmp_path / "league.toml"
+    league.write_bytes((SAMPLES / "rules-worked-night.toml").read_bytes())
+    tournament = tmp_path / "tournament.toml"
+    tournament.write_bytes((SAMPLES / "tournament-two-rounds.toml").read_bytes())
+    ran = set()
+    for path, runs in ((league, LEAGUE_RUNS), (tournament, TOURNAMENT_RUNS)):
+        for args in runs:
+            result = run(*args, "--session", str(path), env=env)
+            assert result.returncode == 0, (args, result.stderr)
+            assert result.stdout.strip(), args
+            ran.add(args[0])
+    for args in (
+        ("new", "A", "B", "C", "--session", str(tmp_path / "new.toml")),
+        ("sessions",),
+        ("season", "--dir", str(SAMPLES / "season")),
+        ("winners", "--dir", str(SAMPLES / "season")),
+    ):
+        result = run(*args, env=env)
+        assert result.returncode == 0, (args, result.stderr)
+        ran.add(args[0])
+    from typer.main import get_command
+
+    from mahjcli.cli import app
+
+    assert ran == set(get_command(app).list_commands(None))  # type: ignore[attr-defined, arg-type]
