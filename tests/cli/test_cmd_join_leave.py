@@ -69,3 +69,24 @@ def test_join_and_leave_show_in_the_log(mahj):
     log = json.loads(mahj("log", "--json").stdout)
     assert log["seating"] == [{"before_game": 1, "action": "join", "player": "Sue", "seated": None}]
     assert log["games"][0]["totals"] == {"Ruth": 0, "Linda": 0, "Kathy": 0, "Pat": 0, "Sue": 0}
+
+
+def test_a_player_who_comes_back_is_no_longer_marked_as_left(four):
+    four("win", "Pat", "25", "--self-pick")
+    four("leave", "Pat")
+    assert json.loads(four("status", "--json").stdout)["left"] == ["Pat"]
+    assert "Pat (left)" in four("status").stdout
+    four("join", "Pat")
+    status = json.loads(four("status", "--json").stdout)
+    assert status["left"] == []
+    assert "Pat" in status["seated"]
+    for args in (("status",), ("total",), ("wall",)):
+        assert "(left)" not in four(*args).stdout, args
+
+
+def test_the_thrower_pays_first_even_when_seated_after_another_loser(four):
+    """Ruth wins, thrown by Pat: Pat sits after Linda and Kathy but is listed first."""
+    result = four("win", "Ruth", "25", "--thrown-by", "Pat")
+    assert "Pat pays 50, Linda 25, Kathy 25 → Ruth +100" in result.stdout
+    result = four("win", "Kathy", "30", "--thrown-by", "Pat")
+    assert "Pat pays 60, Ruth 30, Linda 30 → Kathy +120" in result.stdout
