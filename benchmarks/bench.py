@@ -87,7 +87,7 @@ def play(games: int, *, seed: int, late_after: int | None, card: Card | None) ->
     from mahjcli.core.seating import Seating
 
     rng = random.Random(seed)
-    table = Seating.start(PLAYERS, PLAYERS[0])
+    table = Seating.start(PLAYERS, (PLAYERS[0],))
     log: list[Entry] = []
     for game in range(games):
         if late_after is not None and game == late_after:
@@ -142,7 +142,7 @@ def night_session(seed: int) -> Session:
     card = load_card("sample")
     return Session(
         players=PLAYERS,
-        east=PLAYERS[0],
+        easts=(PLAYERS[0],),
         rules=League(pie=2000),
         log=tuple(play(NIGHT_GAMES, seed=seed, late_after=12, card=card)),
         name="Thursday",
@@ -156,7 +156,7 @@ def big_session(games: int) -> Session:
     from mahjcli.core.session import Session
 
     log = play(games, seed=games, late_after=3, card=None)
-    return Session(players=PLAYERS, east=PLAYERS[0], log=tuple(log), name="Marathon")
+    return Session(players=PLAYERS, easts=(PLAYERS[0],), log=tuple(log), name="Marathon")
 
 
 def write_session(path: Path, session: Session) -> None:

@@ -24,7 +24,19 @@ if TYPE_CHECKING:
     from typer._click import Command, Context
 
 COMMANDS: dict[str, tuple[str, ...]] = {
-    "night": ("new", "win", "wall", "incomplete", "penalty", "join", "leave", "undo"),
+    "night": (
+        "new",
+        "win",
+        "wall",
+        "incomplete",
+        "error",
+        "penalty",
+        "join",
+        "leave",
+        "open-table",
+        "close-table",
+        "undo",
+    ),
     "reports": ("status", "log", "total", "check", "sessions"),
     "cards": ("table", "lines"),
     "tournament": ("scorecard",),

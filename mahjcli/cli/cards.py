@@ -95,19 +95,35 @@ def _print_chart(
     from ..reports import paychart
     from ..ui import paychart as draw
 
+    notes = list(rule_set.rule_notes())
     match rule_set:
         case Tournament(misnamed_adds=adds):
-            t_chart = paychart.tournament_chart(chosen, misnamed_adds=adds)
+            t_chart = paychart.tournament_chart(
+                chosen, misnamed_adds=adds, at_three=rule_set.at_three
+            )
             if as_json:
                 emit_json(paychart.tournament_json(t_chart))
             else:
-                draw.print_tournament(t_chart)
-        case League(pie=pie):
-            chart = paychart.league_chart(chosen, seated)
+                draw.print_tournament(t_chart, notes)
+        case League(pie=pie, house=house):
+            charts = [paychart.league_chart(chosen, seated, house)]
+            if house.east_double:
+                charts.append(paychart.league_chart(chosen, seated, house, east_wins=True))
             if as_json:
-                emit_json({**paychart.league_json(chart, fmt), "coins": coins})
+                data = paychart.league_json(charts[0], fmt)
+                if len(charts) > 1:
+                    data["east_wins"] = paychart.league_json(charts[1], fmt)["rows"]
+                emit_json({**data, "coins": coins, "house": house.names()})
             else:
-                draw.print_league(chart, fmt, coins=coins, card=card, pie=pie)
+                draw.print_league(
+                    charts,
+                    fmt,
+                    coins=coins,
+                    card=card,
+                    pie=pie,
+                    notes=notes,
+                    flat=house.jokerless_flat,
+                )
 
 
 def _chart_standings(session: Path | None) -> "Standings | None":

@@ -1,4 +1,5 @@
-"""Commands that change a night: new, win, wall, incomplete, penalty, join, leave, undo."""
+"""Commands that change a night: new, win, wall, incomplete, error, penalty, join, leave,
+open-table, close-table, undo."""
 
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -6,7 +7,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .completion import line_names, player_names
-from .shared import NUMBERS, DeadOpt, SessionOpt, no_stray_options
+from .shared import NUMBERS, BetOpt, DeadOpt, SessionOpt, no_stray_options
 
 if TYPE_CHECKING:
     from ..night.change import Change
@@ -21,8 +22,27 @@ def new(
         help="Players in seat order, each to the right of the one before.",
         metavar="PLAYER",
     ),
-    east: str | None = typer.Option(
-        None, "--east", help="The first East (default: the first player).", metavar="NAME"
+    east: list[str] | None = typer.Option(
+        None,
+        "--east",
+        help="The first East (default: the first player); on a club night, once a table.",
+        metavar="NAME",
+    ),
+    tables: int = typer.Option(
+        1, "--tables", help="Club night: this many tables, sharing one waiting line.", metavar="N"
+    ),
+    house: list[str] | None = typer.Option(
+        None,
+        "--house",
+        help="League house rule (repeatable): bettor[=25], kitty[=25], kitty-special, "
+        "pay-for-table, east-double, jokerless-flat=N.",
+        metavar="RULE[=VALUE]",
+    ),
+    variant: list[str] | None = typer.Option(
+        None,
+        "--variant",
+        help="Tournament variant (repeatable): three-exposures-30, mj-in-error.",
+        metavar="NAME",
     ),
     rules: str = typer.Option(
         "league",
@@ -67,18 +87,19 @@ def new(
     import datetime as dt
 
     from ..files import cardfile, paths
-    from ..night import build, change
+    from ..night import change, start
 
-    night_date = build.night_date(date) if date is not None else dt.date.today()
+    night_date = start.night_date(date) if date is not None else dt.date.today()
     the_card = cardfile.load_card(card) if card is not None else None
-    stem = build.file_stem(name)
-    night = build.new_session(
+    stem = start.file_stem(name)
+    night = start.new_session(
         players,
-        east=east,
-        rules=build.rule_set(rules, pie=pie, misnamed=misnamed),
+        easts=east,
+        rules=start.rule_set(rules, pie=pie, misnamed=misnamed, house=house, variants=variant),
         card=the_card,
         name=name.strip(),
         date=night_date,
+        tables=tables,
     )
     path = session or paths.new_session_path(stem, night_date)
     standings = change.start(path, night)
@@ -145,6 +166,14 @@ def win(
         autocompletion=line_names,
         metavar="LINE",
     ),
+    bet: list[str] | None = BetOpt,
+    pays_for_table: str | None = typer.Option(
+        None,
+        "--pays-for-table",
+        help="House rule: this player's error gave Mah Jongg; they pay for the whole table.",
+        autocompletion=player_names,
+        metavar="NAME",
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
     """Record a win and show who pays whom.
@@ -170,6 +199,8 @@ def win(
             misnamed=misnamed,
             dead=dead,
             lines=line,
+            bets=bet,
+            pays_for_table=pays_for_table,
         ),
     )
     _show(done)
@@ -183,7 +214,14 @@ def _show(done: "Change") -> None:
 
 
 @commands.command()
-def wall(dead: list[str] | None = DeadOpt, session: Path | None = SessionOpt) -> None:
+def wall(
+    dead: list[str] | None = DeadOpt,
+    table: int | None = typer.Option(
+        None, "--table", help="Club night: the table that played it.", metavar="N"
+    ),
+    bet: list[str] | None = BetOpt,
+    session: Path | None = SessionOpt,
+) -> None:
     """Record a wall game: nobody won; the deal passes.
 
     Example: mahj wall --dead Pat
@@ -191,7 +229,71 @@ def wall(dead: list[str] | None = DeadOpt, session: Path | None = SessionOpt) ->
     from ..files import paths
     from ..night import build, change
 
-    _show(change.record(paths.locate(session), lambda n: build.build_wall(n.standings, dead)))
+    _show(
+        change.record(
+            paths.locate(session), lambda n: build.build_wall(n.standings, dead, table, bet)
+        )
+    )
+
+
+@commands.command()
+def error(
+    caller: str = typer.Argument(
+        ..., help="Who called Mah Jongg in error.", autocompletion=player_names, metavar="CALLER"
+    ),
+    intact: str | None = typer.Option(
+        None,
+        "--intact",
+        help="The one player who kept an intact hand (the others exposed theirs).",
+        autocompletion=player_names,
+        metavar="NAME",
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Tournament (variant mj-in-error): a Mah Jongg called in error ended the game.
+
+    Example: mahj error Linda --intact Pat
+    """
+    from ..files import paths
+    from ..night import build, change
+
+    _show(
+        change.record(
+            paths.locate(session), lambda n: build.build_error(n.standings, caller, intact)
+        )
+    )
+
+
+@commands.command("open-table")
+def open_table(
+    east: str | None = typer.Option(
+        None, "--east", help="Its first East (default: the first of the four).", metavar="NAME"
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Club night: open another table; the front four of the line sit at it.
+
+    Example: mahj open-table --east Bea
+    """
+    from ..files import paths
+    from ..night import build, change
+
+    _show(change.record(paths.locate(session), lambda n: build.build_open(n.standings, east)))
+
+
+@commands.command("close-table")
+def close_table(
+    table: int = typer.Argument(..., help="The table that stops playing.", metavar="N"),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Club night: close a table; its players go to the front of the line, in seat order.
+
+    Example: mahj close-table 2
+    """
+    from ..files import paths
+    from ..night import build, change
+
+    _show(change.record(paths.locate(session), lambda n: build.build_close(n.standings, table)))
 
 
 @commands.command()

@@ -29,12 +29,23 @@ def status(json: bool = JsonOpt, session: Path | None = SessionOpt) -> None:
 
 
 @commands.command()
-def log(json: bool = JsonOpt, coins: bool = CoinsOpt, session: Path | None = SessionOpt) -> None:
+def log(
+    json: bool = JsonOpt,
+    coins: bool = CoinsOpt,
+    table: int | None = typer.Option(
+        None, "--table", help="Club night: only this table's games.", metavar="N"
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
     """The night as a score sheet: each game's changes over each player's running total.
 
     Example: mahj log --coins
     """
     night = open_night(session, coins=coins)
+    if table is not None and table not in {row.table for row in night.standings.rows}:
+        from ..core.errors import Refused
+
+        raise Refused(f"table {table} has played no games tonight")
     if json:
         from ..reports.shapes import log_json
 
@@ -43,7 +54,7 @@ def log(json: bool = JsonOpt, coins: bool = CoinsOpt, session: Path | None = Ses
     from ..ui.console import console
     from ..ui.night import show_log
 
-    show_log(console(), night.standings, coins=coins)
+    show_log(console(), night.standings, coins=coins, table=table)
 
 
 @commands.command()

@@ -28,6 +28,14 @@ DeadOpt = typer.Option(
     autocompletion=player_names,
 )  # fmt: skip
 
+BetOpt = typer.Option(
+    None,
+    "--bet",
+    help="House rule bettor: a waiting player's bet on a seated player, or on a wall game "
+    "(repeatable).",
+    metavar="BETTOR=PLAYER|wall",
+)
+
 NUMBERS = {"ignore_unknown_options": True, "allow_extra_args": True}
 """Context for commands whose values may be typed negative (`-5`): Click would take them
 for options; `no_stray_options` then refuses whatever else was not an option."""

@@ -9,7 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import GAMES_PER_ROUND, Accept, Incomplete, Join, Leave, Penalty, Wall, Win
+from .model import (
+    GAMES_PER_ROUND,
+    MAX_WAITING,
+    SEATS,
+    Accept,
+    Close,
+    Entry,
+    Error,
+    Incomplete,
+    Join,
+    Leave,
+    Open,
+    Penalty,
+    Wall,
+    Win,
+)
 from .seating import Seating
 from .session import Session
 
@@ -22,12 +37,42 @@ def no_card(what: str) -> str:
     )
 
 
-def _seated(name: str, role: str, seating: Seating) -> str | None:
-    if name in seating.seats:
+def _at_table(name: str, role: str, table: int, seating: Seating) -> str | None:
+    """Why `name` cannot play `role` in a game at `table`, or None."""
+    at = seating.table_of(name)
+    if at == table:
         return None
+    if at is not None:
+        return f"{name} sits at table {at}, so cannot be the {role} of a game at table {table}"
     if name in seating.waiting:
         return f"{name} is waiting this game, so cannot be the {role}"
     return f"{name} is not at the table, so cannot be the {role}"
+
+
+def table_of_game(entry: Entry, seating: Seating) -> int | str:
+    """The table a game is played at (a win's is its winner's), or why there is none."""
+    if isinstance(entry, Win | Error):
+        who = entry.winner if isinstance(entry, Win) else entry.caller
+        table = seating.table_of(who)
+        if table is not None:
+            return table
+        role = "winner" if isinstance(entry, Win) else "caller"
+        if who in seating.waiting:
+            return f"{who} is waiting this game, so cannot be the {role}"
+        return f"{who} is not at the table, so cannot be the {role}"
+    chosen = getattr(entry, "table", None)
+    if chosen is None:
+        if len(seating.tables) > 1:
+            tables = ", ".join(map(str, sorted(seating.tables)))
+            return f"say which table played it (--table N; tables open: {tables})"
+        return seating.first()
+    if chosen not in seating.tables:
+        return (
+            f"there is no table {chosen} tonight (tables open: "
+            + ", ".join(map(str, sorted(seating.tables)))
+            + ")"
+        )
+    return int(chosen)
 
 
 def line_problem(win: Win, session: Session) -> str | None:
@@ -52,11 +97,31 @@ def line_problem(win: Win, session: Session) -> str | None:
     return None
 
 
-def dead_problem(dead: Sequence[str], seating: Seating) -> str | None:
-    """Every dead hand belongs to a seated player."""
+def dead_problem(dead: Sequence[str], table: int, seating: Seating) -> str | None:
+    """Every dead hand belongs to a player at the game's table."""
     for name in dead:
-        if why := _seated(name, "dead hand", seating):
+        if why := _at_table(name, "dead hand", table, seating):
             return why
+    return None
+
+
+def bets_problem(entry: Win | Wall, table: int, seating: Seating, session: Session) -> str | None:
+    """Bets (house rule `bettor`): each by a waiting player, once, on a player at the
+    game's table or on a wall game."""
+    bettors = [b for b, _ in entry.bets] + list(entry.wall_bets)
+    if not bettors:
+        return None
+    if why := session.rules.house_problem("bettor"):
+        return why
+    for bettor in bettors:
+        if bettor not in seating.waiting:
+            where = "plays this game" if seating.table_of(bettor) is not None else "is not here"
+            return f"{bettor} {where}; only a waiting player may bet"
+        if bettors.count(bettor) > 1:
+            return f"{bettor} bets twice on one game; a waiting player makes one bet"
+    for bettor, player in entry.bets:
+        if seating.table_of(player) != table:
+            return f"{bettor} bets on {player}, who does not play this game at table {table}"
     return None
 
 
@@ -67,12 +132,14 @@ def win_problem(win: Win, seating: Seating, session: Session) -> str | None:
         return why
     if why := line_problem(win, session):
         return why
-    for name, role in [(win.winner, "winner"), (win.thrown_by, "thrower")]:
-        if name is not None and (why := _seated(name, role, seating)):
-            return why
+    table = table_of_game(win, seating)
+    if isinstance(table, str):
+        return table
+    if win.thrown_by is not None and (why := _at_table(win.thrown_by, "thrower", table, seating)):
+        return why
     if win.thrown_by is not None and win.thrown_by == win.winner:
         return f"{win.winner} cannot both win and throw the winning tile"
-    if why := dead_problem(win.dead, seating):
+    if why := dead_problem(win.dead, table, seating):
         return why
     if win.winner in win.dead:
         return f"{win.winner} won, so their hand cannot be dead"
@@ -81,14 +148,8 @@ def win_problem(win: Win, seating: Seating, session: Session) -> str | None:
             f"{win.thrown_by}'s hand was dead, and a dead hand stops discarding, so "
             f"{win.thrown_by} cannot have thrown the winning tile"
         )
-    if win.heavenly:
-        if win.winner != seating.east_player:
-            return (
-                f"only East ({seating.east_player}) can have a heavenly hand; "
-                f"{win.winner} is not East this game"
-            )
-        if win.thrown_by is not None:
-            return "a heavenly hand is complete as dealt, so nobody threw a tile for it"
+    if why := _heavenly_problem(win, table, seating):
+        return why
     if rules.needs_exposures and win.thrown_by is not None and win.exposures is None:
         return (
             f"a thrown {rules.name} win needs the number of exposures on {win.winner}'s rack "
@@ -96,12 +157,53 @@ def win_problem(win: Win, seating: Seating, session: Session) -> str | None:
         )
     if win.misnamed and win.thrown_by is None:
         return "a mis-named discard needs a thrower; this win was self-picked"
+    if why := _pays_for_table_problem(win, table, seating, session):
+        return why
+    return bets_problem(win, table, seating, session)
+
+
+def _heavenly_problem(win: Win, table: int, seating: Seating) -> str | None:
+    if not win.heavenly:
+        return None
+    east = seating.east_player(table)
+    if win.winner != east:
+        return f"only East ({east}) can have a heavenly hand; {win.winner} is not East this game"
+    if win.thrown_by is not None:
+        return "a heavenly hand is complete as dealt, so nobody threw a tile for it"
     return None
+
+
+def _pays_for_table_problem(win: Win, table: int, seating: Seating, session: Session) -> str | None:
+    payer = win.pays_for_table
+    if payer is None:
+        return None
+    if why := session.rules.house_problem("pay-for-table"):
+        return why
+    if payer == win.winner:
+        return f"{payer} won, so cannot pay for the table"
+    return _at_table(payer, "player who pays for the table", table, seating)
 
 
 def wall_problem(wall: Wall, seating: Seating, session: Session) -> str | None:
     """Why this wall game cannot be scored, or None."""
-    return dead_problem(wall.dead, seating)
+    table = table_of_game(wall, seating)
+    if isinstance(table, str):
+        return table
+    return dead_problem(wall.dead, table, seating) or bets_problem(wall, table, seating, session)
+
+
+def error_problem(error: Error, seating: Seating, session: Session) -> str | None:
+    """A Mah Jongg in error: only where the rules score one, by a seated caller."""
+    if why := session.rules.refuses(error.kind):
+        return why
+    table = table_of_game(error, seating)
+    if isinstance(table, str):
+        return table
+    if error.intact == error.caller:
+        return f"{error.caller} called in error, so their hand cannot be the intact one"
+    if error.intact is not None:
+        return _at_table(error.intact, "player with the intact hand", table, seating)
+    return None
 
 
 def incomplete_problem(entry: Incomplete, session: Session) -> str | None:
@@ -119,19 +221,37 @@ def penalty_problem(penalty: Penalty, seating: Seating, session: Session) -> str
 
 
 def join_problem(join: Join, seating: Seating, session: Session) -> str | None:
-    """An arrival needs a rule set that lets players come and go, and not be here already."""
+    """An arrival needs a rule set that lets players come and go, not be here already, and
+    room: at most four waiting beyond the seats of the open tables."""
     if why := session.rules.refuses(join.kind):
         return why
     if join.player in seating.present():
         return f"{join.player} is already at the table"
+    tables = len(seating.tables)
+    if len(seating.present()) >= SEATS * tables + MAX_WAITING:
+        where = "the table and a line" if tables == 1 else f"{tables} tables and a line"
+        return (
+            f"{len(seating.present())} players are here, as many as {where} of {MAX_WAITING} "
+            "can take; a group this size opens another table (mahj new ... --tables N)"
+        )
     return None
 
 
 def leave_problem(leave: Leave, seating: Seating, session: Session) -> str | None:
-    """A leaver must be at the table, and the table must not drop below three."""
+    """A leaver must be here, and the last table must not drop below three."""
     if why := session.rules.refuses(leave.kind):
         return why
     return seating.leave_problem(leave.player)
+
+
+def open_problem(entry: Open, seating: Seating, session: Session) -> str | None:
+    """A club night opens a table when four are waiting."""
+    return session.rules.refuses(entry.kind) or seating.open_problem(entry.east)
+
+
+def close_problem(entry: Close, seating: Seating, session: Session) -> str | None:
+    """A club night closes an open table, never its last one."""
+    return session.rules.refuses(entry.kind) or seating.close_problem(entry.table)
 
 
 def accept_problem(accept: Accept, session: Session, games: int, accepted: int) -> str | None:

@@ -12,12 +12,26 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import checks
-from .model import Accept, Entry, Incomplete, Join, Leave, Penalty, Wall, Win, is_game
+from .league import Game
+from .model import (
+    Accept,
+    Close,
+    Entry,
+    Error,
+    Incomplete,
+    Join,
+    Leave,
+    Open,
+    Penalty,
+    Wall,
+    Win,
+    is_game,
+)
 from .payments import Payment
 from .problems import Problem, Where
 from .seating import Seating
 from .session import Session
-from .standings import Row, Standings
+from .standings import Row, Standings, TableView
 
 
 class Step(NamedTuple):
@@ -26,15 +40,20 @@ class Step(NamedTuple):
     deltas: Mapping[str, int] = MappingProxyType({})
     payments: tuple[Payment, ...] = ()
     notes: tuple[str, ...] = ()
+    table: int | None = None
+    """The table a game was played at (its deal passes)."""
     arrives: str | None = None
     departs: str | None = None
+    opens: bool = False
+    opens_east: str | None = None
+    closes: int | None = None
     accepts: bool = False
 
 
 class State:
     """The night part-way through the log: what each step reads."""
 
-    __slots__ = ("accepted", "games", "gone", "seating", "session", "totals")
+    __slots__ = ("accepted", "games", "gone", "kitties", "seating", "session", "totals")
 
     def __init__(self, session: Session, seating: Seating, totals: dict[str, int]) -> None:
         self.session = session
@@ -43,37 +62,46 @@ class State:
         self.games = 0
         self.accepted = 0
         self.gone: list[str] = []
+        self.kitties: dict[int, list[tuple[str, int]]] = {}
+        """Each table's kitty: what each player put in since it was last taken."""
 
-    def purses(self) -> dict[str, int] | None:
-        """Each player's purse under the pie before this entry, or None."""
+    def game(self, table: int) -> Game:
+        """The game about to be played at `table`."""
         pie = self.session.rules.pie
-        if pie is None:
-            return None
-        return {p: pie + t for p, t in self.totals.items()}
+        purses = {p: pie + t for p, t in self.totals.items()} if pie is not None else None
+        order = {name: i for i, name in enumerate(self.totals)}
+        kitty = sum(amount for _, amount in self.kitties.get(table, ()))
+        return Game(self.seating.in_deal_order(table), order, purses, kitty)
 
 
 def _win(win: Win, state: State) -> Step | str:
     if why := checks.win_problem(win, state.seating, state.session):
         return why
-    order = {name: i for i, name in enumerate(state.totals)}
-    score = state.session.rules.score_win(
-        win,
-        state.seating.in_deal_order(),
-        has_group=state.session.has_group(win),
-        purses=state.purses(),
-        order=order,
-    )
-    return Step(score.deltas, score.payments, score.notes)
+    table = checks.table_of_game(win, state.seating)
+    assert isinstance(table, int)
+    score = state.session.rules.score_win(win, state.game(table), state.session.has_group(win))
+    return Step(score.deltas, score.payments, score.notes, table)
 
 
 def _wall(wall: Wall, state: State) -> Step | str:
     if why := checks.wall_problem(wall, state.seating, state.session):
         return why
-    return Step(state.session.rules.score_wall(state.seating.in_deal_order(), wall.dead))
+    table = checks.table_of_game(wall, state.seating)
+    assert isinstance(table, int)
+    score = state.session.rules.score_wall(wall, state.game(table))
+    return Step(score.deltas, score.payments, score.notes, table)
+
+
+def _error(error: Error, state: State) -> Step | str:
+    if why := checks.error_problem(error, state.seating, state.session):
+        return why
+    table = checks.table_of_game(error, state.seating)
+    assert isinstance(table, int)
+    return Step(state.session.rules.score_error(error).deltas, table=table)
 
 
 def _incomplete(entry: Incomplete, state: State) -> Step | str:
-    return checks.incomplete_problem(entry, state.session) or Step()
+    return checks.incomplete_problem(entry, state.session) or Step(table=state.seating.first())
 
 
 def _penalty(penalty: Penalty, state: State) -> Step | str:
@@ -87,7 +115,32 @@ def _join(join: Join, state: State) -> Step | str:
 
 
 def _leave(leave: Leave, state: State) -> Step | str:
-    return checks.leave_problem(leave, state.seating, state.session) or Step(departs=leave.player)
+    if why := checks.leave_problem(leave, state.seating, state.session):
+        return why
+    closing = state.seating.closes_if_leaves(leave.player)
+    deltas, back = _kitty_back(state, closing) if closing is not None else ({}, ())
+    return Step(deltas, back, departs=leave.player)
+
+
+def _kitty_back(state: State, table: int) -> tuple[dict[str, int], tuple[Payment, ...]]:
+    """A closing table's kitty goes back to those who put it in."""
+    back = tuple(Payment(None, p, a, a) for p, a in state.kitties.get(table, ()))
+    deltas: dict[str, int] = {}
+    for pay in back:
+        deltas[str(pay.payee)] = deltas.get(str(pay.payee), 0) + pay.paid
+    return deltas, back
+
+
+def _open(entry: Open, state: State) -> Step | str:
+    why = checks.open_problem(entry, state.seating, state.session)
+    return why or Step(opens=True, opens_east=entry.east)
+
+
+def _close(entry: Close, state: State) -> Step | str:
+    if why := checks.close_problem(entry, state.seating, state.session):
+        return why
+    deltas, back = _kitty_back(state, entry.table)
+    return Step(deltas, back, closes=entry.table)
 
 
 def _accept(accept: Accept, state: State) -> Step | str:
@@ -98,42 +151,73 @@ def _accept(accept: Accept, state: State) -> Step | str:
 STEPS: dict[type[Any], Callable[[Any, State], Step | str]] = {
     Win: _win,
     Wall: _wall,
+    Error: _error,
     Incomplete: _incomplete,
     Penalty: _penalty,
     Join: _join,
     Leave: _leave,
+    Open: _open,
+    Close: _close,
     Accept: _accept,
 }
 """The step function of each kind of entry."""
 
 
-def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
-    """Apply one step to the state and return the entry's row."""
+def _seat_changes(state: State, step: Step) -> tuple[str | None, int | None]:
+    """Apply an arrival, departure, opening or closing: who sat down as a result, and the
+    table a new one opened as."""
     seating = state.seating
-    seated, east, waiting = (
-        tuple(seating.in_deal_order()),
-        seating.east_player,
-        tuple(seating.waiting),
-    )
-    seat_change: str | None = None
     if step.arrives is not None:
         if step.arrives in state.gone:
             state.gone.remove(step.arrives)
-        if seating.join(step.arrives):
-            seat_change = step.arrives
+        return (step.arrives if seating.join(step.arrives) is not None else None), None
     if step.departs is not None:
-        seat_change = seating.leave(step.departs)
         state.gone.append(step.departs)
+        return seating.leave(step.departs), None
+    if step.opens:
+        return None, seating.open_table(step.opens_east)
+    if step.closes is not None:
+        seating.close_table(step.closes)
+    return None, None
+
+
+def _kitty(state: State, table: int, payments: tuple[Payment, ...]) -> int:
+    """Move money into and out of `table`'s kitty; what it holds after."""
+    kitty = state.kitties.setdefault(table, [])
+    for pay in payments:
+        if pay.payer is None:
+            kitty.clear()
+        elif pay.payee is None and pay.paid:
+            kitty.append((pay.payer, pay.paid))
+    return sum(amount for _, amount in kitty)
+
+
+def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
+    """Apply one step to the state and return the entry's row."""
+    seating = state.seating
+    table = next(t for t in (step.table, step.closes, seating.first()) if t is not None)
+    seated, east = tuple(seating.in_deal_order(table)), seating.east_player(table)
+    waiting = tuple(seating.waiting)
+    elsewhere = tuple(p for p in seating.seated() if p not in seated)
+    seat_change, opened = _seat_changes(state, step)
+    if opened is not None:
+        table, east = opened, seating.east_player(opened)
+        seated = tuple(seating.in_deal_order(opened))
+    for table_gone in set(state.kitties) - set(seating.tables):
+        del state.kitties[table_gone]  # a closed table's kitty went back to its payers
     for name, delta in step.deltas.items():
         state.totals[name] += delta
-    if is_game(entry):
+    kitty = _kitty(state, table, step.payments) if step.table is not None else 0
+    game = is_game(entry)
+    if game:
         state.games += 1
     if step.accepts:
         state.accepted = state.games
     row = Row(
         at=index,
-        game=state.games if is_game(entry) else state.games + 1,
+        game=state.games if game else state.games + 1,
         entry=entry,
+        table=table,
         east=east,
         seated=seated,
         waiting=waiting,
@@ -142,9 +226,11 @@ def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
         payments=step.payments,
         notes=step.notes,
         seat_change=seat_change,
+        elsewhere=elsewhere,
+        kitty=kitty,
     )
-    if is_game(entry):
-        seating.after_game()
+    if game:
+        seating.after_game(table)
     return row
 
 
@@ -152,10 +238,11 @@ def fold(session: Session) -> Standings:
     """Replay the whole log and return the standings after it."""
     players = session.all_players()
     zero = tuple(0 for _ in players)
-    if why := Seating.start_problem(session.players, session.east):
+    if why := Seating.start_problem(session.players, session.easts, session.tables):
         problem = Problem(why, Where.top("east"))
-        return Standings(session, players, (), 0, session.east, (), (), (), zero, (problem,))
-    state = State(session, Seating.start(session.players, session.east), dict.fromkeys(players, 0))
+        return Standings(session, players, (), 0, (), (), (), zero, (problem,))
+    seating = Seating.start(session.players, session.easts, session.tables)
+    state = State(session, seating, dict.fromkeys(players, 0))
     rows: list[Row] = []
     problems: list[Problem] = []
     for index, entry in enumerate(session.log):
@@ -164,17 +251,21 @@ def fold(session: Session) -> Standings:
             problems.append(Problem(step, Where.entry(index)))
         else:
             rows.append(_apply(state, index, entry, step))
-    seating = state.seating
+    tables = tuple(
+        TableView(n, seating.east_player(n), tuple(seating.in_deal_order(n)))
+        for n in sorted(seating.tables)
+    )
+    kitties = tuple((n, tuple(paid)) for n, paid in sorted(state.kitties.items()) if paid)
     return Standings(
         session=session,
         players=players,
         rows=tuple(rows),
         games=state.games,
-        east=seating.east_player,
-        seated=tuple(seating.in_deal_order()),
+        tables=tables,
         waiting=tuple(seating.waiting),
         gone=tuple(state.gone),
         totals=tuple(state.totals.values()),
         problems=tuple(problems),
         accepted=state.accepted,
+        kitties=kitties,
     )

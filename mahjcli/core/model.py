@@ -22,12 +22,17 @@ GAMES_PER_ROUND = 4
 """Four games make a round (one deal each), and a section of a tournament score card."""
 MAX_PIE = 1_000_000
 """Largest pie accepted: $10,000 at a cent a point."""
+MAX_TABLES = 16
+"""Most tables a club night can run at once."""
+MAX_WAITING = 4
+"""Most players a night can start with in the waiting line (more: open another table)."""
 WINDS = ("East", "South", "West", "North")
 """The seats of a table of four, East first and going to the right."""
 
-KeyType = Literal["player", "players", "flag", "count", "text", "line"]
-"""What kind of value a key of a log entry holds: a player's name, a list of names, true
-or false, a whole number, text, or a card line's name."""
+KeyType = Literal["player", "players", "bets", "flag", "count", "text", "line"]
+"""What kind of value a key of a log entry holds: a player's name, a list of names, a list
+of bets (each `[bettor, player]`), true or false, a whole number, text, or a card line's
+name."""
 
 
 class Key(NamedTuple):
@@ -44,6 +49,7 @@ class Key(NamedTuple):
 PLAYER = Key("player", required=True)
 MAYBE_PLAYER = Key("player")
 PLAYERS = Key("players")
+BETS = Key("bets")
 FLAG = Key("flag")
 TEXT = Key("text")
 LINE = Key("line")
@@ -52,6 +58,8 @@ VALUE = Key("count", required=True, low=1, high=MAX_VALUE,
 EXPOSURES = Key("count", low=0, high=MAX_EXPOSURES, what=f"a count from 0 to {MAX_EXPOSURES}")
 POINTS = Key("count", required=True, low=1, high=MAX_VALUE,
              what=f"a whole number of points from 1 to {MAX_VALUE}")  # fmt: skip
+TABLE = Key("count", low=1, high=MAX_TABLES, what=f"a table number from 1 to {MAX_TABLES}")
+THE_TABLE = TABLE._replace(required=True)
 
 
 class CardLine(NamedTuple):
@@ -100,6 +108,12 @@ class Win(NamedTuple):
     dead: Annotated[tuple[str, ...], PLAYERS] = ()
     line: Annotated[str | None, LINE] = None
     """The card line the hand was scored as, when it was looked up on the card."""
+    pays_for_table: Annotated[str | None, MAYBE_PLAYER] = None
+    """House rule: the player whose error gave Mah Jongg pays what all the losers owed."""
+    bets: Annotated[tuple[tuple[str, str], ...], BETS] = ()
+    """House rule (bettor): waiting players' bets on a seated player, as (bettor, player)."""
+    wall_bets: Annotated[tuple[str, ...], PLAYERS] = ()
+    """House rule (bettor): waiting players who bet that the game would be a wall game."""
     kind: Literal["win"] = "win"
 
     @property
@@ -112,6 +126,10 @@ class Wall(NamedTuple):
     """A wall game: the tiles ran out and nobody won."""
 
     dead: Annotated[tuple[str, ...], PLAYERS] = ()
+    table: Annotated[int | None, TABLE] = None
+    """The table it was played at (a club night); None at a night of one table."""
+    bets: Annotated[tuple[tuple[str, str], ...], BETS] = ()
+    wall_bets: Annotated[tuple[str, ...], PLAYERS] = ()
     kind: Literal["wall"] = "wall"
 
 
@@ -144,6 +162,31 @@ class Leave(NamedTuple):
     kind: Literal["leave"] = "leave"
 
 
+class Error(NamedTuple):
+    """A tournament game ended by a Mah Jongg called in error: the caller and every player
+    who exposed their hand are dead (the `mj-in-error` variant scores it)."""
+
+    caller: Annotated[str, PLAYER]
+    intact: Annotated[str | None, MAYBE_PLAYER] = None
+    """The one player who kept an intact hand, if exactly one did."""
+    kind: Literal["error"] = "error"
+
+
+class Open(NamedTuple):
+    """A club night opens another table: the front four of the line sit at it."""
+
+    east: Annotated[str | None, MAYBE_PLAYER] = None
+    """Its first East (default: the first of the four)."""
+    kind: Literal["open"] = "open"
+
+
+class Close(NamedTuple):
+    """A club night closes a table: its players go to the front of the line, in seat order."""
+
+    table: Annotated[int, THE_TABLE]
+    kind: Literal["close"] = "close"
+
+
 class Accept(NamedTuple):
     """A tournament table accepts its score card for every round played so far; those
     rounds no longer change (RULES.md §6)."""
@@ -151,13 +194,13 @@ class Accept(NamedTuple):
     kind: Literal["accept"] = "accept"
 
 
-Entry = Win | Wall | Incomplete | Penalty | Join | Leave | Accept
+Entry = Win | Wall | Incomplete | Error | Penalty | Join | Leave | Open | Close | Accept
 ENTRY_TYPES: dict[str, type[Entry]] = {
     cls._field_defaults["kind"]: cls
-    for cls in (Win, Wall, Incomplete, Penalty, Join, Leave, Accept)
+    for cls in (Win, Wall, Incomplete, Error, Penalty, Join, Leave, Open, Close, Accept)
 }
 """Every kind of log entry, by the `kind` its [[log]] table names."""
-GAMES = frozenset({"win", "wall", "incomplete"})
+GAMES = frozenset({"win", "wall", "incomplete", "error"})
 """The kinds of entry that are games: each passes the deal."""
 
 SHAPE_KEYS: dict[tuple[str, str], dict[str, Key]] = {("win", "thrown_by"): {"self_pick": FLAG}}

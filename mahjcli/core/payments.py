@@ -14,6 +14,10 @@ JOKERLESS_BONUS = 20
 MISNAMED_PENALTY = 25
 WALL_LIVE_POINTS = 10
 WALL_DEAD_POINTS = -10
+INTACT_HAND_POINTS = 10
+"""Variant `mj-in-error`: the one player who kept an intact hand on a false call."""
+THROWER_AT_THREE = 25
+"""The thrower's penalty when the winner had three or more exposures (variant: 30)."""
 
 
 def jokerless_counts(jokerless: bool, has_group: bool) -> bool:
@@ -48,6 +52,20 @@ def loser_pays(unit: int, *, self_picked: bool, threw: bool) -> int:
     return 2 * unit if self_picked or threw else unit
 
 
+def unit_and_extra(
+    value: int, jokerless: bool, has_group: bool, flat: int | None = None
+) -> tuple[int, int]:
+    """The value in use, and what a jokerless hand adds to each payment instead of doubling
+    when the house plays jokerless as flat points (RULES.md §7).
+
+    >>> unit_and_extra(25, True, True), unit_and_extra(25, True, True, flat=10)
+    ((50, 0), (25, 10))
+    """
+    if flat is None:
+        return value_in_use(value, jokerless, has_group), 0
+    return value, flat if jokerless_counts(jokerless, has_group) else 0
+
+
 def league_owed(
     winner: str,
     value: int,
@@ -56,6 +74,7 @@ def league_owed(
     *,
     jokerless: bool = False,
     has_group: bool = True,
+    flat: int | None = None,
 ) -> dict[str, int]:
     """What each seated loser owes the winner of a league game (RULES.md §1).
 
@@ -66,16 +85,22 @@ def league_owed(
     >>> league_owed("Pat", 25, "Ruth", ["Ruth", "Linda", "Kathy", "Pat"], jokerless=True)
     {'Ruth': 100, 'Linda': 50, 'Kathy': 50}
     """
-    unit = value_in_use(value, jokerless, has_group)
+    unit, extra = unit_and_extra(value, jokerless, has_group, flat)
     return {
-        player: loser_pays(unit, self_picked=thrown_by is None, threw=player == thrown_by)
+        player: loser_pays(unit, self_picked=thrown_by is None, threw=player == thrown_by) + extra
         for player in seated
         if player != winner
     }
 
 
 def league_collects(
-    value: int, *, seated: int, self_picked: bool, jokerless: bool, has_group: bool
+    value: int,
+    *,
+    seated: int,
+    self_picked: bool,
+    jokerless: bool,
+    has_group: bool,
+    flat: int | None = None,
 ) -> tuple[int, ...]:
     """Each loser's payment at a table of `seated`, the thrower first on a thrown win.
 
@@ -84,48 +109,81 @@ def league_collects(
     >>> league_collects(25, seated=3, self_picked=True, jokerless=False, has_group=True)
     (50, 50)
     """
-    unit = value_in_use(value, jokerless, has_group)
+    unit, extra = unit_and_extra(value, jokerless, has_group, flat)
     return tuple(
-        loser_pays(unit, self_picked=self_picked, threw=i == 0 and not self_picked)
+        loser_pays(unit, self_picked=self_picked, threw=i == 0 and not self_picked) + extra
         for i in range(seated - 1)
     )
 
 
 class Payment(NamedTuple):
-    """One loser's payment in a league game; `paid < owed` means they went pie."""
+    """One payment of a league game, from `payer` to `payee` (None: the kitty, RULES.md §7);
+    `paid < owed` means the payer went pie."""
 
-    payer: str
+    payer: str | None
+    payee: str | None
     owed: int
     paid: int
 
     @property
     def short(self) -> bool:
-        """True when the pie stopped this player paying in full."""
+        """True when the pie stopped this payment being made in full."""
         return self.paid < self.owed
 
 
-def apply_pie(owed: dict[str, int], purse: dict[str, int] | None) -> list[Payment]:
-    """Each loser pays what they owe, or their whole purse if that is smaller (RULES.md §4).
+Due = tuple[str | None, str | None, int]
+"""A payment owed: (payer, payee, amount); None is the kitty."""
 
-    >>> [p.paid for p in apply_pie({"Ruth": 50, "Kathy": 50}, {"Ruth": 20, "Kathy": 900})]
+
+def apply_pie(due: list[Due], purse: dict[str, int] | None) -> list[Payment]:
+    """Each payment in turn, or what is left of the payer's purse if that is smaller, never
+    below zero (RULES.md §4): a payer's purse is what it was before the game, less what they
+    have paid in it so far. The kitty always pays in full.
+
+    >>> [p.paid for p in apply_pie([("Ruth", "Linda", 50), ("Kathy", "Linda", 50)],
+    ...                            {"Ruth": 20, "Kathy": 900})]
     [20, 50]
+    >>> [p.paid for p in apply_pie([("Ruth", "Linda", 15), ("Ruth", "Sue", 15)], {"Ruth": 20})]
+    [15, 5]
     """
-    if purse is None:
-        return [Payment(p, amount, amount) for p, amount in owed.items()]
-    return [Payment(p, amount, max(0, min(amount, purse[p]))) for p, amount in owed.items()]
+    left = dict(purse) if purse is not None else None
+    out = []
+    for payer, payee, amount in due:
+        paid = amount
+        if left is not None and payer is not None:
+            paid = max(0, min(amount, left[payer]))
+            left[payer] -= paid
+        out.append(Payment(payer, payee, amount, paid))
+    return out
 
 
-def thrower_penalty(exposures: int) -> int:
-    """Points a tournament thrower loses, by the winner's exposures (RULES.md §6).
+def deltas_of(paid: list[Payment]) -> dict[str, int]:
+    """Each player's change from these payments (the kitty is not a player).
 
-    >>> [thrower_penalty(n) for n in range(6)]
-    [10, 10, 20, 25, 25, 25]
+    >>> deltas_of([Payment("Linda", "Ruth", 50, 50), Payment("Pat", None, 25, 25)])
+    {'Linda': -50, 'Ruth': 50, 'Pat': -25}
+    """
+    deltas: dict[str, int] = {}
+    for p in paid:
+        if p.payer is not None:
+            deltas[p.payer] = deltas.get(p.payer, 0) - p.paid
+        if p.payee is not None:
+            deltas[p.payee] = deltas.get(p.payee, 0) + p.paid
+    return deltas
+
+
+def thrower_penalty(exposures: int, at_three: int = THROWER_AT_THREE) -> int:
+    """Points a tournament thrower loses, by the winner's exposures (RULES.md §6); the
+    `three-exposures-30` variant loses 30 at three or more.
+
+    >>> [thrower_penalty(n) for n in range(6)], thrower_penalty(3, at_three=30)
+    ([10, 10, 20, 25, 25, 25], 30)
     """
     if exposures <= 1:
         return 10
     if exposures == 2:
         return 20
-    return 25
+    return at_three
 
 
 def tournament_winner_points(
@@ -152,7 +210,9 @@ def tournament_winner_points(
     return points
 
 
-def tournament_thrower_points(exposures: int, *, misnamed: bool, misnamed_adds: bool) -> int:
+def tournament_thrower_points(
+    exposures: int, *, misnamed: bool, misnamed_adds: bool, at_three: int = THROWER_AT_THREE
+) -> int:
     """The (negative) points of the player who threw a tournament winning tile.
 
     A mis-named discard costs 25 in place of the exposure penalty, or on top of it when
@@ -166,9 +226,9 @@ def tournament_thrower_points(exposures: int, *, misnamed: bool, misnamed_adds: 
     -45
     """
     if not misnamed:
-        return -thrower_penalty(exposures)
+        return -thrower_penalty(exposures, at_three)
     if misnamed_adds:
-        return -(thrower_penalty(exposures) + MISNAMED_PENALTY)
+        return -(thrower_penalty(exposures, at_three) + MISNAMED_PENALTY)
     return -MISNAMED_PENALTY
 
 

@@ -1,29 +1,40 @@
 """The rule sets a night can be played under, as objects: what each allows and how each
-scores a win and a wall game. A session holds one (`Session.rules`); nothing else in the
-program tells league from tournament.
+scores a game. A session holds one (`Session.rules`); nothing else in the program tells
+league from tournament.
 
-- `League` (RULES.md §1-§4): losers pay the winner; games sum to zero; an optional pie.
-- `Tournament` (RULES.md §6, Mah Jongg Master Points): points, not payments; exactly four
-  players; penalties, time called and a score card; the mis-named discard's option.
+- `League` (RULES.md §1-§4, §7): losers pay the winner; games sum to zero; an optional pie
+  and the night's house rules.
+- `Tournament` (RULES.md §6, §7, Mah Jongg Master Points): points, not payments; exactly
+  four players; penalties, time called and a score card; the profile's variants.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
-from . import payments
-from .model import MAX_PIE, MAX_PLAYERS, MIN_SEATED, SEATS, Win
+from . import league, payments
+from .house import RULES, House
+from .league import Game
+from .model import MAX_PIE, MAX_WAITING, MIN_SEATED, SEATS, Error, Wall, Win
 from .payments import Payment
 
 MISNAMED_MODES = ("replace", "add")
 """Tournament: a mis-named discard's −25 replaces the thrower's penalty, or adds to it."""
+PROFILES = ("mjmp",)
+"""The tournament profiles mahj knows: Mah Jongg Master Points (RULES.md §6)."""
+VARIANTS: dict[str, str] = {
+    "three-exposures-30": "the thrower loses 30 when the winner had three or more exposures",
+    "mj-in-error": "a Mah Jongg called in error scores 0 for all, or +10 for the one player "
+    "who kept an intact hand",
+}
+"""Tournament variants a night may name (besides `misnamed = "add"`), with their words."""
 
 
 class WinScore(NamedTuple):
-    """What one win does: each player's change, the league payments (thrower first) and
-    notes that explain a rule applied."""
+    """What one game does: each player's change, its payments (league: thrower first;
+    None stands for the kitty) and notes that explain a rule applied."""
 
     deltas: dict[str, int]
     payments: tuple[Payment, ...] = ()
@@ -46,7 +57,7 @@ class Rules:
     needs_exposures: ClassVar[bool]
     """A thrown win cannot be scored without the winner's exposures."""
     table_size: ClassVar[int | None]
-    """Exactly this many players, or None for three to eight."""
+    """Exactly this many players at one table, or None for three to eight (or club nights)."""
     refusals: ClassVar[Mapping[str, str]]
     """Why an entry kind (or `misnamed`) cannot happen under these rules."""
 
@@ -54,12 +65,24 @@ class Rules:
         """Why `what` (an entry kind, or `misnamed`) is not allowed, or None."""
         return self.refusals.get(what)
 
-    def players_problem(self, count: int) -> str | None:
-        """Why a night cannot start with `count` players under these rules, or None."""
+    def house_problem(self, rule: str) -> str | None:
+        """Why house rule `rule` (a name of `house.RULES`) is not played tonight, or None."""
+        return f"house rules are played at league tables, not at a {self.name} table"
+
+    def house_rules(self) -> list[str]:
+        """The house rules played tonight, as `RULE[=VALUE]`."""
+        return []
+
+    def players_problem(self, count: int, tables: int = 1) -> str | None:
+        """Why a night cannot start with `count` players at `tables` tables, or None."""
         if self.table_size is not None and count != self.table_size:
             return f"a {self.name} table has exactly {self.table_size} players, not {count}"
-        if not MIN_SEATED <= count <= MAX_PLAYERS:
-            return f"a table needs {MIN_SEATED} to {MAX_PLAYERS} players, not {count}"
+        if tables > 1 and self.table_size is not None:
+            return f"a {self.name} night plays at one table; leave out --tables"
+        most = SEATS * tables + MAX_WAITING
+        if not MIN_SEATED * tables <= count <= most:
+            where = "a table needs" if tables == 1 else f"{tables} tables need"
+            return f"{where} {MIN_SEATED * tables} to {most} players, not {count}"
         return None
 
     def options(self) -> dict[str, object]:
@@ -70,22 +93,17 @@ class Rules:
         """The options in force, in words, for the line under a night's standings."""
         return ()
 
-    def score_win(
-        self,
-        win: Win,
-        seated: Sequence[str],
-        *,
-        has_group: bool,
-        purses: Mapping[str, int] | None,
-        order: Mapping[str, int],
-    ) -> WinScore:
-        """What a valid win does; `seated` East first, `order` each player's place in the
-        session (for listing payments), `purses` under a pie."""
+    def score_win(self, win: Win, game: Game, has_group: bool) -> WinScore:
+        """What a valid win does at a table where `game` is played."""
         raise NotImplementedError
 
-    def score_wall(self, seated: Sequence[str], dead: Sequence[str]) -> dict[str, int]:
-        """Each player's change after a wall game (empty: nobody's changes)."""
+    def score_wall(self, wall: Wall, game: Game) -> WinScore:
+        """What a wall game does."""
         raise NotImplementedError
+
+    def score_error(self, error: Error) -> WinScore:
+        """What a Mah Jongg called in error does (where the rules score one): nothing."""
+        return WinScore({})
 
     def winner_gain(
         self,
@@ -130,12 +148,18 @@ def pie_problem(pie: object, label: str = "pie") -> str | None:
     return None
 
 
+def _notes(win: Win, has_group: bool) -> tuple[str, ...]:
+    return (SINGLES_PAIRS_NOTE,) if win.jokerless and not has_group else ()
+
+
 @dataclass(frozen=True)
 class League(Rules):
-    """Social play: the losers pay the winner (RULES.md §1), with an optional pie (§4)."""
+    """Social play: the losers pay the winner (RULES.md §1), with an optional pie (§4) and
+    the night's house rules (§7)."""
 
     pie: int | None = None
     """Each player's purse at the start of the night (RULES.md §4), or None."""
+    house: House = field(default_factory=House)
 
     name: ClassVar[str] = "league"
     pays: ClassVar[bool] = True
@@ -148,36 +172,44 @@ class League(Rules):
         "penalty": "penalties are scored only at a tournament table (mahj new --rules tournament)",
         "accept": "only a tournament table hands in a score card",
         "misnamed": "a mis-named discard is scored only at a tournament table",
+        "error": "a Mah Jongg in error is scored only at a tournament table; at a league "
+        "table the caller's hand is dead (mahj win ... --dead NAME)",
     }
 
     def options(self) -> dict[str, object]:
-        """`pie = N` when there is a pie."""
-        return {"pie": self.pie} if self.pie is not None else {}
+        """`pie = N` when there is a pie, `house = [...]` when house rules are on."""
+        out: dict[str, object] = {}
+        if self.pie is not None:
+            out["pie"] = self.pie
+        if self.house.names():
+            out["house"] = self.house.names()
+        return out
 
-    def score_win(
-        self,
-        win: Win,
-        seated: Sequence[str],
-        *,
-        has_group: bool,
-        purses: Mapping[str, int] | None,
-        order: Mapping[str, int],
-    ) -> WinScore:
-        """The losers' payments (RULES.md §1), each within their purse (§4)."""
-        owed = payments.league_owed(
-            win.winner, win.value, win.thrown_by, seated,
-            jokerless=win.jokerless, has_group=has_group,
-        )  # fmt: skip
-        listed = dict(sorted(owed.items(), key=lambda kv: (kv[0] != win.thrown_by, order[kv[0]])))
-        paid = payments.apply_pie(listed, dict(purses) if purses is not None else None)
-        deltas = {p.payer: -p.paid for p in paid}
-        deltas[win.winner] = sum(p.paid for p in paid)
-        notes = (SINGLES_PAIRS_NOTE,) if win.jokerless and not has_group else ()
-        return WinScore(deltas, tuple(paid), notes)
+    def house_rules(self) -> list[str]:
+        """The house rules played tonight, as `RULE[=VALUE]`."""
+        return self.house.names()
 
-    def score_wall(self, seated: Sequence[str], dead: Sequence[str]) -> dict[str, int]:
-        """Nobody pays for a wall game."""
-        return {}
+    def house_problem(self, rule: str) -> str | None:
+        """Why house rule `rule` is not played tonight, or None."""
+        field, _, _, _ = RULES[rule]
+        if getattr(self.house, field) not in (None, False):
+            return None
+        return f"{rule} is a house rule this night does not play (mahj new ... --house {rule})"
+
+    def rule_notes(self) -> tuple[str, ...]:
+        """The house rules on tonight."""
+        words = self.house.words()
+        return (f"House rules: {'; '.join(words)}.",) if words else ()
+
+    def score_win(self, win: Win, game: Game, has_group: bool) -> WinScore:
+        """Every payment the win brings (RULES.md §1, §7), each within its payer's purse (§4)."""
+        paid = league.win_payments(win, game, self.house, has_group)
+        return WinScore(payments.deltas_of(paid), tuple(paid), _notes(win, has_group))
+
+    def score_wall(self, wall: Wall, game: Game) -> WinScore:
+        """Nobody pays for a wall game, but the kitty and the wall bettors."""
+        paid = league.wall_payments(wall, game, self.house)
+        return WinScore(payments.deltas_of(paid), tuple(paid))
 
     def winner_gain(
         self,
@@ -197,8 +229,8 @@ class League(Rules):
         """
         return sum(
             payments.league_collects(
-                value, seated=seated, self_picked=self_picked or heavenly,
-                jokerless=jokerless, has_group=has_group,
+                value, seated=seated, self_picked=self_picked or heavenly, jokerless=jokerless,
+                has_group=has_group, flat=self.house.jokerless_flat,
             )
         )  # fmt: skip
 
@@ -210,6 +242,9 @@ class Tournament(Rules):
     misnamed_adds: bool = False
     """A mis-named discard's −25 is added to the thrower's exposure penalty instead of
     replacing it (RULES.md §6 "a rule option may make it add instead")."""
+    variants: tuple[str, ...] = ()
+    """Named variants of the profile (`VARIANTS`)."""
+    profile: str = PROFILES[0]
 
     pie: ClassVar[None] = None
     """No pie at a tournament table."""
@@ -221,6 +256,8 @@ class Tournament(Rules):
     refusals: ClassVar[Mapping[str, str]] = {
         "join": "a tournament table plays with exactly four players; nobody can join",
         "leave": "a tournament table plays with exactly four players; nobody can leave",
+        "open": "a tournament table plays alone; a club night opens tables",
+        "close": "a tournament table plays alone; a club night closes tables",
     }
 
     @property
@@ -228,46 +265,62 @@ class Tournament(Rules):
         """`add` or `replace`, as typed and as the file records it."""
         return MISNAMED_MODES[1] if self.misnamed_adds else MISNAMED_MODES[0]
 
+    @property
+    def at_three(self) -> int:
+        """The thrower's penalty at three or more exposures."""
+        return 30 if "three-exposures-30" in self.variants else payments.THROWER_AT_THREE
+
+    def refuses(self, what: str) -> str | None:
+        """As for every rule set, and a Mah Jongg in error only with its variant."""
+        if what == "error" and "mj-in-error" not in self.variants:
+            return (
+                "a Mah Jongg in error is scored only with the mj-in-error variant (mahj new "
+                "... --variant mj-in-error); otherwise the caller's hand is dead: record the "
+                "game as it ended, with --dead NAME"
+            )
+        return super().refuses(what)
+
     def options(self) -> dict[str, object]:
-        """`misnamed = "replace"` or `"add"`."""
-        return {"misnamed": self.misnamed_mode}
+        """`misnamed = "replace"` or `"add"`, and the variants when any are named."""
+        out: dict[str, object] = {"misnamed": self.misnamed_mode}
+        if self.variants:
+            out["variants"] = list(self.variants)
+        return out
 
     def rule_notes(self) -> tuple[str, ...]:
-        """How the mis-named discard is scored tonight."""
+        """How the mis-named discard is scored tonight, and each variant."""
         how = "adds to" if self.misnamed_adds else "replaces"
-        return (f"A mis-named discard's -{payments.MISNAMED_PENALTY} {how} the thrower's "
-                "exposure penalty.",)  # fmt: skip
+        notes = [f"A mis-named discard's -{payments.MISNAMED_PENALTY} {how} the thrower's "
+                 "exposure penalty."]  # fmt: skip
+        notes += [f"Variant {name}: {VARIANTS[name]}." for name in self.variants]
+        return tuple(notes)
 
-    def score_win(
-        self,
-        win: Win,
-        seated: Sequence[str],
-        *,
-        has_group: bool,
-        purses: Mapping[str, int] | None,
-        order: Mapping[str, int],
-    ) -> WinScore:
+    def score_win(self, win: Win, game: Game, has_group: bool) -> WinScore:
         """The winner's points and the thrower's penalty; everyone else 0."""
-        deltas = {
-            win.winner: self.winner_gain(
-                win.value, self_picked=win.self_picked, jokerless=win.jokerless,
-                has_group=has_group, seated=len(seated), heavenly=win.heavenly,
-            )
-        }  # fmt: skip
+        gain = self.winner_gain(
+            win.value, self_picked=win.self_picked, jokerless=win.jokerless,
+            has_group=has_group, seated=len(game.seated), heavenly=win.heavenly,
+        )  # fmt: skip
+        deltas = {win.winner: gain}
         if win.thrown_by is not None:
             deltas[win.thrown_by] = payments.tournament_thrower_points(
-                win.exposures or 0, misnamed=win.misnamed, misnamed_adds=self.misnamed_adds
-            )
-        notes = []
-        if win.jokerless and not has_group:
-            notes.append(SINGLES_PAIRS_NOTE)
+                win.exposures or 0, misnamed=win.misnamed, misnamed_adds=self.misnamed_adds,
+                at_three=self.at_three,
+            )  # fmt: skip
+        notes = list(_notes(win, has_group))
         if win.heavenly and (win.jokerless or win.self_picked):
             notes.append(HEAVENLY_NOTE)
         return WinScore(deltas, (), tuple(notes))
 
-    def score_wall(self, seated: Sequence[str], dead: Sequence[str]) -> dict[str, int]:
+    def score_wall(self, wall: Wall, game: Game) -> WinScore:
         """+10 for each live hand, −10 for each dead one."""
-        return payments.tournament_wall_points(seated, dead)
+        return WinScore(payments.tournament_wall_points(game.seated, wall.dead))
+
+    def score_error(self, error: Error) -> WinScore:
+        """Variant `mj-in-error`: 0 for all, or +10 for the one player with an intact hand."""
+        if error.intact is None:
+            return WinScore({})
+        return WinScore({error.intact: payments.INTACT_HAND_POINTS})
 
     def winner_gain(
         self,
@@ -312,3 +365,15 @@ def misnamed_problem(mode: object, label: str = "misnamed") -> str | None:
     if mode in MISNAMED_MODES:
         return None
     return f"{label} must be {' or '.join(MISNAMED_MODES)}, not {mode!r}"
+
+
+def variants_problem(names: object, label: str = "variants") -> str | None:
+    """Why these are not tournament variants, or None."""
+    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+        return f'{label} must be a list of names, like variants = ["mj-in-error"]'
+    for name in names:
+        if name not in VARIANTS:
+            return f"{label}: no variant called {name!r} (the variants: {', '.join(VARIANTS)})"
+    if len(set(names)) < len(names):
+        return f"{label}: a variant is named twice"
+    return None

@@ -1,8 +1,9 @@
-"""Seats, East and the waiting line at one table (RULES.md §3).
+"""Seats, East and the waiting line (RULES.md §3), at one table or several (§8).
 
-`Seating` is the only mutable value in the core: the fold drives one through the log.
-Seats are kept in the direction of play: `seats[i + 1]` sits to the right of `seats[i]`,
-and the deal passes to the right.
+`Seating` is the room: the open tables, each with its seats and its East, and one waiting
+line they all share. It is the only mutable value in the core: the fold drives one through
+the log. At each table `seats[i + 1]` sits to the right of `seats[i]`, and the deal passes
+to the right. A night of one table is a room with one table.
 """
 
 from __future__ import annotations
@@ -10,102 +11,209 @@ from __future__ import annotations
 from .model import MIN_SEATED, SEATS
 
 
-class Seating:
-    """Who sits where, who deals next, and who waits (front of the line first)."""
+class TableSeats:
+    """The players seated at one table, in the direction of play, and who deals next."""
 
-    __slots__ = ("east", "seats", "waiting")
+    __slots__ = ("east", "seats")
 
-    def __init__(self, seats: list[str], east: int = 0, waiting: list[str] | None = None) -> None:
+    def __init__(self, seats: list[str], east: int = 0) -> None:
         self.seats = seats
         self.east = east
-        self.waiting = waiting if waiting is not None else []
-
-    @classmethod
-    def start(cls, players: tuple[str, ...], east: str) -> Seating:
-        """The opening table: the first four sit (all three, if three), the rest wait.
-
-        >>> s = Seating.start(("Ruth", "Linda", "Kathy", "Pat", "Sue"), "Linda")
-        >>> s.east_player, s.waiting
-        ('Linda', ['Sue'])
-        """
-        seats = list(players[:SEATS])
-        return cls(seats=seats, east=seats.index(east), waiting=list(players[SEATS:]))
-
-    @staticmethod
-    def start_problem(players: tuple[str, ...], east: str) -> str | None:
-        """Why the night cannot start with this East, or None."""
-        if east not in players[:SEATS]:
-            return f"the first East must be one of the seated players: {east}"
-        return None
 
     @property
     def east_player(self) -> str:
-        """The player who deals the next game."""
+        """The player who deals the next game at this table."""
         return self.seats[self.east]
 
     def in_deal_order(self) -> list[str]:
         """The seated players starting with East and going to the right."""
         return self.seats[self.east :] + self.seats[: self.east]
 
+
+def table_sizes(players: int, tables: int) -> list[int]:
+    """How many sit at each table when a club night starts: four, and three where the
+    players run out (the rest wait).
+
+    >>> table_sizes(11, 2), table_sizes(10, 3), table_sizes(5, 1)
+    ([4, 4], [4, 3, 3], [4])
+    """
+    sizes = []
+    left = players
+    for remaining in range(tables, 0, -1):
+        size = SEATS if left - SEATS >= MIN_SEATED * (remaining - 1) else MIN_SEATED
+        sizes.append(size)
+        left -= size
+    return sizes
+
+
+class Seating:
+    """The room: every open table (by number) and the shared line, front first."""
+
+    __slots__ = ("tables", "waiting")
+
+    def __init__(self, tables: dict[int, TableSeats], waiting: list[str] | None = None) -> None:
+        self.tables = tables
+        self.waiting = waiting if waiting is not None else []
+
+    @classmethod
+    def start(cls, players: tuple[str, ...], easts: tuple[str, ...], tables: int = 1) -> Seating:
+        """The opening room: players fill the tables in order, the rest wait in order;
+        `easts` names each table's first East (a table not named: its first player).
+
+        >>> s = Seating.start(("Ruth", "Linda", "Kathy", "Pat", "Sue"), ("Linda",))
+        >>> s.east_player(1), s.waiting
+        ('Linda', ['Sue'])
+        """
+        seated: dict[int, TableSeats] = {}
+        at = 0
+        for number, size in enumerate(table_sizes(len(players), tables), 1):
+            seats = list(players[at : at + size])
+            at += size
+            east = next((seats.index(e) for e in easts if e in seats), 0)
+            seated[number] = TableSeats(seats, east)
+        return cls(seated, list(players[at:]))
+
+    @staticmethod
+    def start_problem(players: tuple[str, ...], easts: tuple[str, ...], tables: int) -> str | None:
+        """Why the night cannot start like this, or None."""
+        if len(players) < MIN_SEATED * tables:
+            return f"{tables} tables need at least {MIN_SEATED * tables} players"
+        room = Seating.start(players, (), tables)
+        named: dict[int, str] = {}
+        for east in easts:
+            table = room.table_of(east)
+            if table is None:
+                return f"the first East must be one of the seated players: {east}"
+            if table in named:
+                return f"{named[table]} and {east} cannot both be East of table {table}"
+            named[table] = east
+        return None
+
+    # ---- questions ------------------------------------------------------------------------
+
+    def table_of(self, player: str) -> int | None:
+        """The table `player` sits at, or None (waiting, or not here)."""
+        return next((n for n, t in self.tables.items() if player in t.seats), None)
+
+    def first(self) -> int:
+        """The lowest-numbered open table."""
+        return min(self.tables)
+
+    def east_player(self, table: int) -> str:
+        """Who deals the next game at `table`."""
+        return self.tables[table].east_player
+
+    def in_deal_order(self, table: int) -> list[str]:
+        """The players at `table`, East first and going to the right."""
+        return self.tables[table].in_deal_order()
+
+    def seated(self) -> list[str]:
+        """Every seated player, table by table."""
+        return [p for n in sorted(self.tables) for p in self.tables[n].seats]
+
     def present(self) -> list[str]:
-        """Everyone at the table, seated or waiting."""
-        return [*self.seats, *self.waiting]
+        """Everyone here, seated or waiting."""
+        return [*self.seated(), *self.waiting]
 
-    def after_game(self) -> None:
-        """Pass the deal; with a line, East stands up and the front of the line sits.
+    # ---- changes ----------------------------------------------------------------------------
 
-        >>> s = Seating.start(("Ruth", "Linda", "Kathy", "Pat", "Sue"), "Ruth")
-        >>> s.after_game(); s.in_deal_order(), s.waiting
+    def after_game(self, table: int) -> None:
+        """Pass the deal at `table`; with a line, its East stands up to the back of the line
+        and the front of the line sits in the seat just vacated.
+
+        >>> s = Seating.start(("Ruth", "Linda", "Kathy", "Pat", "Sue"), ("Ruth",))
+        >>> s.after_game(1); s.in_deal_order(1), s.waiting
         (['Linda', 'Kathy', 'Pat', 'Sue'], ['Ruth'])
         """
+        seats = self.tables[table]
         if self.waiting:
-            self.waiting.append(self.seats[self.east])
-            self.seats[self.east] = self.waiting.pop(0)
-        self.east = (self.east + 1) % len(self.seats)
+            self.waiting.append(seats.seats[seats.east])
+            seats.seats[seats.east] = self.waiting.pop(0)
+        seats.east = (seats.east + 1) % len(seats.seats)
 
-    def join(self, player: str) -> bool:
-        """Seat an arrival to East's left (dealing last) if a seat is free, else queue them.
-
-        Returns True when the player sat down at once.
-        """
-        if len(self.seats) < SEATS:
-            self.seats.insert(self.east, player)
-            self.east += 1
-            return True
+    def join(self, player: str) -> int | None:
+        """An arrival fills a table of three (the lowest-numbered), in the seat to its East's
+        left so they deal last, or joins the back of the line. Returns the table, if any."""
+        for number in sorted(self.tables):
+            seats = self.tables[number]
+            if len(seats.seats) < SEATS:
+                seats.seats.insert(seats.east, player)
+                seats.east += 1
+                return number
         self.waiting.append(player)
-        return False
+        return None
 
     def leave_problem(self, player: str) -> str | None:
         """Why `player` cannot leave now, or None."""
-        if player not in self.seats and player not in self.waiting:
+        table = self.table_of(player)
+        if table is None and player not in self.waiting:
             return f"{player} is not at the table"
-        if player in self.seats and not self.waiting and len(self.seats) <= MIN_SEATED:
+        short = table is not None and len(self.tables[table].seats) <= MIN_SEATED
+        if short and not self.waiting and len(self.tables) == 1:
             return (
                 f"{player} cannot leave: the table would drop below {MIN_SEATED} seated "
                 "players and nobody is waiting to take the seat"
             )
         return None
 
-    def leave(self, player: str) -> str | None:
-        """Take a player off the table or out of the line (see `leave_problem`); returns
-        who took their seat.
+    def closes_if_leaves(self, player: str) -> int | None:
+        """The table that would close if `player` left now (three left, nobody waiting)."""
+        table = self.table_of(player)
+        if table is None or self.waiting or len(self.tables[table].seats) > MIN_SEATED:
+            return None
+        return table
 
-        A seated leaver is replaced in the same seat by the front of the line; with nobody
-        waiting the table plays on one short. When East leaves, the deal passes to the
-        right, as it does after a game.
-        """
-        if player in self.waiting:
+    def leave(self, player: str) -> str | None:
+        """Take a player off their table or out of the line (see `leave_problem`); returns
+        who took their seat. The front of the line takes a leaver's seat; with nobody
+        waiting a table of four plays on with three, and a table of three closes. When East
+        leaves, the deal passes to the right, as it does after a game."""
+        table = self.table_of(player)
+        if table is None:
             self.waiting.remove(player)
             return None
-        index = self.seats.index(player)
+        seats = self.tables[table]
+        index = seats.seats.index(player)
         if self.waiting:
-            replacement = self.waiting.pop(0)
-            self.seats[index] = replacement
-            if index == self.east:
-                self.east = (self.east + 1) % len(self.seats)
-            return replacement
-        del self.seats[index]
-        if index < self.east:
-            self.east -= 1
-        self.east %= len(self.seats)
+            seats.seats[index] = self.waiting.pop(0)
+            if index == seats.east:
+                seats.east = (seats.east + 1) % len(seats.seats)
+            return seats.seats[index]
+        del seats.seats[index]
+        if index < seats.east:
+            seats.east -= 1
+        seats.east %= len(seats.seats)
+        if len(seats.seats) < MIN_SEATED:
+            self.close_table(table)
         return None
+
+    def open_problem(self, east: str | None) -> str | None:
+        """Why a table cannot be opened now, or None."""
+        if len(self.waiting) < SEATS:
+            return (
+                f"a new table needs {SEATS} players from the line; {len(self.waiting)} are waiting"
+            )
+        if east is not None and east not in self.waiting[:SEATS]:
+            return f"the new table's East must be one of {', '.join(self.waiting[:SEATS])}"
+        return None
+
+    def open_table(self, east: str | None) -> int:
+        """The front four of the line sit at a new table (the lowest free number)."""
+        number = next(n for n in range(1, len(self.tables) + 2) if n not in self.tables)
+        seats = self.waiting[:SEATS]
+        del self.waiting[:SEATS]
+        self.tables[number] = TableSeats(seats, seats.index(east) if east else 0)
+        return number
+
+    def close_problem(self, table: int) -> str | None:
+        """Why `table` cannot be closed now, or None."""
+        if table not in self.tables:
+            return f"there is no table {table} (open: {', '.join(map(str, sorted(self.tables)))})"
+        if len(self.tables) == 1:
+            return "the only table cannot close; start a new night instead"
+        return None
+
+    def close_table(self, table: int) -> None:
+        """Close a table: its players go to the front of the line, in seat order from East."""
+        leaving = self.tables.pop(table).in_deal_order()
+        self.waiting[:0] = leaving

@@ -12,17 +12,26 @@ from .rulesets import League, RuleSet
 
 
 class Session(NamedTuple):
-    """One night at one table, as recorded."""
+    """One night, at one table or several (a club night), as recorded."""
 
     players: tuple[str, ...]
     """The players named at the start, in seat order (each to the right of the one before);
-    the first four sit (all three, if three), the rest wait in this order."""
-    east: str
+    they fill the tables in order (four a table, three where they run out) and the rest
+    wait in this order."""
+    easts: tuple[str, ...]
+    """The first East of each table, table 1 first."""
     rules: RuleSet = League()
     log: tuple[Entry, ...] = ()
     name: str = ""
     date: _dt.date | None = None
     card: Card | None = None
+    tables: int = 1
+    """How many tables the night started with."""
+
+    @property
+    def east(self) -> str:
+        """The first East of table 1."""
+        return self.easts[0]
 
     def all_players(self) -> tuple[str, ...]:
         """Everyone who took part: the starting players, then arrivals in order."""
@@ -49,7 +58,7 @@ class Session(NamedTuple):
         return not win.singles_pairs
 
 
-def players_problem(players: list[str], rules: RuleSet) -> str | None:
+def players_problem(players: list[str], rules: RuleSet, tables: int = 1) -> str | None:
     """Why this list cannot be a night's players, or None."""
     for p in players:
         if why := name_problem(p):
@@ -60,4 +69,4 @@ def players_problem(players: list[str], rules: RuleSet) -> str | None:
         if key in seen:
             return f"{seen[key]!r} and {p!r} are the same name; give each player a different name"
         seen[key] = p
-    return rules.players_problem(len(players))
+    return rules.players_problem(len(players), tables)

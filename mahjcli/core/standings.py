@@ -19,10 +19,12 @@ class Row(NamedTuple):
     game: int
     """The game's number; a penalty, join or leave carries the number of the next game."""
     entry: Entry
+    table: int
+    """The table the game was played at (for other entries: the first open table)."""
     east: str
     """East for this game (for a penalty, join or leave: East of the game in progress)."""
     seated: tuple[str, ...]
-    """The players seated for this game, East first, going to the right."""
+    """The players seated at the game's table, East first, going to the right."""
     waiting: tuple[str, ...]
     deltas: tuple[int, ...]
     totals: tuple[int, ...]
@@ -30,6 +32,10 @@ class Row(NamedTuple):
     notes: tuple[str, ...] = ()
     seat_change: str | None = None
     """For a join or leave: who sat down as a result (None when nobody did)."""
+    elsewhere: tuple[str, ...] = ()
+    """Club nights: the players seated at the other tables during this game."""
+    kitty: int = 0
+    """What is in the game's table's kitty after it (house rule `kitty`)."""
 
     @property
     def is_game(self) -> bool:
@@ -38,8 +44,22 @@ class Row(NamedTuple):
 
     @property
     def result(self) -> str:
-        """`win`, `wall`, `incomplete`, `penalty`, `join`, `leave` or `accept`."""
+        """The entry's kind: `win`, `wall`, `incomplete`, `penalty`, `join`, `leave`..."""
         return self.entry.kind
+
+    @property
+    def kitty_change(self) -> int:
+        """What went into the kitties (negative: what came out) in this entry."""
+        into = sum(p.paid for p in self.payments if p.payee is None)
+        return into - sum(p.paid for p in self.payments if p.payer is None)
+
+
+class TableView(NamedTuple):
+    """One open table: its number, who deals next, and its players East first."""
+
+    table: int
+    east: str
+    seated: tuple[str, ...]
 
 
 class Standings(NamedTuple):
@@ -50,22 +70,39 @@ class Standings(NamedTuple):
     """Every player of the night: the starting players, then arrivals."""
     rows: tuple[Row, ...]
     games: int
-    east: str
-    seated: tuple[str, ...]
-    """Seated for the next game, East first, going to the right."""
+    tables: tuple[TableView, ...]
+    """Every open table, lowest number first."""
     waiting: tuple[str, ...]
-    """The line, front first."""
+    """The shared line, front first."""
     gone: tuple[str, ...]
     """Players who have left for the night."""
     totals: tuple[int, ...]
     problems: tuple[Problem, ...] = ()
     accepted: int = 0
     """Tournament: the score card is accepted through this game (a round's end), or 0."""
+    kitties: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] = ()
+    """House rule `kitty`: for each table whose kitty holds something, what each player
+    put in it since it was last taken."""
 
     @property
     def rules(self) -> RuleSet:
         """The night's rule set."""
         return self.session.rules
+
+    @property
+    def east(self) -> str:
+        """Who deals next at the first open table."""
+        return self.tables[0].east if self.tables else self.session.east
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        """Seated for the next game at the first open table, East first."""
+        return self.tables[0].seated if self.tables else ()
+
+    @property
+    def club(self) -> bool:
+        """True for a night of several tables (or one that ever had them)."""
+        return self.session.tables > 1 or len(self.tables) > 1
 
     @property
     def next_game(self) -> int:
@@ -83,6 +120,27 @@ class Standings(NamedTuple):
             return None
         return {p: pie + t for p, t in zip(self.players, self.totals, strict=True)}
 
+    def table_of(self, player: str) -> TableView | None:
+        """The open table `player` sits at, if any."""
+        return next((t for t in self.tables if player in t.seated), None)
+
     def present(self) -> tuple[str, ...]:
-        """Players still at the table, seated or waiting."""
-        return self.seated + self.waiting
+        """Players still here, seated or waiting."""
+        return tuple(p for t in self.tables for p in t.seated) + self.waiting
+
+    def kitty_total(self) -> int:
+        """What is in all the kitties."""
+        return sum(amount for _, paid in self.kitties for _, amount in paid)
+
+    def kitty_returns(self) -> dict[str, int]:
+        """What the kitties still hold, by who put it in (given back at the night's end)."""
+        back: dict[str, int] = {}
+        for _, paid in self.kitties:
+            for name, amount in paid:
+                back[name] = back.get(name, 0) + amount
+        return back
+
+    def balances(self) -> dict[str, int]:
+        """Each player's total with the kitties given back: what the settle-up settles."""
+        back = self.kitty_returns()
+        return {p: t + back.get(p, 0) for p, t in self.totals_map().items()}

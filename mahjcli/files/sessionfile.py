@@ -28,8 +28,10 @@ import tomllib
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..core.model import ENTRY_TYPES, SEATS, Card, Entry, Key, KeyType, keys_of
-from ..core.names import closest, fold_name, name_problem
+from ..core.house import House
+from ..core.house import parse as parse_house
+from ..core.model import MAX_TABLES, SEATS, Card, Entry
+from ..core.names import fold_name, name_problem
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.rulesets import (
     RULE_SETS,
@@ -39,14 +41,17 @@ from ..core.rulesets import (
     misnamed_problem,
     pie_problem,
     rules_problem,
+    variants_problem,
 )
+from ..core.seating import table_sizes
 from ..core.session import Session, players_problem
+from .entryfile import read_entry
 
 SCHEMA = 1
 """The session-file schema this program writes and the newest it reads."""
 BOM = "\ufeff"
-TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "pie", "misnamed", "card",
-            "log")  # fmt: skip
+TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "tables", "pie", "house",
+            "misnamed", "variants", "card", "log")  # fmt: skip
 
 
 class Parsed(NamedTuple):
@@ -122,27 +127,36 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     def top_problem(key: str, message: str) -> None:
         problems.append(Problem(message, Where.top(key)))
 
-    name = doc.get("name", "")
-    if not isinstance(name, str):
-        top_problem("name", "name must be text")
-        name = ""
-    date = doc.get("date")
-    if date is not None and not (isinstance(date, _dt.date) and not isinstance(date, _dt.datetime)):
-        top_problem("date", f"date must be a date like 2026-11-29, not {shown(date)}")
-        date = None
+    name, date = _name_and_date(doc, top_problem)
     rules = _rules(doc, top_problem)
-    players = _players(doc.get("players"), rules, lambda m: top_problem("players", m))
+    tables = _tables(doc, top_problem)
+    players = _players(doc.get("players"), rules, tables, lambda m: top_problem("players", m))
     canon = {fold_name(p): p for p in players}
-    east = _east(doc, players, canon, top_problem)
+    easts = _easts(doc, players, tables, canon, top_problem)
     card = _card(doc, problems)
     log = _log(doc, canon, problems, notes)
     if problems:
         return Parsed(text, None, tuple(problems), tuple(notes))
     session = Session(
-        players=tuple(players), east=east, rules=rules, log=tuple(log), name=name, date=date,
-        card=card,
+        players=tuple(players), easts=easts, rules=rules, log=tuple(log), name=name, date=date,
+        card=card, tables=tables,
     )  # fmt: skip
     return Parsed(text, session, (), tuple(notes))
+
+
+Report = Callable[[str, str], None]
+
+
+def _name_and_date(doc: dict[str, Any], report: Report) -> tuple[str, _dt.date | None]:
+    name = doc.get("name", "")
+    if not isinstance(name, str):
+        report("name", "name must be text")
+        name = ""
+    date = doc.get("date")
+    if date is not None and not (isinstance(date, _dt.date) and not isinstance(date, _dt.datetime)):
+        report("date", f"date must be a date like 2026-11-29, not {shown(date)}")
+        date = None
+    return name, date
 
 
 def _log(
@@ -169,8 +183,8 @@ def _log(
     return log
 
 
-def _rules(doc: dict[str, Any], report: Callable[[str, str], None]) -> RuleSet:
-    """The rule set and its options (`pie`, `misnamed`)."""
+def _rules(doc: dict[str, Any], report: Report) -> RuleSet:
+    """The rule set and its options (`pie`, `house`; `misnamed`, `variants`)."""
     name = doc.get("rules", League.name)
     if why := rules_problem(name):
         report("rules", why)
@@ -186,36 +200,81 @@ def _rules(doc: dict[str, Any], report: Callable[[str, str], None]) -> RuleSet:
     if RULE_SETS[name] is Tournament:
         if pie is not None:
             report("pie", "a tournament table has no pie")
-        return Tournament(misnamed_adds=mode == "add")
-    return League(pie=pie)
+        if "house" in doc:
+            report("house", "house rules are played at league tables; a tournament names variants")
+        variants = doc.get("variants", [])
+        if why := variants_problem(variants):
+            report("variants", why)
+            variants = []
+        return Tournament(misnamed_adds=mode == "add", variants=tuple(variants))
+    if "variants" in doc:
+        report(
+            "variants", "variants belong to a tournament night; a league night names house rules"
+        )
+    return League(pie=pie, house=_house(doc.get("house", []), report))
 
 
-def _players(raw: object, rules: RuleSet, report: Callable[[str], None]) -> list[str]:
+def _house(raw: object, report: Report) -> House:
+    if not isinstance(raw, list) or not all(isinstance(r, str) for r in raw):
+        report("house", 'house must be a list of house rules, like house = ["kitty=25"]')
+        return House()
+    try:
+        return parse_house(raw, "house")
+    except ValueError as exc:
+        report("house", str(exc))
+        return House()
+
+
+def _tables(doc: dict[str, Any], report: Report) -> int:
+    tables = doc.get("tables", 1)
+    if not is_whole(tables) or not 1 <= tables <= MAX_TABLES:
+        report("tables", f"tables must be a number from 1 to {MAX_TABLES}, not {shown(tables)}")
+        return 1
+    return tables
+
+
+def _players(raw: object, rules: RuleSet, tables: int, report: Callable[[str], None]) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         report('players must be a list of names, like players = ["Ruth", "Linda", "Kathy"]')
         return []
     players = [p.strip() for p in raw]
-    if why := players_problem(players, rules):
+    if why := players_problem(players, rules, tables):
         report(why)
         return []
     return players
 
 
-def _east(
-    doc: dict[str, Any],
-    players: list[str],
-    canon: dict[str, str],
-    report: Callable[[str, str], None],
-) -> str:
-    east = doc.get("east", players[0] if players else None)
-    if not isinstance(east, str):
-        report("east", "east must be the name of a seated player")
-        return ""
-    if fold_name(east) not in {fold_name(p) for p in players[:SEATS]}:
-        if players:
-            report("east", f"east ({east!r}) must be one of the first {SEATS} players")
-        return ""
-    return canon[fold_name(east)]
+def _easts(
+    doc: dict[str, Any], players: list[str], tables: int, canon: dict[str, str], report: Report
+) -> tuple[str, ...]:
+    """Each table's first East: `east = "Ruth"` at one table, a list of one a table at a
+    club night (a table left out: its first player)."""
+    if not players:
+        return ()
+    raw = doc.get("east", players[0])
+    named = [raw] if isinstance(raw, str) else raw
+    if not isinstance(named, list) or not all(isinstance(e, str) for e in named):
+        report("east", "east must be the name of a seated player (a list of them, one a table)")
+        return ()
+    sizes = table_sizes(len(players), tables)
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    easts = []
+    for number, (start, size) in enumerate(zip(starts, sizes, strict=True), 1):
+        at_table = players[start : start + size]
+        given = named[number - 1] if number <= len(named) else at_table[0]
+        if fold_name(given) not in {fold_name(p) for p in at_table}:
+            where = (
+                f"one of the first {SEATS} players"
+                if tables == 1
+                else (f"a player at table {number} ({', '.join(at_table)})")
+            )
+            report("east", f"east ({given!r}) must be {where}")
+            return ()
+        easts.append(canon[fold_name(given)])
+    if len(named) > tables:
+        report("east", f"east names {len(named)} Easts for {tables} table(s)")
+        return ()
+    return tuple(easts)
 
 
 def _card(doc: dict[str, Any], problems: list[Problem]) -> Card | None:
@@ -230,119 +289,3 @@ def _card(doc: dict[str, Any], problems: list[Problem]) -> Card | None:
     card, found = parse_card(raw, strict=False, section="card.lines")
     problems.extend(Problem(f"card: {p.message}", p.where) for p in found)
     return card
-
-
-# ---- log entries, driven by each kind's declared keys ---------------------------------
-
-Reader = Callable[[str, Any, dict[str, str], Key], tuple[Any, str | None]]
-
-
-def _player(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
-    if not isinstance(value, str):
-        return None, f"{key} must be a player's name in quotes, not {shown(value)}"
-    found = canon.get(fold_name(value.strip()))
-    if found is None:
-        near = closest(value, canon.values())
-        hint = f"; did you mean {near!r}?" if near else ""
-        return None, f"unknown player {value!r}{hint}"
-    return found, None
-
-
-def _players_list(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
-    if not isinstance(value, list):
-        return (), f'{key} must be a list of names, like {key} = ["Pat"]'
-    found = []
-    for item in value:
-        if not isinstance(item, str):
-            return (), f"{key} must list names in quotes, not {shown(item)}"
-        name = canon.get(fold_name(item.strip()))
-        if name is None:
-            return (), f"unknown player {item!r} in {key}"
-        found.append(name)
-    return tuple(found), None
-
-
-def _flag(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
-    if not isinstance(value, bool):
-        return False, f"{key} must be true or false, not {shown(value)}"
-    return value, None
-
-
-def _count(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
-    if not is_whole(value) or not spec.low <= value <= spec.high:
-        return None, f"{key} must be {spec.what}, not {shown(value)}"
-    return int(value), None
-
-
-def _text(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
-    if not isinstance(value, str):
-        return "", f"{key} must be text"
-    return value, None
-
-
-def _line(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
-    if not isinstance(value, str):
-        return None, f"{key} must be a card line's name in quotes"
-    return value, None
-
-
-READERS: dict[KeyType, Reader] = {
-    "player": _player,
-    "players": _players_list,
-    "flag": _flag,
-    "count": _count,
-    "text": _text,
-    "line": _line,
-}
-
-
-def _shape(kind: str, raw: dict[str, Any], values: dict[str, Any]) -> tuple[str | None, str] | None:
-    """A win is thrown (`thrown_by`) or self-picked (`self_pick = true`), never both; a
-    heavenly hand may leave both out. Returns (key, message) when the shape is wrong."""
-    if kind != "win":
-        return None
-    self_pick = values.get("self_pick", False)
-    if "thrown_by" in raw and self_pick:
-        return "self_pick", "a win is either thrown (thrown_by) or self-picked, not both"
-    if "thrown_by" not in raw and not self_pick and not values.get("heavenly", False):
-        return None, 'say how it was won: thrown_by = "Name" or self_pick = true'
-    return None
-
-
-def read_entry(
-    raw: object, index: int, canon: dict[str, str]
-) -> tuple[Entry | None, list[Problem], list[Problem]]:
-    """One [[log]] table to an entry, with its problems and notes."""
-    label = f"log entry {index + 1}"
-    if not isinstance(raw, dict):
-        return None, [Problem(f"{label} is not a table", Where.entry(index))], []
-    kind = raw.get("kind")
-    if kind not in ENTRY_TYPES:
-        kinds = ", ".join(list(ENTRY_TYPES)[:-1]) + " or " + list(ENTRY_TYPES)[-1]
-        message = f"{label}: unknown kind {kind!r} ({kinds})"
-        return None, [Problem(message, Where.entry(index, "kind"))], []
-    label = f"{label} ({kind})"
-    keys = keys_of(kind)
-    notes = [
-        Problem(f"{label}: unknown key {key!r} is kept but not used", Where.entry(index, key))
-        for key in sorted(set(raw) - set(keys) - {"kind"})
-    ]
-    problems: list[Problem] = []
-    values: dict[str, Any] = {}
-    for key, spec in keys.items():
-        if key not in raw:
-            if spec.required:
-                problems.append(Problem(f"{label}: {key} is missing", Where.entry(index, key)))
-            continue
-        value, why = READERS[spec.type](key, raw[key], canon, spec)
-        if why is not None:
-            problems.append(Problem(f"{label}: {why}", Where.entry(index, key)))
-        else:
-            values[key] = value
-    if not problems and (bad := _shape(kind, raw, values)):
-        problems.append(Problem(f"{label}: {bad[1]}", Where.entry(index, bad[0])))
-    if problems:
-        return None, problems, notes
-    cls = ENTRY_TYPES[kind]
-    entry = cls(**{k: v for k, v in values.items() if k in cls._fields})
-    return entry, [], notes

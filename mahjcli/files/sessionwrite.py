@@ -27,8 +27,13 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
         value = SHAPE_VALUES[key](entry) if key in SHAPE_VALUES else getattr(entry, key)
         if value is None or value is False or value == () or value == "":
             continue
-        out[key] = list(value) if isinstance(value, tuple) else value
+        out[key] = _listed(value)
     return out
+
+
+def _listed(value: Any) -> Any:
+    """Tuples (at any depth) as the lists TOML reads back."""
+    return [_listed(v) for v in value] if isinstance(value, tuple | list) else value
 
 
 def toml_value(value: Any) -> str:
@@ -66,7 +71,11 @@ def new_session_text(session: Session) -> str:
         head["date"] = session.date
     head["rules"] = session.rules.name
     head["players"] = list(session.players)
-    head["east"] = session.east
+    if session.tables > 1:
+        head["tables"] = session.tables
+        head["east"] = list(session.easts)
+    else:
+        head["east"] = session.east
     head.update(session.rules.options())
     text = toml_block(None, head)
     if session.card is not None:

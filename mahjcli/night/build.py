@@ -8,7 +8,6 @@ fold's to say (`mahjcli.core.checks`), so typed and hand-edited entries meet one
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from typing import NamedTuple
 
@@ -19,28 +18,20 @@ from ..core.model import (
     MAX_VALUE,
     SEATS,
     Accept,
-    Card,
     CardLine,
+    Close,
     Entry,
+    Error,
     Incomplete,
     Join,
     Leave,
+    Open,
     Penalty,
     Wall,
     Win,
     keys_of,
 )
 from ..core.names import UnknownName, fold_name, name_problem, resolve
-from ..core.rulesets import (
-    RULE_SETS,
-    League,
-    RuleSet,
-    Tournament,
-    misnamed_problem,
-    pie_problem,
-    rules_problem,
-)
-from ..core.session import Session, players_problem
 from ..core.standings import Standings
 
 
@@ -94,6 +85,8 @@ def build_win(
     misnamed: bool = False,
     dead: list[str] | None = None,
     lines: list[str] | None = None,
+    bets: list[str] | None = None,
+    pays_for_table: str | None = None,
 ) -> Built:
     """A win from the `mahj win` options."""
     if thrown_by is not None and self_pick:
@@ -105,6 +98,7 @@ def build_win(
         raise Refused(f"--exposures must be from {span.low} to {span.high}, not {exposures}")
     who = player(standings, winner, "winner")
     thrower = player(standings, thrown_by, "thrower") if thrown_by is not None else None
+    on_players, on_wall = typed_bets(standings, bets)
     points = whole_number(value, "VALUE", 1, MAX_VALUE) if value is not None else None
     line: CardLine | None = None
     notes: tuple[str, ...] = ()
@@ -126,8 +120,34 @@ def build_win(
         misnamed=misnamed,
         dead=dead_hands(standings, dead),
         line=line.name if line is not None else None,
+        pays_for_table=player(standings, pays_for_table, "--pays-for-table")
+        if pays_for_table is not None
+        else None,
+        bets=on_players,
+        wall_bets=on_wall,
     )
     return Built(win, notes)
+
+
+def typed_bets(
+    standings: Standings, typed: list[str] | None
+) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """`--bet BETTOR=PLAYER` (PLAYER may be the word `wall`) as the entry's `bets` and
+    `wall_bets`."""
+    bets: list[tuple[str, str]] = []
+    walls: list[str] = []
+    for raw in typed or []:
+        bettor, sign, target = raw.partition("=")
+        if not sign or not bettor.strip() or not target.strip():
+            raise Refused(
+                f"--bet {raw!r}: write it as BETTOR=PLAYER (or BETTOR=wall), like Sue=Ruth"
+            )
+        who = player(standings, bettor, "--bet")
+        if target.strip().casefold() == "wall":
+            walls.append(who)
+        else:
+            bets.append((who, player(standings, target, "--bet")))
+    return tuple(bets), tuple(walls)
 
 
 def _scored_line(
@@ -151,16 +171,51 @@ def _scored_line(
         rules=standings.rules,
         self_picked=thrower is None,
         jokerless=jokerless,
-        seated=len(standings.seated),
+        seated=len(at.seated) if (at := standings.table_of(winner)) else len(standings.seated),
         heavenly=heavenly,
         card=card,
     )
     return choice.line, choice.explain(winner)
 
 
-def build_wall(standings: Standings, dead: list[str] | None) -> Built:
-    """A wall game from `mahj wall`."""
-    return Built(Wall(dead=dead_hands(standings, dead)))
+def build_wall(
+    standings: Standings,
+    dead: list[str] | None,
+    table: int | None = None,
+    bets: list[str] | None = None,
+) -> Built:
+    """A wall game from `mahj wall`, at the table named (a club night with one table open
+    records that one)."""
+    dead_names = dead_hands(standings, dead)
+    if table is None and standings.club and len(standings.tables) == 1:
+        table = standings.tables[0].table
+    on_players, on_wall = typed_bets(standings, bets)
+    return Built(Wall(dead=dead_names, table=table, bets=on_players, wall_bets=on_wall))
+
+
+def build_open(standings: Standings, east: str | None) -> Built:
+    """A new table from `mahj open-table`: the front four of the line sit at it."""
+    first = resolve_in(east, standings.waiting[:SEATS], "--east") if east else None
+    return Built(Open(first))
+
+
+def build_close(standings: Standings, table: int) -> Built:
+    """A table closes, from `mahj close-table`."""
+    return Built(Close(table))
+
+
+def build_error(standings: Standings, caller: str, intact: str | None) -> Built:
+    """A Mah Jongg called in error, from `mahj error`."""
+    kept = player(standings, intact, "--intact") if intact is not None else None
+    return Built(Error(player(standings, caller, "caller"), kept))
+
+
+def resolve_in(typed: str, names: tuple[str, ...] | list[str], role: str) -> str:
+    """The name among `names` that `typed` means (Refused with a suggestion if none)."""
+    try:
+        return resolve(typed, names)
+    except UnknownName as exc:
+        raise Refused(f"{role}: {exc}") from None
 
 
 def build_penalty(standings: Standings, name: str, points: str, reason: str) -> Built:
@@ -206,73 +261,3 @@ def build_leave(standings: Standings, name: str) -> Built:
     except UnknownName as exc:
         raise Refused(str(exc)) from None
     return Built(Leave(who))
-
-
-def rule_set(rules: str, *, pie: int | None, misnamed: str) -> RuleSet:
-    """The rule set `mahj new --rules ... --pie ... --misnamed ...` asks for."""
-    if why := rules_problem(rules, "--rules"):
-        raise Refused(why)
-    if why := misnamed_problem(misnamed, "--misnamed"):
-        raise Refused(why)
-    if RULE_SETS[rules] is Tournament:
-        if pie is not None:
-            raise Refused("a tournament table has no pie; leave out --pie")
-        return Tournament(misnamed_adds=misnamed == "add")
-    if pie is not None and (why := pie_problem(pie, "--pie")):
-        raise Refused(why)
-    return League(pie=pie)
-
-
-def new_session(
-    players: list[str],
-    *,
-    east: str | None,
-    rules: RuleSet,
-    card: Card | None,
-    name: str,
-    date: _dt.date,
-) -> Session:
-    """A session for `mahj new`, refusing what a night cannot start with."""
-    cleaned = [p.strip() for p in players]
-    if why := players_problem(cleaned, rules):
-        raise Refused(why)
-    first = cleaned[0]
-    if east is not None:
-        try:
-            first = resolve(east, cleaned[:SEATS])
-        except UnknownName as exc:
-            raise Refused(
-                f"--east must be one of the first {SEATS} (seated) players: {exc}"
-            ) from None
-    return Session(players=tuple(cleaned), east=first, rules=rules, name=name, date=date, card=card)
-
-
-def night_date(text: str) -> _dt.date:
-    """The date typed for --date.
-
-    >>> night_date("2026-11-26")
-    datetime.date(2026, 11, 26)
-    """
-    try:
-        return _dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise Refused(f"--date must be a date like 2026-11-26, not {text!r}") from None
-
-
-def file_stem(name: str) -> str:
-    """The part of a new session's file name that comes from --name.
-
-    >>> file_stem("Thursday night")
-    'Thursday-night'
-    """
-    cleaned = name.strip()
-    if not cleaned:
-        raise Refused("--name cannot be empty")
-    if "/" in cleaned or "\\" in cleaned or ".." in cleaned or cleaned.startswith("."):
-        raise Refused(
-            f"--name {name!r} cannot contain '/', '\\' or '..' or start with '.'; "
-            "it names the file, use --session PATH to choose a folder"
-        )
-    if name_problem(cleaned):
-        raise Refused(f"--name {name!r} contains a control character")
-    return re.sub(r"\s+", "-", cleaned)

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from ..core import payments
 from ..core.errors import Refused
+from ..core.house import House
 from ..core.model import MAX_EXPOSURES, MAX_VALUE, MIN_SEATED, SEATS
 from ..core.rulesets import RuleSet
 
@@ -136,41 +137,63 @@ class LeagueRow(NamedTuple):
 
 
 class LeagueChart(NamedTuple):
-    """Who pays what for each value, at a table with `seated` players."""
+    """Who pays what for each value, at a table with `seated` players (`east_wins`: what
+    everyone pays when East wins and the house doubles East's collection)."""
 
     seated: int
     rows: tuple[LeagueRow, ...]
+    east_wins: bool = False
 
 
-def league_cell(value: int, seated: int, *, self_picked: bool, jokerless: bool) -> Cell:
+def league_cell(
+    value: int,
+    seated: int,
+    *,
+    self_picked: bool,
+    jokerless: bool,
+    flat: int | None = None,
+    double: bool = False,
+) -> Cell:
     """One chart cell, from `payments.league_collects` for a hand with a group of three
-    or more.
+    or more (`flat`: the house's flat jokerless points; `double`: East wins, East double).
 
     >>> league_cell(25, 4, self_picked=False, jokerless=True)
     Cell(collects=200, pays=(100, 50, 50), thrown=True)
     >>> league_cell(25, 3, self_picked=True, jokerless=False)
     Cell(collects=100, pays=(50, 50), thrown=False)
+    >>> league_cell(25, 4, self_picked=False, jokerless=True, flat=10).pays
+    (60, 35, 35)
     """
     pays = payments.league_collects(
-        value, seated=seated, self_picked=self_picked, jokerless=jokerless, has_group=True
-    )
+        value, seated=seated, self_picked=self_picked, jokerless=jokerless, has_group=True,
+        flat=flat,
+    )  # fmt: skip
+    if double:
+        pays = tuple(2 * p for p in pays)
     return Cell(sum(pays), pays, not self_picked)
 
 
-def league_chart(values: Sequence[int], seated: int) -> LeagueChart:
-    """The league payment chart for these values at a table of `seated` players."""
+def league_chart(
+    values: Sequence[int], seated: int, house: House | None = None, *, east_wins: bool = False
+) -> LeagueChart:
+    """The league payment chart for these values at a table of `seated` players, under the
+    house's flat jokerless points (and East's double, for `east_wins`)."""
+    flat = house.jokerless_flat if house is not None else None
     return LeagueChart(
         seated,
         tuple(
             LeagueRow(
                 value,
                 tuple(
-                    league_cell(value, seated, self_picked=sp, jokerless=jl)
+                    league_cell(
+                        value, seated, self_picked=sp, jokerless=jl, flat=flat, double=east_wins
+                    )
                     for sp, jl in (_HOW[c] for c in COLUMNS)
                 ),
             )
             for value in values
         ),
+        east_wins,
     )
 
 
@@ -291,7 +314,9 @@ def tournament_row(value: int) -> TournamentRow:
     )
 
 
-def thrower_bands(misnamed_adds: bool) -> tuple[ThrowerBand, ...]:
+def thrower_bands(
+    misnamed_adds: bool, at_three: int = payments.THROWER_AT_THREE
+) -> tuple[ThrowerBand, ...]:
     """Exposure counts grouped by the thrower's points
     (`payments.tournament_thrower_points`).
 
@@ -301,10 +326,10 @@ def thrower_bands(misnamed_adds: bool) -> tuple[ThrowerBand, ...]:
     bands: list[ThrowerBand] = []
     for exposures in range(MAX_EXPOSURES + 1):
         plain = payments.tournament_thrower_points(
-            exposures, misnamed=False, misnamed_adds=misnamed_adds
+            exposures, misnamed=False, misnamed_adds=misnamed_adds, at_three=at_three
         )
         named = payments.tournament_thrower_points(
-            exposures, misnamed=True, misnamed_adds=misnamed_adds
+            exposures, misnamed=True, misnamed_adds=misnamed_adds, at_three=at_three
         )
         last = bands[-1] if bands else None
         if last is not None and (last.points, last.misnamed) == (plain, named):
@@ -314,10 +339,14 @@ def thrower_bands(misnamed_adds: bool) -> tuple[ThrowerBand, ...]:
     return tuple(bands)
 
 
-def tournament_chart(values: Sequence[int], *, misnamed_adds: bool = False) -> TournamentChart:
+def tournament_chart(
+    values: Sequence[int], *, misnamed_adds: bool = False, at_three: int = payments.THROWER_AT_THREE
+) -> TournamentChart:
     """The tournament points chart for these values."""
     return TournamentChart(
-        tuple(tournament_row(v) for v in values), thrower_bands(misnamed_adds), misnamed_adds
+        tuple(tournament_row(v) for v in values),
+        thrower_bands(misnamed_adds, at_three),
+        misnamed_adds,
     )
 
 

@@ -105,7 +105,7 @@ def hand_in_seat(round_number: int) -> int:
 def starting_seats(standings: Standings) -> tuple[Seat, ...]:
     """The seats as the night began, East first and going to the right."""
     session = standings.session
-    order = Seating.start(session.players, session.east).in_deal_order()
+    order = Seating.start(session.players, session.easts).in_deal_order(1)
     return tuple(Seat(SEAT_LETTERS[i], WINDS[i], name) for i, name in enumerate(order))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.model import Accept, Join, Leave, Penalty, Win
+from ..core.model import Accept, Close, Join, Leave, Open, Penalty, Win
 from ..core.problems import Problem
 from ..core.standings import Standings
 
@@ -20,8 +20,9 @@ def total_json(standings: Standings) -> dict[str, Any]:
 
 
 def status_json(standings: Standings) -> dict[str, Any]:
-    """`mahj status --json` (INTERFACE.md)."""
-    return {
+    """`mahj status --json` (INTERFACE.md): on a club night `east` and `seated` describe the
+    first open table and `tables` lists them all; `kitty` when the house plays one."""
+    out: dict[str, Any] = {
         "next_game": standings.next_game,
         "east": standings.east,
         "seated": list(standings.seated),
@@ -30,6 +31,15 @@ def status_json(standings: Standings) -> dict[str, Any]:
         "rules": standings.rules.name,
         "left": list(standings.gone),
     }
+    if standings.club:
+        out["tables"] = [
+            {"table": t.table, "east": t.east, "seated": list(t.seated)} for t in standings.tables
+        ]
+    if house := standings.rules.house_rules():
+        out["house"] = house
+    if standings.rules.house_problem("kitty") is None:
+        out["kitty"] = {str(table): sum(a for _, a in paid) for table, paid in standings.kitties}
+    return out
 
 
 def log_json(standings: Standings) -> dict[str, Any]:
@@ -44,15 +54,17 @@ def log_json(standings: Standings) -> dict[str, Any]:
         if isinstance(entry, Accept):
             accepted.append(row.game - 1)
             continue
-        if isinstance(entry, Join | Leave):
+        if isinstance(entry, Join | Leave | Open | Close):
             seating.append(
                 {
                     "before_game": row.game,
                     "action": row.result,
-                    "player": entry.player,
+                    "player": getattr(entry, "player", None),
                     "seated": row.seat_change,
+                    **({"table": row.table, "players": list(row.seated)}
+                       if isinstance(entry, Open | Close) else {}),
                 }
-            )
+            )  # fmt: skip
             continue
         item: dict[str, Any] = {
             "game": row.game,
@@ -62,6 +74,13 @@ def log_json(standings: Standings) -> dict[str, Any]:
             "totals": dict(zip(standings.players, row.totals, strict=True)),
             "seated": list(row.seated),
         }
+        if standings.club:
+            item["table"] = row.table
+        if row.payments:
+            item["payments"] = [
+                {"from": p.payer, "to": p.payee, "owed": p.owed, "paid": p.paid}
+                for p in row.payments
+            ]
         if isinstance(entry, Win):
             item["winner"] = entry.winner
             item["value"] = entry.value

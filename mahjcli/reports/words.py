@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
-from ..core.model import GAMES_PER_ROUND, Accept, Incomplete, Join, Leave, Penalty, Wall, Win
+from collections.abc import Callable
+
+from ..core.model import (
+    GAMES_PER_ROUND,
+    Accept,
+    Close,
+    Error,
+    Incomplete,
+    Join,
+    Leave,
+    Open,
+    Penalty,
+    Wall,
+    Win,
+)
 from ..core.names import join_names
+from ..core.payments import Payment
 from ..core.standings import Row, Standings
 
 
@@ -44,6 +59,11 @@ def hand(win: Win) -> str:
     return f"{win.line} {win.value}" if win.line else str(win.value)
 
 
+def _bets(entry: Win | Wall) -> list[str]:
+    said = [f"{bettor} bet on {player}" for bettor, player in entry.bets]
+    return said + [f"{bettor} bet on a wall game" for bettor in entry.wall_bets]
+
+
 def describe(row: Row) -> str:
     """What an entry records, in a few words."""
     entry = row.entry
@@ -57,13 +77,24 @@ def describe(row: Row) -> str:
             extras.append("mis-named discard")
         if entry.exposures is not None:
             extras.append(f"{entry.exposures} exp.")
-        tail = ", ".join([how_won(entry), *extras])
+        if entry.pays_for_table:
+            extras.append(f"{entry.pays_for_table} pays for the table")
+        tail = ", ".join([how_won(entry), *extras, *_bets(entry)])
         return f"{entry.winner} wins {hand(entry)}, {tail}"
     if isinstance(entry, Wall):
         dead = f" ({join_names(entry.dead)} dead)" if entry.dead else ""
-        return f"Wall game{dead}"
+        bets = "".join(f", {bet}" for bet in _bets(entry))
+        return f"Wall game{dead}{bets}"
+    return _describe_other(row)
+
+
+def _describe_other(row: Row) -> str:
+    entry = row.entry
     if isinstance(entry, Incomplete):
         return "Time called: game not finished"
+    if isinstance(entry, Error):
+        kept = f"; {entry.intact} kept an intact hand" if entry.intact else ""
+        return f"{entry.caller} calls Mah Jongg in error{kept}"
     if isinstance(entry, Penalty):
         reason = f": {entry.reason}" if entry.reason else ""
         return f"{entry.player} penalty {entry.points}{reason}"
@@ -78,36 +109,74 @@ def describe(row: Row) -> str:
         if row.seat_change:
             return f"{entry.player} leaves; {row.seat_change} takes the seat"
         return f"{entry.player} leaves"
+    if isinstance(entry, Open):
+        return f"Table {row.table} opens: {join_names(row.seated)} (East {row.east})"
+    if isinstance(entry, Close):
+        return f"Table {entry.table} closes: {join_names(row.seated)} go to the front of the line"
     raise AssertionError(entry)  # pragma: no cover
+
+
+def _paid(pay: Payment, fmt: Callable[[int], str]) -> str:
+    return fmt(pay.paid) + (" — pie" if pay.short else "")
+
+
+def _payment_clauses(row: Row, coins: bool) -> list[str]:
+    """The payments of a league game in words, group by group."""
+
+    def fmt(n: int) -> str:
+        return points(n, coins=coins, sign=False)
+
+    entry = row.entry
+    if isinstance(entry, Close | Leave):
+        back = ", ".join(f"{p.payee} {fmt(p.paid)}" for p in row.payments)
+        return [f"the kitty goes back: {back}"]
+    winner = entry.winner if isinstance(entry, Win) else None
+    seated = set(row.seated)
+    clauses = []
+    losers = [p for p in row.payments if winner and p.payee == winner and p.payer in seated]
+    if losers:
+        first, *rest = losers
+        clauses.append(", ".join([f"{first.payer} pays {_paid(first, fmt)}"]
+                                 + [f"{p.payer} {_paid(p, fmt)}" for p in rest]))  # fmt: skip
+    kitty_in = [p for p in row.payments if p.payee is None]
+    if kitty_in:
+        each = ", ".join(f"{p.payer} {_paid(p, fmt)}" for p in kitty_in)
+        clauses.append(f"into the kitty: {each} (kitty {fmt(row.kitty)})")
+    for bettor in dict.fromkeys(p.payee for p in row.payments if p.payee not in seated):
+        if bettor is None:
+            continue
+        paying = [p for p in row.payments if p.payee == bettor]
+        clauses.append(f"to {bettor}: " + ", ".join(f"{p.payer} {_paid(p, fmt)}" for p in paying))
+    for pay in row.payments:
+        if pay.payer is not None and pay.payer not in seated:
+            clauses.append(f"{pay.payer} pays {pay.payee} {_paid(pay, fmt)}")
+        elif pay.payer is None:
+            clauses.append(f"{pay.payee} takes the kitty, {fmt(pay.paid)}")
+    return clauses
 
 
 def outcome(row: Row, standings: Standings, *, coins: bool = False) -> str:
     """Who paid whom for one entry, in words (`Linda pays 50, Kathy 25, Pat 25 → Ruth +100`)."""
     entry = row.entry
-
-    def fmt(n: int) -> str:
-        return points(n, coins=coins, sign=False)
-
-    if isinstance(entry, Win) and row.payments:
-        parts = []
-        for i, pay in enumerate(row.payments):
-            text = f"{pay.payer} pays {fmt(pay.paid)}" if i == 0 else f"{pay.payer} {fmt(pay.paid)}"
-            if pay.short:
-                text += " — pie"
-            parts.append(text)
-        won = row.deltas[standings.players.index(entry.winner)]
-        return f"{', '.join(parts)} → {entry.winner} {points(won, coins=coins)}"
-    if isinstance(entry, Win | Wall | Penalty) and any(row.deltas):
+    if row.payments:
+        gains = [
+            f"{name} {points(d, coins=coins)}"
+            for name, d in zip(standings.players, row.deltas, strict=True)
+            if d > 0 and (isinstance(entry, Win | Close | Leave) or name not in row.seated)
+        ]
+        said = "; ".join(_payment_clauses(row, coins))
+        return f"{said} → {', '.join(gains)}" if gains else said
+    if isinstance(entry, Win | Wall | Penalty | Error) and any(row.deltas):
         changes = [
             f"{name} {points(d, coins=coins)}"
             for name, d in zip(standings.players, row.deltas, strict=True)
             if d
         ]
-        zero = "everyone else 0" if isinstance(entry, Win) else ""
+        zero = "everyone else 0" if isinstance(entry, Win | Error) else ""
         return ", ".join([*changes, zero] if zero else changes)
     if isinstance(entry, Wall):
         return "nobody pays"
-    if isinstance(entry, Incomplete):
+    if isinstance(entry, Incomplete | Error):
         return "no points for anyone"
     return describe(row)
 

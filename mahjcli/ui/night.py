@@ -22,7 +22,7 @@ def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> 
     head = Text(f"Game {row.game}: " if row.is_game else "")
     head.append(describe(row), style="bold")
     out.print(head)
-    if row.is_game or isinstance(row.entry, Penalty):
+    if _has_points(row):
         out.print(Text("  " + outcome(row, after)))
     for note in (*notes, *row.notes):
         out.print(Text("  " + note, style="italic"))
@@ -61,17 +61,25 @@ def totals_line(standings: Standings) -> Text:
     return line
 
 
-def seating_lines(standings: Standings) -> list[Text]:
-    """Who deals next, the seats to the right, and the line."""
-    seats = Text("Next game ")
-    seats.append(str(standings.next_game), style="bold")
-    seats.append(": ")
-    for i, name in enumerate(standings.seated):
+def _winds(line: Text, seated: tuple[str, ...]) -> Text:
+    for i, name in enumerate(seated):
         if i:
-            seats.append(", ")
-        seats.append(f"{WINDS[i] if i < len(WINDS) else 'Seat'} ")
-        seats.append(name, style="bold" if i == 0 else "")
-    lines = [seats]
+            line.append(", ")
+        line.append(f"{WINDS[i] if i < len(WINDS) else 'Seat'} ")
+        line.append(name, style="bold" if i == 0 else "")
+    return line
+
+
+def seating_lines(standings: Standings) -> list[Text]:
+    """Who deals next, the seats to the right (at each table of a club night), and the line."""
+    if standings.club:
+        lines = [Text(f"Next game {standings.next_game}:", style="bold")]
+        lines += [_winds(Text(f"  Table {t.table}: "), t.seated) for t in standings.tables]
+    else:
+        seats = Text("Next game ")
+        seats.append(str(standings.next_game), style="bold")
+        seats.append(": ")
+        lines = [_winds(seats, standings.seated)]
     if standings.waiting:
         line = Text("Waiting: ")
         for i, name in enumerate(standings.waiting):
@@ -85,14 +93,37 @@ def seating_lines(standings: Standings) -> list[Text]:
 
 
 def show_status(out: Console, standings: Standings) -> None:
-    """`mahj status`: the night, the seats, who left, and the standings."""
+    """`mahj status`: the night, the seats, who left, the kitty and the standings."""
     out.print(Text(title(standings), style="bold"))
     out.print(f"Games played: {standings.games}")
     for line in seating_lines(standings):
         out.print(line)
     if standings.gone:
         out.print(Text("Left: " + join_names(standings.gone), style="dim"))
+    if standings.rules.house_problem("kitty") is None:
+        out.print(kitty_line(standings))
     out.print(totals_table(standings))
+    show_rule_notes(out, standings)
+
+
+def kitty_line(standings: Standings, *, coins: bool = False) -> Text:
+    """What is in the kitty (each table's, on a club night)."""
+    held = {table: sum(a for _, a in paid) for table, paid in standings.kitties}
+    if not standings.club:
+        return Text(
+            f"Kitty: {points(held.get(standings.tables[0].table, 0), coins=coins, sign=False)}"
+        )
+    each = ", ".join(
+        f"table {t.table} {points(held.get(t.table, 0), coins=coins, sign=False)}"
+        for t in standings.tables
+    )
+    return Text(f"Kitty: {each}")
+
+
+def show_rule_notes(out: Console, standings: Standings) -> None:
+    """The line under the standings that names the night's house rules or variants."""
+    for note in standings.rules.rule_notes():
+        out.print(Text(note, style="dim"))
 
 
 def totals_table(standings: Standings, *, coins: bool = False) -> Table:
@@ -122,6 +153,7 @@ def show_total(out: Console, standings: Standings, *, coins: bool) -> None:
     """`mahj total`: the standings, that they sum to zero, and who pays whom."""
     out.print(Text(f"{title(standings)}: {plural(standings.games, 'game')}", style="bold"))
     out.print(totals_table(standings, coins=coins))
+    show_rule_notes(out, standings)
 
 
 def show_settle(out: Console, standings: Standings, *, coins: bool) -> None:
@@ -130,9 +162,17 @@ def show_settle(out: Console, standings: Standings, *, coins: bool) -> None:
     if not standings.rules.pays:
         out.print(f"Table total: {points(grand, coins=coins, sign=False)}")
         return
+    kitty = standings.kitty_total()
+    grand += kitty
     check = "sums to zero" if grand == 0 else f"sums to {grand}: check the session file!"
-    out.print(Text(f"Sum of totals: {points(grand, coins=coins, sign=False)} ({check})"))
-    transfers = settle(standings.totals_map())
+    with_kitty = f" with the kitty's {points(kitty, coins=coins, sign=False)}" if kitty else ""
+    out.print(
+        Text(f"Sum of totals{with_kitty}: {points(grand, coins=coins, sign=False)} ({check})")
+    )
+    if back := standings.kitty_returns():
+        each = ", ".join(f"{name} {points(a, coins=coins, sign=False)}" for name, a in back.items())
+        out.print(Text(f"The kitty goes back to those who paid it: {each}"))
+    transfers = settle(standings.balances())
     if transfers:
         out.print(Text("Settle up:", style="bold"))
         for t in transfers:
@@ -146,32 +186,47 @@ def _delta_cell(delta: int, total: int, *, sat_out: bool, coins: bool) -> list[L
     return [(change, "" if delta >= 0 else "red"), (points(total, coins=coins, sign=False), "dim")]
 
 
-def log_sheet(standings: Standings, *, coins: bool = False) -> Sheet:
-    """The night as a score sheet: one row per entry, each player's change over their total.
+def shown_rows(standings: Standings, table: int | None = None) -> tuple[Row, ...]:
+    """The rows of the night, or of one table's games and seat changes."""
+    if table is None:
+        return standings.rows
+    return tuple(row for row in standings.rows if row.table == table)
+
+
+def _has_points(row: Row) -> bool:
+    return row.is_game or isinstance(row.entry, Penalty) or any(row.deltas)
+
+
+def log_sheet(standings: Standings, *, coins: bool = False, table: int | None = None) -> Sheet:
+    """The night as a score sheet: one row per entry, each player's change over their total
+    (on a club night with a column for the table; `table` shows one table only).
 
     Drawn as a `Sheet` (the look of a Rich table, laid out by hand): a 40-game sheet draws
     in about 2 ms, against some 30 ms through `rich.table.Table` (benchmarks/bench.py).
     """
-    columns = [Column("#", justify="right"), Column("East"), Column("What happened", wrap=True)]
+    club = standings.club
+    columns = [Column("#", justify="right"), *([Column("T", justify="right")] if club else [])]
+    columns += [Column("East"), Column("What happened", wrap=True)]
     columns += [Column(name, justify="right") for name in standings.players]
     blank: list[Line] = [("", "")]
     rows: list[list[list[Line]]] = []
-    for row in standings.rows:
+    for row in shown_rows(standings, table):
         number = str(row.game) if row.is_game else ""
         east = row.east if row.is_game else ""
         what: list[Line] = [(describe(row), ""), *((note, "italic dim") for note in row.notes)]
-        if row.is_game or isinstance(row.entry, Penalty):
+        if _has_points(row):
             seated = set(row.seated)
             cells = [
-                _delta_cell(d, t, sat_out=name not in seated, coins=coins)
+                _delta_cell(d, t, sat_out=name not in seated and not d, coins=coins)
                 for name, d, t in zip(standings.players, row.deltas, row.totals, strict=True)
             ]
         else:
             cells = [blank for _ in standings.players]
-        rows.append([[(number, "")], [(east, "")], what, *cells])
+        where: list[list[Line]] = [[(str(row.table), "")]] if club else []
+        rows.append([[(number, "")], *where, [(east, "")], what, *cells])
     footer: list[list[Line]] | None = None
     if standings.rows:
-        footer = [blank, blank, [("Total", "bold")]]
+        footer = [blank, *([blank] if club else []), blank, [("Total", "bold")]]
         footer += [[(points(t, coins=coins), "bold")] for t in standings.totals]
     return Sheet(title(standings), columns, rows, footer)
 
@@ -184,17 +239,18 @@ def fits(out: Console, renderable: Any) -> bool:
     return Measurement.get(out, unlimited, renderable).minimum <= out.width
 
 
-def log_lines(standings: Standings, *, coins: bool = False) -> list[Text]:
+def log_lines(standings: Standings, *, coins: bool = False, table: int | None = None) -> list[Text]:
     """The score sheet in words, for a terminal too narrow for the sheet: each entry,
     who paid whom, and the running totals."""
     lines = [Text(title(standings), style="bold")]
-    for row in standings.rows:
-        head = Text(f"Game {row.game}, East {row.east}: " if row.is_game else "")
+    for row in shown_rows(standings, table):
+        where = f", table {row.table}" if standings.club else ""
+        head = Text(f"Game {row.game}{where}, East {row.east}: " if row.is_game else "")
         head.append(describe(row), style="bold")
         lines.append(head)
         for note in row.notes:
             lines.append(Text("  " + note, style="italic dim"))
-        if row.is_game or isinstance(row.entry, Penalty):
+        if _has_points(row):
             lines.append(Text("  " + outcome(row, standings, coins=coins)))
             running = ", ".join(
                 f"{name} {points(t, coins=coins)}"
@@ -204,14 +260,15 @@ def log_lines(standings: Standings, *, coins: bool = False) -> list[Text]:
     return lines
 
 
-def show_log(out: Console, standings: Standings, *, coins: bool) -> None:
+def show_log(out: Console, standings: Standings, *, coins: bool, table: int | None = None) -> None:
     """`mahj log`: the score sheet, or the night in words where the sheet cannot fit."""
     if not standings.rows:
         out.print("No games yet. Record one with: mahj win NAME VALUE --thrown-by NAME")
         return
-    sheet = log_sheet(standings, coins=coins)
+    sheet = log_sheet(standings, coins=coins, table=table)
     if fits(out, sheet):
         out.print(sheet)
     else:  # too narrow for a column per player: say it in words rather than cut numbers
-        for line in log_lines(standings, coins=coins):
+        for line in log_lines(standings, coins=coins, table=table):
             out.print(line)
+    show_rule_notes(out, standings)

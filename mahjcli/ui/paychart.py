@@ -53,11 +53,45 @@ def _bold_first(cell: str) -> Text:
 
 
 def print_league(
-    chart: LeagueChart, fmt: Formatter, *, coins: bool, card: Card | None, pie: int | None
+    charts: list[LeagueChart],
+    fmt: Formatter,
+    *,
+    coins: bool,
+    card: Card | None,
+    pie: int | None,
+    notes: list[str],
+    flat: int | None = None,
 ) -> None:
-    """The league chart: what the winner collects and what each loser pays."""
+    """The league chart: what the winner collects and what each loser pays (and, when the
+    house doubles East, what everyone pays East when East wins)."""
     out, width = chart_console()
+    for chart in charts:
+        out.print(_league_table(chart, fmt, coins, width), width=width)
+    said = [
+        "Each cell: what the winner collects (what each loser pays, the thrower first).",
+        (
+            "Jokerless doubles only a hand with a group of three or more; a "
+            if flat is None
+            else f"Jokerless adds {fmt(flat)} to each payment, only for a hand with a group "
+            "of three or more; a "
+        )
+        + "singles-and-pairs hand is paid from the first two columns.",
+        "A heavenly hand, or a win by exchanging for a joker in another player's "
+        "exposure, is paid as self-picked.",
+    ]
+    if len(charts) > 1:
+        said.append("East double: when East loses, East pays twice what the chart shows.")
+    if pie is not None:
+        said.append(f"Pie {fmt(pie)}: nobody pays more than what is left in their purse.")
+    if card is not None:
+        said.append(f"Values from the card: {card.title}.")
+    print_notes(out, width, [*said, *notes])
+
+
+def _league_table(chart: LeagueChart, fmt: Formatter, coins: bool, width: int) -> Table:
     title = f"League payments, {chart.seated} seated"
+    if chart.east_wins:
+        title = f"When East wins (East collects double), {chart.seated} seated"
     if coins:
         title += ", in coins (a cent a point)"
     table = Table(title=title, title_justify="left", show_lines=chart.seated > 3)
@@ -69,23 +103,10 @@ def print_league(
     grid = league_grid(chart, fmt, room)
     for row, cells in zip(chart.rows, grid, strict=True):
         table.add_row(str(row.value), *(_bold_first(cell) for cell in cells))
-    out.print(table, width=width)
-    notes = [
-        "Each cell: what the winner collects (what each loser pays, the thrower first).",
-        "Jokerless doubles only a hand with a group of three or more; a "
-        "singles-and-pairs hand is paid from the first two columns.",
-        "A heavenly hand, or a win by exchanging for a joker in another player's "
-        "exposure, is paid as self-picked.",
-    ]
-    if pie is not None:
-        notes.append(f"Pie {fmt(pie)}: nobody pays more than what is left in their purse.")
-    if card is not None:
-        year = f" {card.year}" if card.year is not None else ""
-        notes.append(f"Values from the card: {card.name}{year}.")
-    print_notes(out, width, notes)
+    return table
 
 
-def print_tournament(chart: TournamentChart) -> None:
+def print_tournament(chart: TournamentChart, rule_notes: list[str]) -> None:
     """The tournament chart: the winner's points and the thrower's penalty."""
     out, width = chart_console()
     points = Table(
@@ -114,7 +135,7 @@ def print_tournament(chart: TournamentChart) -> None:
         f"Wall game: {chart.wall_live:+d} for each live hand, {chart.wall_dead:+d} for a "
         "dead one. Time called: 0 for everyone.",
     ]
-    print_notes(out, width, notes)
+    print_notes(out, width, [*notes, *rule_notes[1:]])  # the first says the mis-named mode
 
 
 def print_lines(card: Card) -> None:

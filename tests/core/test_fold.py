@@ -14,7 +14,7 @@ SEATS = ("Ruth", "Linda", "Kathy", "Pat")
 
 
 def night(*log, players=SEATS, east="Ruth", **options):
-    return Session(players=tuple(players), east=east, rules=League(**options), log=tuple(log))
+    return Session(players=tuple(players), easts=(east,), rules=League(**options), log=tuple(log))
 
 
 WORKED = night(

@@ -36,7 +36,7 @@ def problems(text):
 def test_first_line_is_the_schema_and_the_file_round_trips():
     session = Session(
         players=("Ruth", "Linda", "Kathy", "Pat", "Sue"),
-        east="Linda",
+        easts=("Linda",),
         rules=League(pie=500),
         log=(Win("Ruth", 25, thrown_by="Linda", jokerless=True), Wall(dead=("Pat",)), Join("Bea")),
         name="Thursday",
@@ -49,7 +49,7 @@ def test_first_line_is_the_schema_and_the_file_round_trips():
 
 
 def test_nothing_derived_is_stored():
-    text = new_session_text(Session(players=("A", "B", "C"), east="A", log=(Win("A", 25),)))
+    text = new_session_text(Session(players=("A", "B", "C"), easts=("A",), log=(Win("A", 25),)))
     doc = tomllib.loads(text)
     assert set(doc) == {"schema", "rules", "players", "east", "log"}
     assert doc["log"] == [{"kind": "win", "winner": "A", "value": 25, "self_pick": True}]
@@ -107,8 +107,8 @@ def test_unknown_keys_are_kept_and_noted():
         ('kind = "win"\nwinner = "Ruth"\nvalue = 25\nthrown_by = "Ruth"', 6, None),
         ('kind = "win"\nwinner = "Ruth"\nvalue = 25', 6,
          'log entry 1 (win): say how it was won: thrown_by = "Name" or self_pick = true'),
-        ('kind = "bet"', 7, "log entry 1: unknown kind 'bet' (win, wall, incomplete, penalty, "
-         "join, leave or accept)"),
+        ('kind = "bet"', 7, "log entry 1: unknown kind 'bet' (win, wall, incomplete, error, "
+         "penalty, join, leave, open, close or accept)"),
         ('kind = "wall"\ndead = "Pat"', 8, 'log entry 1 (wall): dead must be a list of names, '
          'like dead = ["Pat"]'),
     ],

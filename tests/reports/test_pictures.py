@@ -198,7 +198,7 @@ def test_a_long_night_with_eight_players_still_fits(monkeypatch):
     from mahjcli.ui.running_chart import terminal
 
     players = ("Ruth", "Linda", "Kathy", "Pat", "Sue", "Barbara", "Carol", "Nancy")
-    night = Session(players=players, east="Ruth")
+    night = Session(players=players, easts=("Ruth",))
     log: list = []
     for game in range(90):
         seated = fold(night._replace(log=tuple(log))).seated

@@ -83,6 +83,26 @@ def test_every_command_runs_as_a_real_program(tmp_path):
             assert result.returncode == 0, (args, result.stderr)
             assert result.stdout.strip(), args
             ran.add(args[0])
+    club = tmp_path / "club.toml"
+    for args in (
+        ("new", *"ABCDEFGHIJKL", "--tables", "2", "--house", "bettor"),
+        ("open-table",),
+        ("win", "I", "25", "--thrown-by", "J"),
+        ("close-table", "3"),
+        ("wall", "--table", "1", "--bet", "I=wall"),
+    ):
+        result = run(*args, "--session", str(club), env=env)
+        assert result.returncode == 0, (args, result.stderr)
+        ran.add(args[0])
+    variant = tmp_path / "variant.toml"
+    for args in (
+        ("new", "A", "B", "C", "D", "--rules", "tournament", "--variant", "mj-in-error"),
+        ("error", "A", "--intact", "C"),
+    ):
+        result = run(*args, "--session", str(variant), env=env)
+        assert result.returncode == 0, (args, result.stderr)
+        ran.add(args[0])
+    assert '"C": 10' in run("total", "--json", "--session", str(variant), env=env).stdout
     for args in (
         ("new", "A", "B", "C", "--session", str(tmp_path / "new.toml")),
         ("sessions",),

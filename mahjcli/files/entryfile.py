@@ -1,0 +1,146 @@
+"""The [[log]] entries of a session file, read by each kind's declared keys
+(`mahjcli.core.model.keys_of`): every value checked for its type, every player's name
+matched to the night's players, each problem with the key it is on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.model import ENTRY_TYPES, Entry, Key, KeyType, keys_of
+from ..core.names import closest, fold_name
+from ..core.problems import Problem, Where, is_whole, shown
+
+Reader = Callable[[str, Any, dict[str, str], Key], tuple[Any, str | None]]
+
+
+def _player(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
+    if not isinstance(value, str):
+        return None, f"{key} must be a player's name in quotes, not {shown(value)}"
+    found = canon.get(fold_name(value.strip()))
+    if found is None:
+        near = closest(value, canon.values())
+        hint = f"; did you mean {near!r}?" if near else ""
+        return None, f"unknown player {value!r}{hint}"
+    return found, None
+
+
+def _players_list(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
+    if not isinstance(value, list):
+        return (), f'{key} must be a list of names, like {key} = ["Pat"]'
+    found = []
+    for item in value:
+        if not isinstance(item, str):
+            return (), f"{key} must list names in quotes, not {shown(item)}"
+        name = canon.get(fold_name(item.strip()))
+        if name is None:
+            return (), f"unknown player {item!r} in {key}"
+        found.append(name)
+    return tuple(found), None
+
+
+def _bets(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
+    example = f'{key} = [["Sue", "Ruth"]]'
+    if not isinstance(value, list):
+        return (), f"{key} must be a list of [bettor, player] pairs, like {example}"
+    found = []
+    for item in value:
+        if not (
+            isinstance(item, list) and len(item) == 2 and all(isinstance(n, str) for n in item)
+        ):
+            return (), f"{key} must list [bettor, player] pairs of names, like {example}"
+        pair = []
+        for name in item:
+            known = canon.get(fold_name(name.strip()))
+            if known is None:
+                return (), f"unknown player {name!r} in {key}"
+            pair.append(known)
+        found.append((pair[0], pair[1]))
+    return tuple(found), None
+
+
+def _flag(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
+    if not isinstance(value, bool):
+        return False, f"{key} must be true or false, not {shown(value)}"
+    return value, None
+
+
+def _count(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
+    if not is_whole(value) or not spec.low <= value <= spec.high:
+        return None, f"{key} must be {spec.what}, not {shown(value)}"
+    return int(value), None
+
+
+def _text(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
+    if not isinstance(value, str):
+        return "", f"{key} must be text"
+    return value, None
+
+
+def _line(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
+    if not isinstance(value, str):
+        return None, f"{key} must be a card line's name in quotes"
+    return value, None
+
+
+READERS: dict[KeyType, Reader] = {
+    "player": _player,
+    "players": _players_list,
+    "bets": _bets,
+    "flag": _flag,
+    "count": _count,
+    "text": _text,
+    "line": _line,
+}
+
+
+def _shape(kind: str, raw: dict[str, Any], values: dict[str, Any]) -> tuple[str | None, str] | None:
+    """A win is thrown (`thrown_by`) or self-picked (`self_pick = true`), never both; a
+    heavenly hand may leave both out. Returns (key, message) when the shape is wrong."""
+    if kind != "win":
+        return None
+    self_pick = values.get("self_pick", False)
+    if "thrown_by" in raw and self_pick:
+        return "self_pick", "a win is either thrown (thrown_by) or self-picked, not both"
+    if "thrown_by" not in raw and not self_pick and not values.get("heavenly", False):
+        return None, 'say how it was won: thrown_by = "Name" or self_pick = true'
+    return None
+
+
+def read_entry(
+    raw: object, index: int, canon: dict[str, str]
+) -> tuple[Entry | None, list[Problem], list[Problem]]:
+    """One [[log]] table to an entry, with its problems and notes."""
+    label = f"log entry {index + 1}"
+    if not isinstance(raw, dict):
+        return None, [Problem(f"{label} is not a table", Where.entry(index))], []
+    kind = raw.get("kind")
+    if kind not in ENTRY_TYPES:
+        kinds = ", ".join(list(ENTRY_TYPES)[:-1]) + " or " + list(ENTRY_TYPES)[-1]
+        message = f"{label}: unknown kind {kind!r} ({kinds})"
+        return None, [Problem(message, Where.entry(index, "kind"))], []
+    label = f"{label} ({kind})"
+    keys = keys_of(kind)
+    notes = [
+        Problem(f"{label}: unknown key {key!r} is kept but not used", Where.entry(index, key))
+        for key in sorted(set(raw) - set(keys) - {"kind"})
+    ]
+    problems: list[Problem] = []
+    values: dict[str, Any] = {}
+    for key, spec in keys.items():
+        if key not in raw:
+            if spec.required:
+                problems.append(Problem(f"{label}: {key} is missing", Where.entry(index, key)))
+            continue
+        value, why = READERS[spec.type](key, raw[key], canon, spec)
+        if why is not None:
+            problems.append(Problem(f"{label}: {why}", Where.entry(index, key)))
+        else:
+            values[key] = value
+    if not problems and (bad := _shape(kind, raw, values)):
+        problems.append(Problem(f"{label}: {bad[1]}", Where.entry(index, bad[0])))
+    if problems:
+        return None, problems, notes
+    cls = ENTRY_TYPES[kind]
+    entry = cls(**{k: v for k, v in values.items() if k in cls._fields})
+    return entry, [], notes

@@ -1,0 +1,127 @@
+"""Starting a night: the rule set, the players and the first Easts `mahj new` was given,
+refused with one line when a night cannot start like that."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+
+from ..core.errors import Refused
+from ..core.house import parse as parse_house
+from ..core.model import MAX_TABLES, SEATS, Card
+from ..core.names import UnknownName, name_problem, resolve
+from ..core.rulesets import (
+    RULE_SETS,
+    League,
+    RuleSet,
+    Tournament,
+    misnamed_problem,
+    pie_problem,
+    rules_problem,
+    variants_problem,
+)
+from ..core.seating import table_sizes
+from ..core.session import Session, players_problem
+
+
+def rule_set(
+    rules: str,
+    *,
+    pie: int | None,
+    misnamed: str,
+    house: list[str] | None = None,
+    variants: list[str] | None = None,
+) -> RuleSet:
+    """The rule set `mahj new --rules ... --pie ... --house ... --variant ...` asks for."""
+    if why := rules_problem(rules, "--rules"):
+        raise Refused(why)
+    if why := misnamed_problem(misnamed, "--misnamed"):
+        raise Refused(why)
+    if RULE_SETS[rules] is Tournament:
+        if pie is not None:
+            raise Refused("a tournament table has no pie; leave out --pie")
+        if house:
+            raise Refused("house rules are played at league tables; a tournament names --variant")
+        if why := variants_problem(list(variants or []), "--variant"):
+            raise Refused(why)
+        return Tournament(misnamed_adds=misnamed == "add", variants=tuple(variants or ()))
+    if variants:
+        raise Refused("--variant names a tournament's variants; a league night names --house")
+    if pie is not None and (why := pie_problem(pie, "--pie")):
+        raise Refused(why)
+    try:
+        return League(pie=pie, house=parse_house(list(house or [])))
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+
+
+def new_session(
+    players: list[str],
+    *,
+    easts: list[str] | None,
+    rules: RuleSet,
+    card: Card | None,
+    name: str,
+    date: _dt.date,
+    tables: int = 1,
+) -> Session:
+    """A session for `mahj new`, refusing what a night cannot start with. Players fill the
+    tables in order; each `--east` names the first East of the table they sit at."""
+    if not 1 <= tables <= MAX_TABLES:
+        raise Refused(f"--tables must be from 1 to {MAX_TABLES}, not {tables}")
+    cleaned = [p.strip() for p in players]
+    if why := players_problem(cleaned, rules, tables):
+        raise Refused(why)
+    sizes = table_sizes(len(cleaned), tables)
+    starts = [sum(sizes[:i]) for i in range(tables)]
+    seated = [cleaned[a : a + n] for a, n in zip(starts, sizes, strict=True)]
+    chosen = [table[0] for table in seated]
+    named: set[int] = set()
+    for typed in easts or []:
+        try:
+            east = resolve(typed, [p for table in seated for p in table])
+        except UnknownName as exc:
+            where = f"the first {SEATS} (seated) players" if tables == 1 else "the seated players"
+            raise Refused(f"--east must be one of {where}: {exc}") from None
+        number = next(i for i, table in enumerate(seated) if east in table)
+        if number in named and chosen[number] != east:
+            raise Refused(
+                f"--east names two Easts for table {number + 1}: {chosen[number]} and {east}"
+            )
+        chosen[number] = east
+        named.add(number)
+    return Session(
+        players=tuple(cleaned), easts=tuple(chosen), rules=rules, name=name, date=date,
+        card=card, tables=tables,
+    )  # fmt: skip
+
+
+def night_date(text: str) -> _dt.date:
+    """The date typed for --date.
+
+    >>> night_date("2026-11-26")
+    datetime.date(2026, 11, 26)
+    """
+    try:
+        return _dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise Refused(f"--date must be a date like 2026-11-26, not {text!r}") from None
+
+
+def file_stem(name: str) -> str:
+    """The part of a new session's file name that comes from --name.
+
+    >>> file_stem("Thursday night")
+    'Thursday-night'
+    """
+    cleaned = name.strip()
+    if not cleaned:
+        raise Refused("--name cannot be empty")
+    if "/" in cleaned or "\\" in cleaned or ".." in cleaned or cleaned.startswith("."):
+        raise Refused(
+            f"--name {name!r} cannot contain '/', '\\' or '..' or start with '.'; "
+            "it names the file, use --session PATH to choose a folder"
+        )
+    if name_problem(cleaned):
+        raise Refused(f"--name {name!r} contains a control character")
+    return re.sub(r"\s+", "-", cleaned)
