@@ -22,6 +22,7 @@ CSV_COLUMNS = (
     "night",
     "rules",
     "game",
+    "table",
     "east",
     "result",
     "player",
@@ -59,6 +60,8 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
                     status = "seated"
                 elif name in row.waiting:
                     status = "waiting"
+                elif name in row.elsewhere:
+                    status = "other table"
                 else:
                     status = "away"
                 out.append(
@@ -68,6 +71,7 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
                         "night": _cell(standings.session.name),
                         "rules": night.rules,
                         "game": row.game,
+                        "table": row.table,
                         "east": _cell(row.east),
                         "result": row.result,
                         "player": _cell(name),

@@ -15,8 +15,8 @@ from tests.helpers import ROOT
 SAMPLES = ROOT / "sample_sessions"
 SEASON = SAMPLES / "season"
 NIGHT_FILES = sorted(SEASON.glob("*.toml"))
-HEADER = ["date", "session", "night", "rules", "game", "east", "result", "player", "status",
-          "delta", "total", "what"]  # fmt: skip
+HEADER = ["date", "session", "night", "rules", "game", "table", "east", "result", "player",
+          "status", "delta", "total", "what"]  # fmt: skip
 
 
 def run_ok(mahj, *args: str):

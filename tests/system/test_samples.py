@@ -63,6 +63,43 @@ def test_five_player_pie_night(mahj):
     assert sum(totals.values()) == 0
 
 
+def test_club_night_with_bettors_a_kitty_a_pie_arrivals_and_departures(mahj):
+    # Two tables (Ruth Linda Kathy Pat | Ann Bea Cy Dot), Sue Eve Flo waiting; house rules
+    # bettor and kitty (25); pie 300. Worked by hand (RULES.md §4, §7, §8):
+    #  1 T1 Ruth 25 by Linda; Sue on Ruth, Eve on Kathy: Linda 50 Kathy 25 Pat 25 to Ruth,
+    #       the same to Sue; Eve pays Ruth Kathy's 25    Ruth +125 Sue +100 Eve -25
+    #       -> Sue sits in Ruth's seat; line Eve Flo Ruth
+    #  2 T2 wall; Flo bets wall: Ann Bea Cy Dot put 25 each in the kitty (100) and pay
+    #       Flo 25 each: -50 each, Flo +100 -> Eve sits in Ann's seat; line Flo Ruth Ann
+    #  3 T2 Cy self-picks 30: Bea Dot Eve pay 60 each, Cy takes the kitty: Cy +280
+    #       -> Flo sits in Bea's seat; line Ruth Ann Bea
+    #    Gil arrives (back of the line); Pat leaves, Ruth takes Pat's seat
+    #  4 T1 Kathy 40 jokerless by Sue (80 in use): Sue 160 Linda 80 Ruth 80; Ann (on Sue)
+    #       pays Kathy 160; Bea (wall bet) pays Kathy what a non-thrower pays, 80: Kathy +560
+    #  5 T2 wall (Dot dead): Eve Flo Cy Dot put 25 each in the kitty
+    #  6 T1 Ruth self-picks 25: Sue Ann Kathy pay 50 each, Ruth +150
+    #  7 T2 Bea 50 jokerless by Dot (100 in use): Dot owes 200 but has 165 left (pie), Eve
+    #       100, Flo 100; Linda (on Eve) pays Bea 100; Bea takes the kitty 100: Bea +565
+    #    Flo leaves; Cy takes her seat
+    assert report(mahj, "club-night.toml", "total")["totals"] == {
+        "Ruth": 195, "Linda": -280, "Kathy": 460, "Pat": -50, "Ann": -260, "Bea": 375,
+        "Cy": 205, "Dot": -300, "Sue": -110, "Eve": -210, "Flo": -25, "Gil": 0,
+    }  # fmt: skip
+    status = report(mahj, "club-night.toml", "status")
+    assert status["tables"] == [
+        {"table": 1, "east": "Ruth", "seated": ["Ruth", "Sue", "Ann", "Gil"]},
+        {"table": 2, "east": "Eve", "seated": ["Eve", "Cy", "Bea", "Linda"]},
+    ]
+    assert status["waiting"] == ["Kathy", "Dot"] and status["left"] == ["Pat", "Flo"]
+    assert status["purse"]["Dot"] == 0 and status["kitty"] == {}
+    games = report(mahj, "club-night.toml", "log")["games"]
+    assert [g["table"] for g in games] == [1, 2, 2, 1, 2, 1, 2]
+    for game in games:  # every game sums to zero, the kitty counting as an account
+        kitty = sum(p["paid"] for p in game.get("payments", []) if p["to"] is None)
+        kitty -= sum(p["paid"] for p in game.get("payments", []) if p["from"] is None)
+        assert sum(game["deltas"].values()) + kitty == 0
+
+
 @pytest.mark.parametrize("path", sorted(SAMPLES.rglob("*.toml")), ids=lambda p: p.name)
 def test_every_sample_checks_clean(mahj, path):
     result = mahj("check", "--session", str(path), use_session=False)
