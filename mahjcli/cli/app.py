@@ -24,22 +24,11 @@ if TYPE_CHECKING:
     from typer._click import Command, Context
 
 COMMANDS: dict[str, tuple[str, ...]] = {
-    "night": (
-        "new",
-        "win",
-        "wall",
-        "incomplete",
-        "error",
-        "penalty",
-        "join",
-        "leave",
-        "open-table",
-        "close-table",
-        "undo",
-    ),
+    "night": ("new", "win", "wall", "undo"),
+    "seats": ("join", "leave", "open-table", "close-table"),
     "reports": ("status", "log", "total", "check", "sessions"),
     "cards": ("table", "lines"),
-    "tournament": ("scorecard",),
+    "tournament": ("incomplete", "error", "penalty", "scorecard"),
     "season": ("season", "winners", "export"),
 }
 """Each module of `mahjcli.cli` and the commands it declares, in the order help lists them."""

@@ -1,5 +1,4 @@
-"""Commands that change a night: new, win, wall, incomplete, error, penalty, join, leave,
-open-table, close-table, undo."""
+"""The commands of every game: new, win, wall, undo (and `show`, what each change prints)."""
 
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -203,10 +202,10 @@ def win(
             pays_for_table=pays_for_table,
         ),
     )
-    _show(done)
+    show(done)
 
 
-def _show(done: "Change") -> None:
+def show(done: "Change") -> None:
     from ..ui.console import console
     from ..ui.night import show_change
 
@@ -229,143 +228,11 @@ def wall(
     from ..files import paths
     from ..night import build, change
 
-    _show(
+    show(
         change.record(
             paths.locate(session), lambda n: build.build_wall(n.standings, dead, table, bet)
         )
     )
-
-
-@commands.command()
-def error(
-    caller: str = typer.Argument(
-        ..., help="Who called Mah Jongg in error.", autocompletion=player_names, metavar="CALLER"
-    ),
-    intact: str | None = typer.Option(
-        None,
-        "--intact",
-        help="The one player who kept an intact hand (the others exposed theirs).",
-        autocompletion=player_names,
-        metavar="NAME",
-    ),
-    session: Path | None = SessionOpt,
-) -> None:
-    """Tournament (variant mj-in-error): a Mah Jongg called in error ended the game.
-
-    Example: mahj error Linda --intact Pat
-    """
-    from ..files import paths
-    from ..night import build, change
-
-    _show(
-        change.record(
-            paths.locate(session), lambda n: build.build_error(n.standings, caller, intact)
-        )
-    )
-
-
-@commands.command("open-table")
-def open_table(
-    east: str | None = typer.Option(
-        None, "--east", help="Its first East (default: the first of the four).", metavar="NAME"
-    ),
-    session: Path | None = SessionOpt,
-) -> None:
-    """Club night: open another table; the front four of the line sit at it.
-
-    Example: mahj open-table --east Bea
-    """
-    from ..files import paths
-    from ..night import build, change
-
-    _show(change.record(paths.locate(session), lambda n: build.build_open(n.standings, east)))
-
-
-@commands.command("close-table")
-def close_table(
-    table: int = typer.Argument(..., help="The table that stops playing.", metavar="N"),
-    session: Path | None = SessionOpt,
-) -> None:
-    """Club night: close a table; its players go to the front of the line, in seat order.
-
-    Example: mahj close-table 2
-    """
-    from ..files import paths
-    from ..night import build, change
-
-    _show(change.record(paths.locate(session), lambda n: build.build_close(n.standings, table)))
-
-
-@commands.command()
-def incomplete(session: Path | None = SessionOpt) -> None:
-    """Tournament: time was called before the game finished (0 for everyone).
-
-    Example: mahj incomplete
-    """
-    from ..files import paths
-    from ..night import build, change
-
-    _show(change.record(paths.locate(session), lambda n: build.build_incomplete(n.standings)))
-
-
-@commands.command(context_settings=NUMBERS)
-def penalty(
-    ctx: typer.Context,
-    name: str = typer.Argument(
-        ..., help="The player penalised.", metavar="NAME", autocompletion=player_names
-    ),
-    points: str = typer.Argument(..., help="Points lost, e.g. 10.", metavar="POINTS"),
-    reason: str = typer.Option(
-        "", "--reason", help="Why, e.g. 'looked at a blind pass'.", metavar="TEXT"
-    ),
-    session: Path | None = SessionOpt,
-) -> None:
-    """Tournament: a player loses points, such as 10 for looking at a blind-passed tile.
-
-    Example: mahj penalty Pat 10 --reason "looked at a blind pass"
-    """  # fmt: skip
-    from ..files import paths
-    from ..night import build, change
-
-    no_stray_options(ctx, points)
-    _show(
-        change.record(
-            paths.locate(session),
-            lambda n: build.build_penalty(n.standings, name, points, reason),
-        )
-    )
-
-
-@commands.command()
-def join(
-    name: str = typer.Argument(..., help="The arriving player's name.", metavar="NAME"),
-    session: Path | None = SessionOpt,
-) -> None:
-    """A player arrives: they join the line, or sit at once if a seat is free.
-
-    Example: mahj join Sue
-    """
-    from ..files import paths
-    from ..night import build, change
-
-    _show(change.record(paths.locate(session), lambda n: build.build_join(n.standings, name)))
-
-
-@commands.command()
-def leave(
-    name: str = typer.Argument(
-        ..., help="The player leaving.", metavar="NAME", autocompletion=player_names
-    ),
-    session: Path | None = SessionOpt,
-) -> None:
-    """A player leaves for the night; the front of the line takes their seat.
-
-    Example: mahj leave Pat
-    """
-    from ..files import paths
-    from ..night import build, change
-
-    _show(change.record(paths.locate(session), lambda n: build.build_leave(n.standings, name)))
 
 
 @commands.command()

@@ -1,10 +1,12 @@
-"""`mahj scorecard`: a tournament table's score card, for the screen, paper or scripts."""
+"""A tournament table's own commands: incomplete, error, penalty, and the score card."""
 
 from pathlib import Path
 
 import typer
 
-from .shared import JsonOpt, SessionOpt, emit_json
+from .completion import player_names
+from .night import show
+from .shared import NUMBERS, JsonOpt, SessionOpt, emit_json, no_stray_options
 
 commands = typer.Typer()
 
@@ -46,3 +48,71 @@ def scorecard(
     out = console()
     out.width = min(out.width, CARD_WIDTH)
     typer.echo(print_card(card, out))
+
+
+@commands.command()
+def incomplete(session: Path | None = SessionOpt) -> None:
+    """Tournament: time was called before the game finished (0 for everyone).
+
+    Example: mahj incomplete
+    """
+    from ..files import paths
+    from ..night import build, change
+
+    show(change.record(paths.locate(session), lambda n: build.build_incomplete(n.standings)))
+
+
+@commands.command()
+def error(
+    caller: str = typer.Argument(
+        ..., help="Who called Mah Jongg in error.", autocompletion=player_names, metavar="CALLER"
+    ),
+    intact: str | None = typer.Option(
+        None,
+        "--intact",
+        help="The one player who kept an intact hand (the others exposed theirs).",
+        autocompletion=player_names,
+        metavar="NAME",
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Tournament (variant mj-in-error): a Mah Jongg called in error ended the game.
+
+    Example: mahj error Linda --intact Pat
+    """
+    from ..files import paths
+    from ..night import build, change
+
+    show(
+        change.record(
+            paths.locate(session), lambda n: build.build_error(n.standings, caller, intact)
+        )
+    )
+
+
+@commands.command(context_settings=NUMBERS)
+def penalty(
+    ctx: typer.Context,
+    name: str = typer.Argument(
+        ..., help="The player penalised.", metavar="NAME", autocompletion=player_names
+    ),
+    points: str = typer.Argument(..., help="Points lost, e.g. 10.", metavar="POINTS"),
+    reason: str = typer.Option(
+        "", "--reason", help="Why, e.g. 'looked at a blind pass'.", metavar="TEXT"
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Tournament: a player loses points, such as 10 for looking at a blind-passed tile.
+
+    Example: mahj penalty Pat 10 --reason "looked at a blind pass"
+    """  # fmt: skip
+    from ..files import paths
+    from ..night import build, change
+
+    no_stray_options(ctx, points)
+    show(
+        change.record(
+            paths.locate(session),
+            lambda n: build.build_penalty(n.standings, name, points, reason),
+        )
+    )
