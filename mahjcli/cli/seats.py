@@ -14,17 +14,25 @@ commands = typer.Typer()
 
 @commands.command()
 def join(
-    name: str = typer.Argument(..., help="The arriving player's name.", metavar="NAME"),
+    name: str = typer.Argument(
+        ...,
+        help="The arriving player's name (or a player who left, coming back).",
+        metavar="NAME",
+        autocompletion=player_names,
+    ),
+    new: bool = typer.Option(
+        False, "--new", help="The name is someone new, although it looks like a player's."
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
     """A player arrives: they join the line, or sit at once if a seat is free.
 
     Example: mahj join Sue
-    """
+    """  # fmt: skip
     from ..files import paths
     from ..night import build, change
 
-    show(change.record(paths.locate(session), lambda n: build.build_join(n.standings, name)))
+    show(change.record(paths.locate(session), lambda n: build.build_join(n.standings, name, new)))
 
 
 @commands.command()

@@ -52,8 +52,8 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def closest(typed: str, names: Iterable[str]) -> str | None:
-    """The name most like `typed`, if any is close enough to suggest.
+def closest(typed: str, names: Iterable[str], cutoff: float = 0.5) -> str | None:
+    """The name most like `typed`, if any is close enough (`cutoff`) to suggest.
 
     >>> closest("Lnda", ["Ruth", "Linda"])
     'Linda'
@@ -61,7 +61,7 @@ def closest(typed: str, names: Iterable[str]) -> str | None:
     import difflib
 
     folded = {fold_name(n): n for n in names}
-    close = difflib.get_close_matches(fold_name(typed.strip()), list(folded), n=1, cutoff=0.5)
+    close = difflib.get_close_matches(fold_name(typed.strip()), list(folded), n=1, cutoff=cutoff)
     return folded[close[0]] if close else None
 
 

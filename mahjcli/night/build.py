@@ -31,7 +31,7 @@ from ..core.model import (
     Win,
     keys_of,
 )
-from ..core.names import UnknownName, fold_name, name_problem, resolve
+from ..core.names import UnknownName, closest, fold_name, name_problem, resolve
 from ..core.standings import Standings
 
 
@@ -240,18 +240,48 @@ def build_incomplete(standings: Standings) -> Built:
     return Built(Incomplete())
 
 
-def build_join(standings: Standings, name: str) -> Built:
-    """An arrival from `mahj join`: a newcomer, or someone who left coming back."""
+def build_join(standings: Standings, name: str, new: bool = False) -> Built:
+    """An arrival from `mahj join`: someone who left coming back (named as anywhere else:
+    in any case, by a unique beginning, or spelt nearly right), or a newcomer. A new name
+    that is close to a known player's is refused unless `new` says it is someone new."""
     cleaned = name.strip()
     if why := name_problem(cleaned):
         raise Refused(why)
-    present = {fold_name(p): p for p in standings.present()}
-    if fold_name(cleaned) in present:
-        raise Refused(f"{present[fold_name(cleaned)]} is already at the table")
-    gone = {fold_name(p): p for p in standings.gone}
-    returning = gone.get(fold_name(cleaned))
-    notes = (f"{returning} comes back with their points",) if returning else ()
-    return Built(Join(returning or cleaned), notes)
+    known = _known_as(standings, cleaned, new)
+    if known is not None and known in standings.present():
+        if fold_name(known) == fold_name(cleaned):
+            raise Refused(f"{known} is already at the table")
+        raise Refused(
+            f"{cleaned!r} is {known}, who is already at the table; if {cleaned} is someone "
+            "new, add --new"
+        )
+    if known is not None:
+        return Built(Join(known), (f"{known} comes back with their points",))
+    return Built(Join(cleaned))
+
+
+TYPO = 0.75
+"""How alike (0 to 1) a new name and a player's must be to be taken for a typo."""
+
+
+def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
+    """The player of tonight that `typed` names, None for a newcomer; Refused when a new
+    name is so close to a player's that it is likely a typo."""
+    players = list(standings.players)
+    exact = next((p for p in players if fold_name(p) == fold_name(typed)), None)
+    if exact is not None or new:
+        return exact
+    starts = [p for p in players if fold_name(p).startswith(fold_name(typed))]
+    if len(starts) == 1:
+        return starts[0]
+    near = closest(typed, players, cutoff=TYPO)
+    if near is not None:
+        total = standings.totals_map()[near]
+        where = "left" if near in standings.gone else "here"
+        raise Refused(
+            f"did you mean {near} ({where}, {total:+d})? If {typed} is someone new, add --new"
+        )
+    return None
 
 
 def build_leave(standings: Standings, name: str) -> Built:

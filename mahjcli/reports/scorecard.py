@@ -34,20 +34,17 @@ class Seat(NamedTuple):
 
 
 class Line(NamedTuple):
-    """One game on the card; `points` line up with `ScoreCard.players`."""
+    """One line of the card: a game, or a penalty on a line of its own, numbered with the
+    game during which it was recorded; `points` line up with `ScoreCard.players`."""
 
     game: int
-    game_row: Row | None
-    """The scored game, or None for a game still in progress that already has a penalty."""
-    penalties: tuple[Row, ...]
-    """Penalties recorded while this game was being played."""
+    row: Row
     points: tuple[int, ...]
-    """The game's points plus its penalties."""
 
     @property
-    def in_progress(self) -> bool:
-        """True when the game has not been scored yet (only a penalty is on its line)."""
-        return self.game_row is None
+    def is_penalty(self) -> bool:
+        """True for a penalty's line (it is not a game)."""
+        return isinstance(self.row.entry, Penalty)
 
 
 class Round(NamedTuple):
@@ -63,7 +60,7 @@ class Round(NamedTuple):
     @property
     def games(self) -> int:
         """Games scored in this round."""
-        return sum(1 for line in self.lines if not line.in_progress)
+        return sum(1 for line in self.lines if not line.is_penalty)
 
     @property
     def complete(self) -> bool:
@@ -114,24 +111,12 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _lines(standings: Standings) -> list[Line]:
-    """One line per game number, in order, with penalties folded into their game."""
-    zero = tuple(0 for _ in standings.players)
-    games: dict[int, Row] = {}
-    penalties: dict[int, list[Row]] = {}
-    for row in standings.rows:
-        if row.is_game:
-            games[row.game] = row
-        elif isinstance(row.entry, Penalty):
-            penalties.setdefault(row.game, []).append(row)
-    lines = []
-    for number in sorted(games.keys() | penalties.keys()):
-        game_row = games.get(number)
-        extra = tuple(penalties.get(number, ()))
-        points = game_row.deltas if game_row is not None else zero
-        for row in extra:
-            points = _add(points, row.deltas)
-        lines.append(Line(number, game_row, extra, points))
-    return lines
+    """One line per game and one per penalty, in the order they were recorded."""
+    return [
+        Line(row.game, row, row.deltas)
+        for row in standings.rows
+        if row.is_game or isinstance(row.entry, Penalty)
+    ]
 
 
 def build(standings: Standings) -> ScoreCard:
@@ -171,10 +156,8 @@ def accepted(card: ScoreCard, rnd: Round) -> bool:
 
 
 def what(line: Line) -> str:
-    """What happened in one game, in words, penalties included."""
-    parts = ["game in progress" if line.game_row is None else describe(line.game_row)]
-    parts.extend(describe(row) for row in line.penalties)
-    return "; ".join(parts)
+    """What one line of the card records, in words."""
+    return describe(line.row)
 
 
 def _named(players: tuple[str, ...], values: tuple[int, ...]) -> dict[str, int]:
@@ -191,20 +174,17 @@ def card_json(card: ScoreCard) -> dict[str, Any]:
     players = card.players
 
     def line_json(line: Line) -> dict[str, Any]:
-        row = line.game_row
-        first = row if row is not None else line.penalties[0]
+        entry = line.row.entry
         return {
             "game": line.game,
-            "east": first.east,
-            "result": row.result if row is not None else None,
+            "east": line.row.east,
+            "result": line.row.result,
             "what": what(line),
             "points": _named(players, line.points),
-            "penalties": [
-                {"player": p.player, "points": p.points, "reason": p.reason}
-                for p in (row.entry for row in line.penalties)
-                if isinstance(p, Penalty)
-            ],
-            "notes": list(row.notes) if row is not None else [],
+            "penalties": [{"player": entry.player, "points": entry.points, "reason": entry.reason}]
+            if isinstance(entry, Penalty)
+            else [],
+            "notes": list(line.row.notes),
         }
 
     def round_json(rnd: Round) -> dict[str, Any]:

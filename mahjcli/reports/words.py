@@ -96,8 +96,8 @@ def _describe_other(row: Row) -> str:
         kept = f"; {entry.intact} kept an intact hand" if entry.intact else ""
         return f"{entry.caller} calls Mah Jongg in error{kept}"
     if isinstance(entry, Penalty):
-        reason = f": {entry.reason}" if entry.reason else ""
-        return f"{entry.player} penalty {entry.points}{reason}"
+        reason = f" ({entry.reason})" if entry.reason else ""
+        return f"Penalty: {entry.player} loses {entry.points}{reason}"
     if isinstance(entry, Accept):
         rounds = (row.game - 1) // GAMES_PER_ROUND
         return f"Score card accepted through round {rounds} (game {row.game - 1})"

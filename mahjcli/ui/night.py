@@ -211,7 +211,8 @@ def log_sheet(standings: Standings, *, coins: bool = False, table: int | None = 
     blank: list[Line] = [("", "")]
     rows: list[list[list[Line]]] = []
     for row in shown_rows(standings, table):
-        number = str(row.game) if row.is_game else ""
+        numbered = row.is_game or isinstance(row.entry, Penalty)
+        number = str(row.game) if numbered else ""
         east = row.east if row.is_game else ""
         what: list[Line] = [(describe(row), ""), *((note, "italic dim") for note in row.notes)]
         if _has_points(row):
@@ -246,6 +247,8 @@ def log_lines(standings: Standings, *, coins: bool = False, table: int | None = 
     for row in shown_rows(standings, table):
         where = f", table {row.table}" if standings.club else ""
         head = Text(f"Game {row.game}{where}, East {row.east}: " if row.is_game else "")
+        if isinstance(row.entry, Penalty):
+            head = Text(f"During game {row.game}: ")
         head.append(describe(row), style="bold")
         lines.append(head)
         for note in row.notes:

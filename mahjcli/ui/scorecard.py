@@ -71,9 +71,8 @@ def _round_table(card: ScoreCard, rnd: Round, widths: list[int]) -> Table:
 
     for line in rnd.lines:
         said = Text(what(line))
-        if line.game_row is not None:
-            for note in line.game_row.notes:
-                said.append("\n" + note, style="italic dim")
+        for note in line.row.notes:
+            said.append("\n" + note, style="italic dim")
         table.add_row(str(line.game), said, *cells(line.points))
     table.add_section()
     table.add_row("", Text(f"Round {rnd.number} total", style="bold"), *cells(rnd.totals, "bold"))

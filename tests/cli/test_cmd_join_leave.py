@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 def status(run):
     return json.loads(run("status", "--json").stdout)
@@ -90,3 +92,38 @@ def test_the_thrower_pays_first_even_when_seated_after_another_loser(four):
     assert "Pat pays 50, Linda 25, Kathy 25 → Ruth +100" in result.stdout
     result = four("win", "Kathy", "30", "--thrown-by", "Pat")
     assert "Pat pays 60, Ruth 30, Linda 30 → Kathy +120" in result.stdout
+
+
+def test_join_names_a_player_who_left_like_every_other_command(four, session):
+    four("win", "Ruth", "25", "--thrown-by", "Pat")
+    four("leave", "Pat")
+    result = four("join", "pa")  # a unique beginning means Pat, as anywhere else
+    assert result.exit_code == 0, result
+    assert "Pat comes back with their points" in result.stdout
+    totals = json.loads(four("total", "--json").stdout)["totals"]
+    assert totals == {"Ruth": 100, "Linda": -25, "Kathy": -25, "Pat": -50}  # no new "pa"
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("Patt", "did you mean Pat (left, -50)? If Patt is someone new, add --new"),
+        ("Ka", "'Ka' is Kathy, who is already at the table; if Ka is someone new, add --new"),
+        ("kathy", "Kathy is already at the table"),
+    ],
+)
+def test_a_new_name_that_looks_like_a_player_is_refused(four, session, typed, message):
+    four("win", "Ruth", "25", "--thrown-by", "Pat")
+    four("leave", "Pat")
+    before = session.read_bytes()
+    result = four("join", typed)
+    assert result.exit_code == 1 and result.stderr == f"Error: {message}\n"
+    assert session.read_bytes() == before
+
+
+def test_new_says_it_is_someone_else_and_unlike_names_need_nothing(four):
+    four("leave", "Pat")
+    assert four("join", "Patt", "--new").exit_code == 0
+    assert four("join", "Lisa").exit_code == 0  # not so like Linda that it is a typo
+    players = list(json.loads(four("total", "--json").stdout)["totals"])
+    assert players == ["Ruth", "Linda", "Kathy", "Pat", "Patt", "Lisa"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -108,6 +109,19 @@ def test_penalty_gets_the_number_of_the_game_in_progress(mahj):
     assert [(g["game"], g["result"]) for g in games] == [(1, "win"), (2, "penalty")]
     assert games[1]["deltas"]["B"] == -10
     assert json.loads(mahj("total", "--json").stdout)["games"] == 1
+
+
+def test_a_penalty_is_a_numbered_labelled_line_of_its_own_in_every_view(mahj, monkeypatch):
+    mahj("new", "A", "B", "C", "D", "--rules", "tournament")
+    mahj("win", "A", "25", "--thrown-by", "B", "--exposures", "0")
+    mahj("penalty", "B", "10", "--reason", "looked at a blind pass")
+    sheet = [line for line in mahj("log").stdout.splitlines() if "Penalty" in line]
+    assert len(sheet) == 1
+    assert re.match(r"│ 2 │\s+│ Penalty: B loses 10 \(looked at a blind pass\)", sheet[0])
+    assert "-10" in sheet[0] and "+25" not in sheet[0]  # not merged with game 1's -10
+    monkeypatch.setenv("COLUMNS", "40")  # the night in words
+    words = " ".join(mahj("log").stdout.split())
+    assert "During game 2: Penalty: B loses 10 (looked at a blind pass) B -10" in words
 
 
 def test_tournament_points_are_not_money(mahj, session):

@@ -46,16 +46,20 @@ def play_round_one(run):
     ok(run("incomplete"))  # game 4: nothing
 
 
-def test_round_totals_running_totals_and_penalty_on_its_game(shifted):
+def test_round_totals_running_totals_and_penalty_on_a_line_of_its_own(shifted):
     play_round_one(shifted)
     ok(shifted("win", "Cat", "40", "--thrown-by", "Ann", "--exposures", "3"))  # game 5
     data = card(shifted)
     assert data["games"] == 5
     one, two = data["rounds"]
-    assert [line["game"] for line in one["lines"]] == [1, 2, 3, 4]
-    assert one["lines"][2]["points"] == {"Ann": 10, "Bea": -10, "Cat": 0, "Dot": 10}
-    assert one["lines"][2]["penalties"] == [{"player": "Cat", "points": 10, "reason": "blind pass"}]
-    assert one["lines"][3]["result"] == "incomplete"
+    assert [line["game"] for line in one["lines"]] == [1, 2, 3, 3, 4]
+    penalty, wall = one["lines"][2], one["lines"][3]
+    assert penalty["result"] == "penalty" and penalty["what"].startswith("Penalty: Cat loses 10")
+    assert penalty["points"] == {"Ann": 0, "Bea": 0, "Cat": -10, "Dot": 0}
+    assert penalty["penalties"] == [{"player": "Cat", "points": 10, "reason": "blind pass"}]
+    assert wall["points"] == {"Ann": 10, "Bea": -10, "Cat": 10, "Dot": 10}
+    assert wall["penalties"] == []
+    assert one["lines"][4]["result"] == "incomplete"
     assert one["totals"] == {"Ann": 40, "Bea": -30, "Cat": 0, "Dot": 65}
     assert one["running"] == one["totals"]
     assert (one["complete"], one["games"]) == (True, 4)
@@ -101,25 +105,28 @@ def test_text_card_has_every_line_and_total_of_the_json_in_seat_order(shifted):
     text = ok(shifted("scorecard")).stdout
     data = card(shifted)
     rows = {}
+    in_order = []
     for line in text.splitlines():
         found = re.match(r"\s*(\d+|Round 1 total|Running total)\s", line)
         if found:
             rows[found.group(1)] = line.split()[-4:]
+            in_order.append(line.split()[-4:])
     # Columns follow the starting seats A Cat, B Dot, C Ann, D Bea.
     assert re.search(r"^\s+A\s+B\s+C\s+D$", text, flags=re.M)
     assert re.search(r"Game\s+What happened\s+Cat\s+Dot\s+Ann\s+Bea$", text, flags=re.M)
     assert rows["1"] == ["0", "0", "+30", "-20"]
     assert rows["2"] == ["0", "+55", "0", "0"]
-    assert rows["3"] == ["0", "+10", "+10", "-10"]
+    assert rows["3"] == ["+10", "+10", "+10", "-10"]  # the wall game (the penalty: its own line)
     assert rows["4"] == ["0", "0", "0", "0"]
     assert rows["Round 1 total"] == ["0", "+65", "+40", "-30"]
     assert rows["Running total"] == ["0", "+65", "+40", "-30"]
     seat_order = ["Cat", "Dot", "Ann", "Bea"]
-    for line in data["rounds"][0]["lines"]:
-        shown = [int(x) for x in rows[str(line["game"])]]
-        assert shown == [line["points"][name] for name in seat_order]
+    for line, shown in zip(data["rounds"][0]["lines"], in_order, strict=False):
+        assert [int(x) for x in shown] == [line["points"][name] for name in seat_order]
         assert " ".join(line["what"].split()) in " ".join(text.split())
-    assert "Wall game (Bea dead); Cat penalty 10: blind pass" in " ".join(text.split())
+    said = " ".join(text.split())
+    assert "Penalty: Cat loses 10 (blind pass) -10" in said  # a line of its own, numbered 3
+    assert "3 Wall game (Bea dead) +10 +10 +10 -10" in said
 
 
 def test_a_penalty_in_a_game_not_yet_played_gets_its_own_line(shifted):
@@ -127,11 +134,11 @@ def test_a_penalty_in_a_game_not_yet_played_gets_its_own_line(shifted):
     ok(shifted("penalty", "Dot", "10"))
     data = card(shifted)
     line = data["rounds"][1]["lines"][0]
-    assert (line["game"], line["result"], line["east"]) == (5, None, "Cat")
+    assert (line["game"], line["result"], line["east"]) == (5, "penalty", "Cat")
     assert line["points"] == {"Ann": 0, "Bea": 0, "Cat": 0, "Dot": -10}
     assert data["rounds"][1]["games"] == 0
     assert data["totals"]["Dot"] == 55
-    assert "game in progress; Dot penalty 10" in ok(shifted("scorecard")).stdout
+    assert "Penalty: Dot loses 10" in ok(shifted("scorecard")).stdout
 
 
 def test_no_games_yet(shifted):
@@ -167,10 +174,12 @@ def test_fits_80_columns_with_long_names_and_reasons(mahj, monkeypatch, columns)
     assert max(len(line) for line in lines) <= min(80, int(columns))
     assert all(line == line.rstrip() for line in lines)
     # Christabel's line: 1000 + 10 self-picked (no jokerless on singles and pairs) - 1000.
-    line = card(mahj)["rounds"][0]["lines"][1]
-    assert line["points"]["Christabel Ellingsworth"] == 10
-    assert line["penalties"][0]["points"] == 1000
-    assert "Christabel Ellingsworth penalty 1000" in " ".join(text.split())
+    penalty, line = card(mahj)["rounds"][0]["lines"][1:3]
+    assert line["points"]["Christabel Ellingsworth"] == 1010
+    assert penalty["penalties"][0]["points"] == 1000
+    assert penalty["points"]["Christabel Ellingsworth"] == -1000
+    said = " ".join(text.split())
+    assert "Penalty: Christabel" in said and "Ellingsworth loses 1000" in said
 
 
 def test_prints_cleanly_to_a_file_from_the_installed_command(tmp_path):
@@ -200,7 +209,8 @@ def test_prints_cleanly_to_a_file_from_the_installed_command(tmp_path):
 #  3 (E Carol)   Susan 25 jokerless (+20) thrown by Linda, 2 exp.       0   -20   +45     0
 #  4 (E Barbara) wall game, Carol dead                                +10   +10   +10   -10
 #    round 1                                                          +40   +15   +55   -35
-#  5 (E Linda)   Susan penalty 10; Carol self-picks jokerless 25        0     0   -10   +55
+#  5             penalty during game 5: Susan -10                     0     0   -10     0
+#  5 (E Linda)   Carol self-picks jokerless 25                          0     0     0   +55
 #  6 (E Susan)   Linda 50 singles-and-pairs thrown by Barbara, 0 exp. -10   +50     0     0
 #  7 (E Carol)   Susan 30 thrown by Linda, 4 exp.                       0   -25   +30     0
 #  8 (E Barbara) time called                                            0     0     0     0
@@ -212,7 +222,8 @@ SAMPLE_LINES = [
     (30, 0, 0, -25),
     (0, -20, 45, 0),
     (10, 10, 10, -10),
-    (0, 0, -10, 55),
+    (0, 0, -10, 0),
+    (0, 0, 0, 55),
     (-10, 50, 0, 0),
     (0, -25, 30, 0),
     (0, 0, 0, 0),

@@ -282,5 +282,5 @@ def test_status_and_log_on_a_tournament_night(table):
     assert "Next game 2: East Linda" in status.stdout
     log = ok(table("log"))
     assert "Susan wins 25, self-picked, jokerless" in log.stdout
-    assert "Linda penalty 10: blind pass" in log.stdout
+    assert "Penalty: Linda loses 10 (blind pass)" in log.stdout
     assert "+55" in log.stdout
