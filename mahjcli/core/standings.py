@@ -48,6 +48,15 @@ class Row(NamedTuple):
         return self.entry.kind
 
     @property
+    def short(self) -> tuple[str, ...]:
+        """The players the pie stopped paying in full in this entry (they went pie)."""
+        return tuple(dict.fromkeys(p.payer for p in self.payments if p.short and p.payer))
+
+    def owed_by(self, player: str) -> int:
+        """What `player` owed in this entry's payments (before the pie)."""
+        return sum(p.owed for p in self.payments if p.payer == player)
+
+    @property
     def kitty_change(self) -> int:
         """What went into the kitties (negative: what came out) in this entry."""
         into = sum(p.paid for p in self.payments if p.payee is None)

@@ -2,7 +2,10 @@
 
 CSV has one row per player per game (and per tournament penalty), with the change and the
 running total, so a spreadsheet can re-add the night; every player of the night gets a
-row, with `status` saying whether they sat in, waited, or were not at the table.
+row, with `status` saying whether they sat in, waited, sat at another table, or were not
+there; what they owed and paid (`pie` when the pie stopped them paying in full); and the
+game itself: winner, value, value in use, thrower, self-pick, jokerless. Arrivals and
+departures have a row each.
 """
 
 from __future__ import annotations
@@ -12,25 +15,20 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.model import Join, Leave, Win
+from ..core.payments import value_in_use
+from ..core.standings import Row
 from .season import SeasonNight
 from .shapes import log_json
 from .words import describe
 
 CSV_COLUMNS = (
-    "date",
-    "session",
-    "night",
-    "rules",
-    "game",
-    "table",
-    "east",
-    "result",
-    "player",
-    "status",
-    "delta",
-    "total",
-    "what",
-)
+    "date", "session", "night", "rules", "game", "table", "east", "result",
+    "winner", "value", "value_in_use", "thrown_by", "self_pick", "jokerless",
+    "player", "status", "owed", "paid", "pie", "delta", "total", "what",
+)  # fmt: skip
+"""The columns of `mahj export` CSV: the game (blank where it does not apply), then the
+player's part in it."""
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -45,40 +43,70 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def _status(row: Row, name: str) -> str:
+    if name in row.seated:
+        return "seated"
+    if name in row.waiting:
+        return "waiting"
+    return "other table" if name in row.elsewhere else "away"
+
+
+def _game_cells(night: SeasonNight, row: Row) -> dict[str, object]:
+    """The columns that describe the game (or the arrival, departure or penalty)."""
+    standings = night.standings
+    cells: dict[str, object] = {
+        "date": night.date.isoformat() if night.date else "",
+        "session": _cell(night.label),
+        "night": _cell(standings.session.name),
+        "rules": night.rules,
+        "game": row.game,
+        "table": row.table,
+        "east": _cell(row.east) if row.is_game else "",
+        "result": row.result,
+        "what": _cell(describe(row)),
+    }
+    entry = row.entry
+    if isinstance(entry, Win):
+        has_group = standings.session.has_group(entry)
+        paid_jokerless = standings.rules.jokerless_paid(entry, has_group)
+        in_use = (
+            value_in_use(entry.value, paid_jokerless, has_group) if standings.rules.pays else ""
+        )
+        cells.update(
+            winner=_cell(entry.winner), value=entry.value, value_in_use=in_use,
+            thrown_by=_cell(entry.thrown_by or ""), self_pick="yes" if entry.self_picked else "no",
+            jokerless="yes" if paid_jokerless else ("not paid" if entry.jokerless else "no"),
+        )  # fmt: skip
+    return cells
+
+
 def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
-    """The CSV rows, oldest night first, each game's players in the night's order."""
+    """The CSV rows, oldest night first: each game's (and penalty's) players in the
+    night's order, and one row for each arrival and departure."""
     out: list[dict[str, object]] = []
     for night in chosen:
         standings = night.standings
-        date = night.date.isoformat() if night.date else ""
         for row in standings.rows:
+            game = _game_cells(night, row)
+            if isinstance(row.entry, Join | Leave):
+                out.append({**game, "player": _cell(row.entry.player), "status": row.result})
+                continue
             if not (row.is_game or row.result == "penalty"):
                 continue
-            what = describe(row)
+            short = set(row.short)
             for name, delta, total in zip(standings.players, row.deltas, row.totals, strict=True):
-                if name in row.seated:
-                    status = "seated"
-                elif name in row.waiting:
-                    status = "waiting"
-                elif name in row.elsewhere:
-                    status = "other table"
-                else:
-                    status = "away"
+                owed = row.owed_by(name)
+                paid = sum(p.paid for p in row.payments if p.payer == name)
                 out.append(
                     {
-                        "date": date,
-                        "session": _cell(night.label),
-                        "night": _cell(standings.session.name),
-                        "rules": night.rules,
-                        "game": row.game,
-                        "table": row.table,
-                        "east": _cell(row.east),
-                        "result": row.result,
+                        **game,
                         "player": _cell(name),
-                        "status": status,
+                        "status": _status(row, name),
+                        "owed": owed or "",
+                        "paid": paid if owed else "",
+                        "pie": "yes" if name in short else "",
                         "delta": delta,
                         "total": total,
-                        "what": _cell(what),
                     }
                 )
     return out
@@ -87,7 +115,7 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
 def to_csv(chosen: Sequence[SeasonNight]) -> str:
     """The CSV text: a header row, then one row per player per game (CRLF line ends)."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS)
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, restval="")
     writer.writeheader()
     writer.writerows(csv_rows(chosen))
     return buffer.getvalue()

@@ -234,6 +234,7 @@ th, td { padding: .3rem .7rem; border-bottom: 1px solid #ddd; text-align: left; 
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .neg { color: #b00020; }
 svg { max-width: 100%; height: auto; }
+.mark { color: #666; font-size: .85em; }
 footer { color: #888; font-size: .8rem; margin-top: 2rem; }
 """
 
@@ -252,9 +253,11 @@ def html_page(standings: Standings, *, coins: bool = False) -> str:
 
     rows = []
     for place, (name, total) in enumerate(ranked, 1):
-        cells = f'<td class="num">{place}</td><td>{_esc(name)}</td>{num(total)}'
+        left = ' <span class="mark">(left)</span>' if name in standings.gone else ""
+        cells = f'<td class="num">{place}</td><td>{_esc(name)}{left}</td>{num(total)}'
         if purses is not None:
-            cells += num(purses[name], sign=False)
+            pie = ' <span class="mark">pie</span>' if purses[name] <= 0 else ""
+            cells += num(purses[name], sign=False).replace("</td>", f"{pie}</td>")
         rows.append(f"<tr>{cells}</tr>")
     purse_head = '<th class="num">Purse</th>' if purses is not None else ""
     kind = standings.rules.name if standings.rules.pays else f"{standings.rules.name} points"
@@ -309,16 +312,22 @@ def _log_table(standings: Standings, coins: bool) -> list[str]:
     for row in standings.rows:
         if not (row.is_game or row.result == "penalty"):
             continue
-        number = str(row.game) if row.is_game else ""
+        number = str(row.game)
         cells = []
+        short = set(row.short)
         for name, delta in zip(standings.players, row.deltas, strict=True):
             if name in row.seated or delta:
                 cls = "num neg" if delta < 0 else "num"
-                cells.append(f'<td class="{cls}">{_esc(points(delta, coins=coins))}</td>')
+                pie = ' <span class="mark">pie</span>' if name in short else ""
+                cells.append(f'<td class="{cls}">{_esc(points(delta, coins=coins))}{pie}</td>')
             else:
                 cells.append('<td class="num">–</td>')
         east = _esc(row.east) if row.is_game else ""
-        what = _esc(describe(row)) + "".join(f"<br><em>{_esc(n)}</em>" for n in row.notes)
+        notes = [*row.notes, *(
+            f"{name} owed {points(row.owed_by(name), coins=coins, sign=False)}: pie"
+            for name in row.short
+        )]  # fmt: skip
+        what = _esc(describe(row)) + "".join(f"<br><em>{_esc(n)}</em>" for n in notes)
         out.append(
             f'<tr><td class="num">{number}</td><td>{east}</td><td>{what}</td>{"".join(cells)}</tr>'
         )

@@ -81,6 +81,8 @@ def log_json(standings: Standings) -> dict[str, Any]:
                 {"from": p.payer, "to": p.payee, "owed": p.owed, "paid": p.paid}
                 for p in row.payments
             ]
+        if row.short:
+            item["pie"] = list(row.short)
         if isinstance(entry, Win):
             item["winner"] = entry.winner
             item["value"] = entry.value

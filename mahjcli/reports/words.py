@@ -117,7 +117,8 @@ def _describe_other(row: Row) -> str:
 
 
 def _paid(pay: Payment, fmt: Callable[[int], str]) -> str:
-    return fmt(pay.paid) + (" — pie" if pay.short else "")
+    """`50`, or `20 of 50 — pie` when the pie stopped the payer paying in full."""
+    return f"{fmt(pay.paid)} of {fmt(pay.owed)} — pie" if pay.short else fmt(pay.paid)
 
 
 def _payment_clauses(row: Row, coins: bool) -> list[str]:

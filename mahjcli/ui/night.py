@@ -180,9 +180,12 @@ def show_settle(out: Console, standings: Standings, *, coins: bool) -> None:
             out.print(Text(f"  {t.payer} pays {t.payee} {amount}"))
 
 
-def _delta_cell(delta: int, total: int, *, sat_out: bool, coins: bool) -> list[Line]:
-    """A player's change (red when a loss; `-` when sitting out) over their running total."""
-    change = "-" if sat_out else points(delta, coins=coins)
+def _delta_cell(
+    delta: int, total: int, *, sat_out: bool, coins: bool, pie: bool = False
+) -> list[Line]:
+    """A player's change (red when a loss; `-` when sitting out; marked when the pie
+    stopped them paying in full) over their running total."""
+    change = "-" if sat_out else points(delta, coins=coins) + (" pie" if pie else "")
     return [(change, "" if delta >= 0 else "red"), (points(total, coins=coins, sign=False), "dim")]
 
 
@@ -195,6 +198,13 @@ def shown_rows(standings: Standings, table: int | None = None) -> tuple[Row, ...
 
 def _has_points(row: Row) -> bool:
     return row.is_game or isinstance(row.entry, Penalty) or any(row.deltas)
+
+
+def _pie_note(row: Row, name: str, coins: bool) -> str:
+    """`Sue owed 300, paid 290: pie`."""
+    paid = sum(p.paid for p in row.payments if p.payer == name)
+    owed = points(row.owed_by(name), coins=coins, sign=False)
+    return f"{name} owed {owed}, paid {points(paid, coins=coins, sign=False)}: pie"
 
 
 def log_sheet(standings: Standings, *, coins: bool = False, table: int | None = None) -> Sheet:
@@ -215,10 +225,14 @@ def log_sheet(standings: Standings, *, coins: bool = False, table: int | None = 
         number = str(row.game) if numbered else ""
         east = row.east if row.is_game else ""
         what: list[Line] = [(describe(row), ""), *((note, "italic dim") for note in row.notes)]
+        what += [(_pie_note(row, name, coins), "italic dim") for name in row.short]
         if _has_points(row):
             seated = set(row.seated)
+            short = set(row.short)
             cells = [
-                _delta_cell(d, t, sat_out=name not in seated and not d, coins=coins)
+                _delta_cell(
+                    d, t, sat_out=name not in seated and not d, coins=coins, pie=name in short
+                )
                 for name, d, t in zip(standings.players, row.deltas, row.totals, strict=True)
             ]
         else:

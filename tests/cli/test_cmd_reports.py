@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from tests.helpers import ROOT
+
 
 @pytest.fixture
 def worked(four):
@@ -85,7 +87,7 @@ def test_five_player_night_with_pie(mahj):
     mahj("win", "Linda", "25", "--self-pick")
     mahj("win", "Linda", "25", "--self-pick")
     result = mahj("win", "Kathy", "30", "--thrown-by", "Ruth")
-    assert "Ruth pays 50 — pie, Pat 0 — pie, Sue 30 → Kathy +80" in result.stdout
+    assert "Ruth pays 50 of 60 — pie, Pat 0 of 30 — pie, Sue 30 → Kathy +80" in result.stdout
     status = json.loads(mahj("status", "--json").stdout)
     assert status == {
         "next_game": 4,
@@ -156,3 +158,22 @@ def test_a_dead_hand_named_twice_counts_once(mahj, session):
 def test_total_title_counts_games_in_words(four):
     four("wall")
     assert ": 1 game\n" in four("total").stdout
+
+
+def test_the_pie_shows_in_every_record_of_the_game(mahj, tmp_path):
+    night = str(ROOT / "sample_sessions" / "five-player-pie-night.toml")
+    # Game 4: Sue self-picks a 50; Linda owes 100 with 90 left: she pays 90 (pie).
+    game = json.loads(mahj("log", "--json", "--session", night, use_session=False).stdout)
+    four, six = game["games"][3], game["games"][5]
+    assert four["pie"] == ["Linda"]
+    assert {"from": "Linda", "to": "Sue", "owed": 100, "paid": 90} in four["payments"]
+    assert six["pie"] == ["Linda"]  # Linda, pie, throws in game 6 and pays 0
+    assert {"from": "Linda", "to": "Bea", "owed": 50, "paid": 0} in six["payments"]
+    sheet = mahj("log", "--session", night, use_session=False).stdout
+    assert "-90 pie" in sheet and "0 pie" in sheet
+    assert "Linda owed 100, paid 90: pie" in sheet
+    page = tmp_path / "night.html"
+    mahj("total", "--html", str(page), "--session", night, use_session=False)
+    html = page.read_text(encoding="utf-8")
+    assert 'Pat <span class="mark">(left)</span>' in html
+    assert '<span class="mark">pie</span>' in html and "Linda owed 100: pie" in html

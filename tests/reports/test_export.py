@@ -15,8 +15,9 @@ from tests.helpers import ROOT
 SAMPLES = ROOT / "sample_sessions"
 SEASON = SAMPLES / "season"
 NIGHT_FILES = sorted(SEASON.glob("*.toml"))
-HEADER = ["date", "session", "night", "rules", "game", "table", "east", "result", "player",
-          "status", "delta", "total", "what"]  # fmt: skip
+HEADER = ["date", "session", "night", "rules", "game", "table", "east", "result", "winner",
+          "value", "value_in_use", "thrown_by", "self_pick", "jokerless", "player", "status",
+          "owed", "paid", "pie", "delta", "total", "what"]  # fmt: skip
 
 
 def run_ok(mahj, *args: str):
@@ -25,8 +26,10 @@ def run_ok(mahj, *args: str):
     return result
 
 
-def read_csv(text: str) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(text, newline="")))
+def read_csv(text: str, *, seating: bool = False) -> list[dict[str, str]]:
+    """The rows of games and penalties (or, with `seating`, the arrivals and departures)."""
+    rows = csv.DictReader(io.StringIO(text, newline=""))
+    return [r for r in rows if (r["result"] in ("join", "leave")) == seating]
 
 
 def totals_shown(mahj, path: Path) -> dict[str, int]:
@@ -72,6 +75,37 @@ def test_csv_marks_waiting_and_absent_players(mahj):
     assert status[("3", "Linda")] == "waiting"
     assert status[("3", "Sue")] == "seated"
     assert len(rows) == 5 * 5  # every player of the night, every game
+    arrivals = read_csv(
+        run_ok(mahj, "export", "--session", str(SEASON / NIGHT_FILES[1].name)).stdout,
+        seating=True,
+    )
+    assert [(r["result"], r["player"], r["status"]) for r in arrivals] == [("join", "Sue", "join")]
+
+
+def test_csv_says_what_each_player_owed_and_paid_and_who_went_pie(mahj):
+    rows = read_csv(
+        run_ok(mahj, "export", "--session", str(SAMPLES / "five-player-pie-night.toml")).stdout
+    )
+    game4 = {r["player"]: r for r in rows if r["game"] == "4"}
+    # Sue self-picks a 50: each seated loser owes 100; Linda had 90 left in her purse.
+    assert (game4["Linda"]["owed"], game4["Linda"]["paid"], game4["Linda"]["pie"]) == (
+        "100",
+        "90",
+        "yes",
+    )
+    assert (game4["Ruth"]["owed"], game4["Ruth"]["paid"], game4["Ruth"]["pie"]) == (
+        "100",
+        "100",
+        "",
+    )
+    assert (game4["Sue"]["winner"], game4["Sue"]["value"], game4["Sue"]["self_pick"]) == (
+        "Sue",
+        "50",
+        "yes",
+    )
+    assert game4["Sue"]["owed"] == "" and game4["Sue"]["delta"] == "290"
+    game3 = next(r for r in rows if r["game"] == "3")
+    assert (game3["value"], game3["value_in_use"], game3["jokerless"]) == ("25", "50", "yes")
 
 
 def test_tournament_penalty_rows_keep_the_sum(mahj):
@@ -91,7 +125,7 @@ def test_season_csv_to_a_file_opens_as_utf8_in_a_spreadsheet(mahj, tmp_path: Pat
     data = out.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")  # the mark spreadsheets use to detect UTF-8
     assert b"\r\n" in data
-    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+    rows = read_csv(data.decode("utf-8-sig"))
     assert list(rows[0]) == HEADER
     assert {r["session"] for r in rows} == {p.name for p in NIGHT_FILES}
     # Per night and player, the deltas re-add to that night's total.
