@@ -91,24 +91,35 @@ def _print_chart(
     as_json: bool,
 ) -> None:
     """Each rule set has its own chart: payments for a league, points for a tournament."""
+    from ..core.cards import pairs_only_values
     from ..core.rulesets import League, Tournament
     from ..reports import paychart
     from ..ui import paychart as draw
 
     notes = list(rule_set.rule_notes())
+    pairs = pairs_only_values(card) if card is not None else frozenset()
+    if pairs & set(chosen):
+        notes.append(
+            f"{paychart.NEVER}: every line of that value on the card is singles and pairs, "
+            "so a hand of that value never counts as jokerless."
+        )
     match rule_set:
         case Tournament(misnamed_adds=adds):
-            t_chart = paychart.tournament_chart(
-                chosen, misnamed_adds=adds, at_three=rule_set.at_three
+            from ..reports import pointchart
+
+            t_chart = pointchart.tournament_chart(
+                chosen, misnamed_adds=adds, at_three=rule_set.at_three, pairs_only=pairs
             )
             if as_json:
-                emit_json(paychart.tournament_json(t_chart))
+                emit_json(pointchart.tournament_json(t_chart))
             else:
                 draw.print_tournament(t_chart, notes)
         case League(pie=pie, house=house):
-            charts = [paychart.league_chart(chosen, seated, house)]
+            charts = [paychart.league_chart(chosen, seated, house, pairs_only=pairs)]
             if house.east_double:
-                charts.append(paychart.league_chart(chosen, seated, house, east_wins=True))
+                charts.append(
+                    paychart.league_chart(chosen, seated, house, east_wins=True, pairs_only=pairs)
+                )
             if as_json:
                 data = paychart.league_json(charts[0], fmt)
                 if len(charts) > 1:

@@ -99,7 +99,13 @@ def total(
 
 
 @commands.command()
-def check(json: bool = JsonOpt, session: Path | None = SessionOpt) -> None:
+def check(
+    card: str | None = typer.Option(
+        None, "--card", metavar="FILE", help="Check this card file instead of a session."
+    ),
+    json: bool = JsonOpt,
+    session: Path | None = SessionOpt,
+) -> None:
     """Check a session file (after editing it by hand): OK, or each problem with its line.
 
     Example: mahj check --session thursday.toml
@@ -107,6 +113,9 @@ def check(json: bool = JsonOpt, session: Path | None = SessionOpt) -> None:
     from ..files import loader, paths
     from ..files.lines import Locator
 
+    if card is not None:
+        _check_card(card, as_json=json)
+        return
     path = paths.locate(session)
     loaded = loader.read(path)
     found, _ = loader.check(loaded)
@@ -128,6 +137,28 @@ def check(json: bool = JsonOpt, session: Path | None = SessionOpt) -> None:
         if not found:
             typer.echo(f"OK: {path}")
     if found:
+        raise typer.Exit(1)
+
+
+def _check_card(spec: str, *, as_json: bool) -> None:
+    """`mahj check --card FILE`: OK, or every problem of the card with its line."""
+    from ..files.cardfile import check_card
+
+    checked = check_card(spec)
+    if as_json:
+        emit_json(
+            {
+                "ok": checked.card is not None,
+                "problems": [{"message": m, "line": line} for line, m in checked.problems],
+                "notes": [],
+            }
+        )
+    else:
+        for problem in checked.described():
+            typer.echo(problem)
+        if checked.card is not None:
+            typer.echo(f"OK: {checked.name} ({len(checked.card.lines)} lines)")
+    if checked.card is None:
         raise typer.Exit(1)
 
 

@@ -254,6 +254,20 @@ def card_values(card: Card) -> tuple[int, ...]:
     return tuple(sorted({line.value for line in card.lines}))
 
 
+def pairs_only_values(card: Card) -> frozenset[int]:
+    """The values at which every line on the card is singles and pairs only: a hand of that
+    value never has a group of three, so it is never paid (or scored) as jokerless.
+
+    >>> pairs_only_values(Card("c", (CardLine("a", 50, groups=False), CardLine("b", 25),
+    ...     CardLine("c", 25, groups=False))))
+    frozenset({50})
+    """
+    values: dict[int, bool] = {}
+    for line in card.lines:
+        values[line.value] = values.get(line.value, True) and not line.groups
+    return frozenset(value for value, pairs in values.items() if pairs)
+
+
 def jokerless_value(line: CardLine) -> int:
     """The line's value in use when the hand is jokerless (RULES.md §2).
 

@@ -234,8 +234,24 @@ def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
     return row
 
 
-def fold(session: Session) -> Standings:
-    """Replay the whole log and return the standings after it."""
+def _pass_deal(state: State, entry: Entry) -> None:
+    """A game that cannot be scored where it stands still passes the deal (at its table,
+    or the only one), so `mahj check` names it alone rather than every later game the
+    rotation would otherwise put out of step."""
+    if not is_game(entry):
+        return
+    table = checks.table_of_game(entry, state.seating)
+    if isinstance(table, str):
+        if len(state.seating.tables) != 1:
+            return
+        table = state.seating.first()
+    state.games += 1
+    state.seating.after_game(table)
+
+
+def fold(session: Session, holes: frozenset[int] = frozenset()) -> Standings:
+    """Replay the whole log and return the standings after it. The entries at `holes`
+    stand in for ones that could not be read: each only passes the deal if it is a game."""
     players = session.all_players()
     zero = tuple(0 for _ in players)
     if why := Seating.start_problem(session.players, session.easts, session.tables):
@@ -246,9 +262,13 @@ def fold(session: Session) -> Standings:
     rows: list[Row] = []
     problems: list[Problem] = []
     for index, entry in enumerate(session.log):
+        if index in holes:
+            _pass_deal(state, entry)
+            continue
         step = STEPS[type(entry)](entry, state)
         if isinstance(step, str):
             problems.append(Problem(step, Where.entry(index)))
+            _pass_deal(state, entry)
         else:
             rows.append(_apply(state, index, entry, step))
     tables = tuple(

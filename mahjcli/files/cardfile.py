@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import NamedTuple
 
 from ..core.cards import parse_card
 from ..core.errors import CardInvalid
 from ..core.model import Card
 from .lines import Locator
+from .sessionfile import toml_problem
 
 SAMPLE = "sample"
 """What `--card` names the sample card by."""
@@ -21,8 +23,25 @@ def sample_card_text() -> str:
     return (files("mahjcli") / "data" / "sample_card.toml").read_text(encoding="utf-8")
 
 
-def load_card(spec: str) -> Card:
-    """A card from a file, or the sample card shipped with mahj for `sample`."""
+class CardCheck(NamedTuple):
+    """A card file as checked: what it is called in messages, the card when it is valid,
+    and each problem with its line (None when no line can be named)."""
+
+    name: str
+    card: Card | None
+    problems: tuple[tuple[int | None, str], ...]
+
+    def described(self) -> list[str]:
+        """Each problem as `file:line: message`."""
+        return [
+            f"{self.name}:{line}: {message}" if line else f"{self.name}: {message}"
+            for line, message in self.problems
+        ]
+
+
+def check_card(spec: str) -> CardCheck:
+    """Read and check a card file (or the sample card for `sample`), listing every
+    problem; CardInvalid only when there is no text to check."""
     if spec == SAMPLE:
         text, name = sample_card_text(), "the sample card"
     else:
@@ -33,18 +52,28 @@ def load_card(spec: str) -> Card:
             raise CardInvalid(
                 f"no card file at {path}; give a card file or --card sample"
             ) from None
+        except IsADirectoryError:
+            raise CardInvalid(f"{path} is a folder; give a card file or --card sample") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise CardInvalid(f"cannot read the card file {path}: {exc}") from None
         name = str(path)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CardInvalid(f"{name}: not valid TOML: {exc}") from None
+        bad = toml_problem(exc, text)
+        return CardCheck(name, None, ((bad.where.line if bad.where else None, bad.message),))
     card, problems = parse_card(doc)
-    if card is None:
-        first = problems[0]
-        line = Locator(text).line(first.where)
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        at = f"{name}:{line}" if line else name
-        raise CardInvalid(f"{at}: {first.message}{more}")
-    return card
+    locator = Locator(text)
+    return CardCheck(name, card, tuple((locator.line(p.where), p.message) for p in problems))
+
+
+def load_card(spec: str) -> Card:
+    """A card from a file, or the sample card shipped with mahj for `sample`; CardInvalid
+    names the first problem (`mahj check --card FILE` lists them all)."""
+    checked = check_card(spec)
+    if checked.card is None:
+        first, more = checked.described()[0], len(checked.problems) - 1
+        if more:
+            first += f" (and {more} more: `mahj check --card {spec}` lists them)"
+        raise CardInvalid(first)
+    return checked.card

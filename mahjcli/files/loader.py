@@ -70,17 +70,29 @@ def check(loaded: Loaded) -> tuple[list[Problem], Standings | None]:
     """Every problem of a session file (reading, then replaying) and the standings when
     it could be replayed."""
     parsed = loaded.parsed
-    if parsed.session is None:
+    session = parsed.session or parsed.partial
+    if session is None:
         return list(parsed.problems), None
-    standings = fold(parsed.session)
-    found = []
+    standings = fold(session, parsed.holes)
+    found = list(parsed.problems)
     for problem in standings.problems:
         where = problem.where
         if where is not None and where.section == "log" and where.at is not None:
-            entry = parsed.session.log[where.at]  # entries line up with [[log]] tables
+            entry = session.log[where.at]  # entries line up with [[log]] tables
             problem = Problem(f"log entry {where.at + 1} ({entry.kind}): {problem.message}", where)
         found.append(problem)
+    if parsed.session is None:  # the partial night: every problem, in the file's order
+        found.sort(key=_place)
+        return found, None
     return found, standings
+
+
+def _place(problem: Problem) -> int:
+    """Where a problem stands in the file: the top keys first, then each entry in turn."""
+    where = problem.where
+    if where is None or where.section != "log" or where.at is None:
+        return -1
+    return where.at
 
 
 def describe(path: Path, problem: Problem, locator: Locator) -> str:

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 from ..core.house import House
 from ..core.house import parse as parse_house
-from ..core.model import MAX_TABLES, SEATS, Card, Entry
+from ..core.model import GAMES, MAX_TABLES, SEATS, Accept, Card, Entry, Wall
 from ..core.names import fold_name, name_problem
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.rulesets import (
@@ -61,6 +61,10 @@ class Parsed(NamedTuple):
     session: Session | None
     problems: tuple[Problem, ...]
     notes: tuple[Problem, ...] = ()
+    partial: Session | None = None
+    """When only some [[log]] entries could not be read: the night with a stand-in at each
+    of them (`holes`), so `mahj check` can replay the rest and list their problems too."""
+    holes: frozenset[int] = frozenset()
 
 
 def decode(data: bytes) -> tuple[str | None, Problem | None]:
@@ -134,13 +138,15 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     canon = {fold_name(p): p for p in players}
     easts = _easts(doc, players, tables, canon, top_problem)
     card = _card(doc, problems)
-    log = _log(doc, canon, problems, notes)
-    if problems:
-        return Parsed(text, None, tuple(problems), tuple(notes))
+    top_ok = not problems and bool(players)
+    log, holes = _log(doc, canon, problems, notes)
     session = Session(
         players=tuple(players), easts=easts, rules=rules, log=tuple(log), name=name, date=date,
         card=card, tables=tables,
     )  # fmt: skip
+    if problems:
+        partial = session if top_ok and holes else None
+        return Parsed(text, None, tuple(problems), tuple(notes), partial, frozenset(holes))
     return Parsed(text, session, (), tuple(notes))
 
 
@@ -161,26 +167,41 @@ def _name_and_date(doc: dict[str, Any], report: Report) -> tuple[str, _dt.date |
 
 def _log(
     doc: dict[str, Any], canon: dict[str, str], problems: list[Problem], notes: list[Problem]
-) -> list[Entry]:
-    """The [[log]] entries; arrivals are players too, so they are collected first and
-    any entry may name them."""
+) -> tuple[list[Entry], list[int]]:
+    """The [[log]] entries, and where a stand-in (`stand_in`) holds the place of one that
+    could not be read; arrivals are players too, so they are collected first and any entry
+    may name them."""
     raw_log = doc.get("log", [])
     if not isinstance(raw_log, list):
         problems.append(Problem("log must be a list of [[log]] entries", Where.top("log")))
-        return []
+        return [], []
     for raw in raw_log:
         if isinstance(raw, dict) and raw.get("kind") == "join":
             arrival = raw.get("player")
             if isinstance(arrival, str) and name_problem(arrival.strip()) is None:
                 canon.setdefault(fold_name(arrival.strip()), arrival.strip())
     log: list[Entry] = []
+    holes: list[int] = []
     for index, raw in enumerate(raw_log):
         entry, entry_problems, entry_notes = read_entry(raw, index, canon)
         problems.extend(entry_problems)
         notes.extend(entry_notes)
-        if entry is not None:
-            log.append(entry)
-    return log
+        if entry is None:
+            holes.append(index)
+            entry = stand_in(raw)
+        log.append(entry)
+    return log, holes
+
+
+def stand_in(raw: object) -> Entry:
+    """What holds the place of an entry that could not be read: a game passes the deal
+    (at the table it names, if it names one), anything else does nothing. The fold never
+    scores a stand-in; it only keeps the later entries where they stand."""
+    kind = raw.get("kind") if isinstance(raw, dict) else None
+    if kind not in GAMES:
+        return Accept()
+    table = raw.get("table") if isinstance(raw, dict) else None
+    return Wall(table=table if is_whole(table) and 1 <= table <= MAX_TABLES else None)
 
 
 def _rules(doc: dict[str, Any], report: Report) -> RuleSet:

@@ -1,4 +1,5 @@
-"""Payment charts: what each hand value pays under league or tournament rules.
+"""Payment charts: what each hand value pays under league rules (the tournament chart is
+`mahjcli.reports.pointchart`).
 
 Every number comes from `mahjcli.core.payments` (RULES.md §1, §2 and §6); nothing here
 restates a rule. Pure: plain values and cells laid out as strings, which
@@ -13,7 +14,7 @@ from typing import NamedTuple
 from ..core import payments
 from ..core.errors import Refused
 from ..core.house import House
-from ..core.model import MAX_EXPOSURES, MAX_VALUE, MIN_SEATED, SEATS
+from ..core.model import MAX_VALUE, MIN_SEATED, SEATS
 from ..core.rulesets import RuleSet
 
 DEFAULT_VALUES = (25, 30, 35, 40, 50, 75)
@@ -29,7 +30,7 @@ HEADINGS = {
     "jokerless_self_picked": "Jokerless\nself-picked",
 }
 
-_HOW = {
+HOW = {
     "thrown": (False, False),
     "self_picked": (True, False),
     "jokerless_thrown": (False, True),
@@ -84,6 +85,10 @@ def check_players(players: int, rules: RuleSet) -> int:
 # ---- league ------------------------------------------------------------------------------
 
 
+NEVER = "—"
+"""A chart cell for a way a hand of that value can never be paid."""
+
+
 class Cell(NamedTuple):
     """One way a league hand is paid: what the winner collects and what each loser pays."""
 
@@ -91,17 +96,25 @@ class Cell(NamedTuple):
     pays: tuple[int, ...]
     """Each seated loser's payment, the thrower first on a thrown hand."""
     thrown: bool
+    payable: bool = True
+    """False for a jokerless cell of a value whose every card line is pairs only: no such
+    hand is ever paid as jokerless (what it would collect is in the other columns)."""
 
     def text(self, fmt: Formatter = str) -> str:
-        """`100 (50 + 25 + 25)`: the winner's collection, then each payment.
+        """`100 (50 + 25 + 25)`: the winner's collection, then each payment; `—` for a
+        cell that can never be paid.
 
-        >>> Cell(100, (50, 25, 25), True).text()
-        '100 (50 + 25 + 25)'
+        >>> Cell(100, (50, 25, 25), True).text(), Cell(100, (50, 25, 25), True, False).text()
+        ('100 (50 + 25 + 25)', '—')
         """
+        if not self.payable:
+            return NEVER
         return f"{fmt(self.collects)} ({self.breakdown(fmt)})"
 
     def breakdown(self, fmt: Formatter = str) -> str:
         """The payments alone: `50 + 25 + 25`."""
+        if not self.payable:
+            return NEVER
         return " + ".join(fmt(p) for p in self.pays)
 
 
@@ -153,31 +166,41 @@ def league_cell(
     jokerless: bool,
     flat: int | None = None,
     double: bool = False,
+    pairs_only: bool = False,
 ) -> Cell:
     """One chart cell, from `payments.league_collects` for a hand with a group of three
-    or more (`flat`: the house's flat jokerless points; `double`: East wins, East double).
+    or more (`flat`: the house's flat jokerless points; `double`: East wins, East double;
+    `pairs_only`: every line of this value is pairs only, so a jokerless cell is never paid).
 
     >>> league_cell(25, 4, self_picked=False, jokerless=True)
-    Cell(collects=200, pays=(100, 50, 50), thrown=True)
+    Cell(collects=200, pays=(100, 50, 50), thrown=True, payable=True)
     >>> league_cell(25, 3, self_picked=True, jokerless=False)
-    Cell(collects=100, pays=(50, 50), thrown=False)
+    Cell(collects=100, pays=(50, 50), thrown=False, payable=True)
     >>> league_cell(25, 4, self_picked=False, jokerless=True, flat=10).pays
     (60, 35, 35)
+    >>> league_cell(50, 4, self_picked=False, jokerless=True, pairs_only=True).text()
+    '—'
     """
     pays = payments.league_collects(
-        value, seated=seated, self_picked=self_picked, jokerless=jokerless, has_group=True,
-        flat=flat,
+        value, seated=seated, self_picked=self_picked, jokerless=jokerless,
+        has_group=not pairs_only, flat=flat,
     )  # fmt: skip
     if double:
         pays = tuple(2 * p for p in pays)
-    return Cell(sum(pays), pays, not self_picked)
+    return Cell(sum(pays), pays, not self_picked, payable=not (jokerless and pairs_only))
 
 
 def league_chart(
-    values: Sequence[int], seated: int, house: House | None = None, *, east_wins: bool = False
+    values: Sequence[int],
+    seated: int,
+    house: House | None = None,
+    *,
+    east_wins: bool = False,
+    pairs_only: frozenset[int] = frozenset(),
 ) -> LeagueChart:
     """The league payment chart for these values at a table of `seated` players, under the
-    house's flat jokerless points (and East's double, for `east_wins`)."""
+    house's flat jokerless points (and East's double, for `east_wins`); the jokerless cells
+    of the `pairs_only` values (`cards.pairs_only_values`) are never paid."""
     flat = house.jokerless_flat if house is not None else None
     return LeagueChart(
         seated,
@@ -186,9 +209,15 @@ def league_chart(
                 value,
                 tuple(
                     league_cell(
-                        value, seated, self_picked=sp, jokerless=jl, flat=flat, double=east_wins
+                        value,
+                        seated,
+                        self_picked=sp,
+                        jokerless=jl,
+                        flat=flat,
+                        double=east_wins,
+                        pairs_only=value in pairs_only,
                     )
-                    for sp, jl in (_HOW[c] for c in COLUMNS)
+                    for sp, jl in (HOW[c] for c in COLUMNS)
                 ),
             )
             for value in values
@@ -221,6 +250,8 @@ def league_grid(chart: LeagueChart, fmt: Formatter, room: int) -> list[list[str]
     return [
         [
             "\n".join([fmt(c.collects), *wrap_terms([fmt(p) for p in c.pays], width or room)])
+            if c.payable
+            else NEVER
             for c in row.cells
         ]
         for row in chart.rows
@@ -236,144 +267,18 @@ def league_json(chart: LeagueChart, fmt: Formatter = str) -> dict[str, object]:
         "rows": [
             {
                 "value": row.value,
+                "pairs_only": not row.cells[-1].payable,
                 **{
                     column: {
                         "collects": cell.collects,
                         "pays": list(cell.pays),
                         "thrower": cell.pays[0] if cell.thrown else None,
                         "text": cell.text(fmt),
+                        "payable": cell.payable,
                     }
                     for column, cell in zip(COLUMNS, row.cells, strict=True)
                 },
             }
             for row in chart.rows
         ],
-    }
-
-
-# ---- tournament --------------------------------------------------------------------------
-
-
-class TournamentRow(NamedTuple):
-    """A winner's points for one value: `points` in `COLUMNS` order, and a heavenly hand."""
-
-    value: int
-    points: tuple[int, ...]
-    heavenly: int
-
-    def get(self, column: str) -> int:
-        """The points of one column (a key of `COLUMNS`)."""
-        return self.points[COLUMNS.index(column)]
-
-
-class ThrowerBand(NamedTuple):
-    """The thrower's points when the winner had `low`..`high` exposures."""
-
-    low: int
-    high: int
-    points: int
-    misnamed: int
-    """In place of `points` when the discard was mis-named (or added, by the option)."""
-
-    @property
-    def label(self) -> str:
-        """`0-1`, `2`, `3+`."""
-        if self.high == MAX_EXPOSURES and self.high > self.low:
-            return f"{self.low}+"
-        if self.high == self.low:
-            return str(self.low)
-        return f"{self.low}-{self.high}"
-
-
-class TournamentChart(NamedTuple):
-    """Winner's points per value and the thrower's penalty by the winner's exposures."""
-
-    rows: tuple[TournamentRow, ...]
-    thrower: tuple[ThrowerBand, ...]
-    misnamed_adds: bool
-    wall_live: int = payments.WALL_LIVE_POINTS
-    wall_dead: int = payments.WALL_DEAD_POINTS
-
-
-def tournament_row(value: int) -> TournamentRow:
-    """A winner's points for one value, from `payments.tournament_winner_points`.
-
-    >>> tournament_row(25)
-    TournamentRow(value=25, points=(25, 35, 45, 55), heavenly=25)
-    """
-
-    def pts(self_picked: bool, jokerless: bool, heavenly: bool = False) -> int:
-        return payments.tournament_winner_points(
-            value, self_picked=self_picked, jokerless=jokerless, has_group=True, heavenly=heavenly
-        )
-
-    return TournamentRow(
-        value,
-        tuple(pts(*_HOW[c]) for c in COLUMNS),
-        pts(True, False, heavenly=True),
-    )
-
-
-def thrower_bands(
-    misnamed_adds: bool, at_three: int = payments.THROWER_AT_THREE
-) -> tuple[ThrowerBand, ...]:
-    """Exposure counts grouped by the thrower's points
-    (`payments.tournament_thrower_points`).
-
-    >>> [(b.label, b.points, b.misnamed) for b in thrower_bands(False)]
-    [('0-1', -10, -25), ('2', -20, -25), ('3+', -25, -25)]
-    """
-    bands: list[ThrowerBand] = []
-    for exposures in range(MAX_EXPOSURES + 1):
-        plain = payments.tournament_thrower_points(
-            exposures, misnamed=False, misnamed_adds=misnamed_adds, at_three=at_three
-        )
-        named = payments.tournament_thrower_points(
-            exposures, misnamed=True, misnamed_adds=misnamed_adds, at_three=at_three
-        )
-        last = bands[-1] if bands else None
-        if last is not None and (last.points, last.misnamed) == (plain, named):
-            bands[-1] = ThrowerBand(last.low, exposures, plain, named)
-        else:
-            bands.append(ThrowerBand(exposures, exposures, plain, named))
-    return tuple(bands)
-
-
-def tournament_chart(
-    values: Sequence[int], *, misnamed_adds: bool = False, at_three: int = payments.THROWER_AT_THREE
-) -> TournamentChart:
-    """The tournament points chart for these values."""
-    return TournamentChart(
-        tuple(tournament_row(v) for v in values),
-        thrower_bands(misnamed_adds, at_three),
-        misnamed_adds,
-    )
-
-
-def tournament_json(chart: TournamentChart) -> dict[str, object]:
-    """The tournament chart for `mahj table --json`."""
-    return {
-        "rules": "tournament",
-        "players": SEATS,
-        "values": [row.value for row in chart.rows],
-        "rows": [
-            {
-                "value": row.value,
-                **dict(zip(COLUMNS, row.points, strict=True)),
-                "heavenly": row.heavenly,
-            }
-            for row in chart.rows
-        ],
-        "thrower": [
-            {
-                "exposures": band.label,
-                "min": band.low,
-                "max": band.high,
-                "points": band.points,
-                "misnamed": band.misnamed,
-            }
-            for band in chart.thrower
-        ],
-        "misnamed_adds": chart.misnamed_adds,
-        "wall": {"live": chart.wall_live, "dead": chart.wall_dead},
     }

@@ -194,16 +194,6 @@ class PlayerStats:
         if best is not None:
             self.best = best if self.best is None else max(self.best, best)
 
-    @property
-    def per_game(self) -> float | None:
-        """Points per game sat in."""
-        return self.points / self.games if self.games else None
-
-    @property
-    def threw_share(self) -> float | None:
-        """How often they threw the winning tile, as a share of the games they sat in."""
-        return self.threw / self.games if self.games else None
-
     def as_json(self) -> dict[str, int]:
         """The INTERFACE.md shape (`best` is 0 for someone who never sat in a game)."""
         return {
@@ -285,6 +275,19 @@ class WinRecord(NamedTuple):
     """What the winner gained (payments collected, or tournament points)."""
     jokerless: bool
     """Paid as jokerless."""
+    has_group: bool = True
+    """The hand has a group of three or more (it could hold a joker)."""
+
+    @property
+    def jokerless_word(self) -> str:
+        """`yes`, `` (not claimed), or why a jokerless claim was not paid: `no (heavenly)`
+        (a tournament heavenly hand scores the card value only) or `no (pairs)` (a
+        singles-and-pairs hand cannot hold a joker)."""
+        if self.jokerless:
+            return "yes"
+        if not self.win.jokerless:
+            return ""
+        return "no (pairs)" if not self.has_group else "no (heavenly)"
 
     @property
     def how(self) -> str:
@@ -326,7 +329,8 @@ def winners(chosen: Sequence[SeasonNight], player: str | None = None) -> list[Wi
             if player is not None and fold_name(entry.winner) != fold_name(player):
                 continue
             gain = row.deltas[standings.players.index(entry.winner)]
-            paid = session.rules.jokerless_paid(entry, session.has_group(entry))
-            found.append(WinRecord(night, row.game, entry, gain, paid))
+            group = session.has_group(entry)
+            paid = session.rules.jokerless_paid(entry, group)
+            found.append(WinRecord(night, row.game, entry, gain, paid, group))
     found.sort(key=lambda w: (_order(w.night.date, w.night.label), w.game), reverse=True)
     return found

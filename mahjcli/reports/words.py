@@ -38,6 +38,33 @@ def points(n: int, *, coins: bool = False, sign: bool = True) -> str:
     return str(n)
 
 
+def _half_up(part: int, whole: int, scale: int) -> int:
+    """`part / whole * scale` rounded to a whole number, halves away from zero (exact)."""
+    scaled = abs(part) * scale
+    rounded = (2 * scaled + whole) // (2 * whole)
+    return -rounded if part < 0 else rounded
+
+
+def percent(part: int, whole: int) -> str:
+    """`part` as a share of `whole`, as people round it: halves go up.
+
+    >>> percent(1, 8), percent(3, 8), percent(1, 3), percent(0, 5)
+    ('13%', '38%', '33%', '0%')
+    """
+    return f"{_half_up(part, whole, 100)}%"
+
+
+def per_game(total: int, games: int) -> str:
+    """Points per game to one decimal place, signed, halves away from zero.
+
+    >>> per_game(5, 20), per_game(-5, 20), per_game(100, 3), per_game(0, 4)
+    ('+0.3', '-0.3', '+33.3', '0.0')
+    """
+    tenths = _half_up(total, games, 10)
+    text = f"{abs(tenths) // 10}.{abs(tenths) % 10}"
+    return ("-" if tenths < 0 else "+" if tenths > 0 else "") + text
+
+
 def plural(count: int, noun: str) -> str:
     """`1 game`, `2 games`.
 

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..core.rulesets import RULE_SETS
 from ..reports.season import Block, Season, WinRecord
-from ..reports.words import plural, points
+from ..reports.words import per_game, percent, plural, points
 from .console import console
 
 
@@ -46,9 +46,9 @@ def season_table(block: Block) -> Table:
         table.add_column(head, justify="right", no_wrap=True)
     for place, p in enumerate(block.players, 1):
         threw = str(p.threw)
-        if p.threw_share is not None:
-            threw += f" ({p.threw_share:.0%})"
-        per_game = f"{p.per_game:+.1f}" if p.per_game is not None else "-"
+        if p.games:
+            threw += f" ({percent(p.threw, p.games)})"
+        each = per_game(p.points, p.games) if p.games else "-"
         table.add_row(
             str(place),
             Text(p.name, style="bold" if place == 1 and p.points > 0 else ""),
@@ -59,7 +59,7 @@ def season_table(block: Block) -> Table:
             str(p.jokerless),
             threw,
             Text(points(p.points), style="red" if p.points < 0 else ""),
-            per_game,
+            each,
             points(p.best) if p.best is not None else "-",
         )
     return table
@@ -101,7 +101,6 @@ def show_winners(wins: Sequence[WinRecord], both: bool) -> None:
     table.add_column("Won", justify="right", no_wrap=True)
     for w in wins:
         hand = f"{w.win.line} {w.win.value}" if w.win.line else str(w.win.value)
-        jokerless = "yes" if w.jokerless else ("not paid" if w.win.jokerless else "")
         night = w.night.standings.session.name or w.night.label
         pays = w.night.standings.rules.pays
         won = points(w.points) + (" pts" if both and not pays else "")
@@ -112,13 +111,22 @@ def show_winners(wins: Sequence[WinRecord], both: bool) -> None:
             Text(w.win.winner),
             Text(hand),
             Text(w.how),
-            jokerless,
+            w.jokerless_word,
             won,
         )
     out.print(table)
     notes = []
-    if any(w.win.jokerless and not w.jokerless for w in wins):
-        notes.append("Jokerless not paid: a hand that cannot hold a joker (singles and pairs).")
+    said = {w.jokerless_word for w in wins}
+    if "no (pairs)" in said:
+        notes.append(
+            "Jokerless no (pairs): claimed but not paid; a singles-and-pairs hand cannot "
+            "hold a joker."
+        )
+    if "no (heavenly)" in said:
+        notes.append(
+            "Jokerless no (heavenly): claimed but not paid; a heavenly hand scores the card "
+            "value only."
+        )
     if both:
         notes.append("pts = tournament points; the other wins are league payments collected.")
     for note in notes:

@@ -17,9 +17,9 @@ from ..reports.paychart import (
     HEADINGS,
     Formatter,
     LeagueChart,
-    TournamentChart,
     league_grid,
 )
+from ..reports.pointchart import TournamentChart
 from .console import console
 
 CHART_WIDTH = 80
@@ -117,7 +117,7 @@ def print_tournament(chart: TournamentChart, rule_notes: list[str]) -> None:
         points.add_column(HEADINGS[column], justify="right")
     points.add_column("Heavenly\nhand", justify="right")
     for row in chart.rows:
-        points.add_row(str(row.value), *(str(p) for p in row.points), str(row.heavenly))
+        points.add_row(str(row.value), *row.cells(), str(row.heavenly))
     out.print(points, width=width)
 
     how = "added to" if chart.misnamed_adds else "in place of"
@@ -129,8 +129,8 @@ def print_tournament(chart: TournamentChart, rule_notes: list[str]) -> None:
         thrower.add_row(band.label, str(band.points), str(band.misnamed))
     out.print(thrower, width=width)
     notes = [
-        f"Bonuses add: self-picked +{payments.SELF_PICK_BONUS}, jokerless "
-        f"+{payments.JOKERLESS_BONUS}, never on a hand with no group of three.",
+        f"Bonuses add: self-picked +{payments.SELF_PICK_BONUS}; jokerless "
+        f"+{payments.JOKERLESS_BONUS}, only for a hand with a group of three or more.",
         "A self-picked win has no thrower and no penalty; everyone else scores 0.",
         f"Wall game: {chart.wall_live:+d} for each live hand, {chart.wall_dead:+d} for a "
         "dead one. Time called: 0 for everyone.",
@@ -141,10 +141,7 @@ def print_tournament(chart: TournamentChart, rule_notes: list[str]) -> None:
 def print_lines(card: Card) -> None:
     """A card's lines: section, value, concealed, and the value in use when jokerless."""
     out, width = chart_console()
-    year = f" {card.year}" if card.year is not None else ""
-    table = Table(
-        title=Text(f"{card.name or 'Card'}{year}: {len(card.lines)} lines"), title_justify="left"
-    )
+    table = Table(title=Text(f"{card.title}: {len(card.lines)} lines"), title_justify="left")
     table.add_column("Line", overflow="fold")
     table.add_column("Section", overflow="fold")
     table.add_column("Value", justify="right")

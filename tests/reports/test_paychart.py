@@ -10,6 +10,7 @@ from mahjcli.core import payments as rules
 from mahjcli.core.errors import Refused
 from mahjcli.core.rulesets import League, Tournament
 from mahjcli.reports import paychart as charts
+from mahjcli.reports import pointchart
 from mahjcli.reports.words import points
 
 
@@ -93,16 +94,45 @@ def test_league_json_shape():
         "pays": [50, 25, 25],
         "thrower": 50,
         "text": "100 (50 + 25 + 25)",
+        "payable": True,
     }
+    assert first["pairs_only"] is False
     assert first["self_picked"]["thrower"] is None
     assert first["jokerless_self_picked"]["collects"] == 300
+
+
+def test_a_pairs_only_value_has_no_jokerless_payment():
+    """A value whose every card line is singles and pairs can never be paid as jokerless
+    (RULES.md §2): its jokerless cells are a dash, and the JSON says what such a hand
+    really collects (the same as without the claim)."""
+    chart = charts.league_chart([25, 50], 4, pairs_only=frozenset({50}))
+    grid = charts.league_grid(chart, str, 200)
+    assert grid[0][2] == "200 (100 + 50 + 50)"  # 25 has a line with groups
+    assert grid[1] == ["200 (100 + 50 + 50)", "300 (100 + 100 + 100)", "—", "—"]
+    narrow = charts.league_grid(chart, str, 30)
+    assert narrow[1][2:] == ["—", "—"]
+    row = charts.league_json(chart)["rows"][1]
+    assert row["pairs_only"] is True
+    assert row["jokerless_thrown"]["payable"] is False
+    assert row["jokerless_thrown"]["collects"] == row["thrown"]["collects"] == 200
+    assert row["jokerless_thrown"]["text"] == "—"
+
+
+def test_a_pairs_only_value_in_the_tournament_chart():
+    """Tournament: a pairs-only value keeps the self-pick bonus but never the jokerless one."""
+    chart = pointchart.tournament_chart([25, 50], pairs_only=frozenset({50}))
+    assert chart.rows[1].cells() == ("50", "60", "—", "—")
+    assert chart.rows[0].cells() == ("25", "35", "45", "55")
+    data = pointchart.tournament_json(chart)
+    assert data["rows"][1]["pairs_only"] is True
+    assert data["rows"][1]["jokerless_self_picked"] == 60
 
 
 # ---- tournament (RULES.md §6) ------------------------------------------------------------
 
 
 def test_tournament_winner_points_per_value():
-    chart = charts.tournament_chart([25, 30, 50])
+    chart = pointchart.tournament_chart([25, 30, 50])
     by_value = {row.value: row for row in chart.rows}
     assert by_value[25].points == (25, 35, 45, 55)  # Susan's self-picked jokerless 25 → 55
     assert by_value[30].get("thrown") == 30  # Barbara's 30, thrown
@@ -112,7 +142,7 @@ def test_tournament_winner_points_per_value():
 
 
 def test_thrower_penalty_by_winner_exposures():
-    bands = charts.thrower_bands(misnamed_adds=False)
+    bands = pointchart.thrower_bands(misnamed_adds=False)
     assert [(b.label, b.low, b.high, b.points, b.misnamed) for b in bands] == [
         ("0-1", 0, 1, -10, -25),
         ("2", 2, 2, -20, -25),
@@ -121,7 +151,7 @@ def test_thrower_penalty_by_winner_exposures():
 
 
 def test_misnamed_discard_added_when_the_option_says_so():
-    bands = charts.thrower_bands(misnamed_adds=True)
+    bands = pointchart.thrower_bands(misnamed_adds=True)
     assert [(b.label, b.points, b.misnamed) for b in bands] == [
         ("0-1", -10, -35),
         ("2", -20, -45),
@@ -130,7 +160,7 @@ def test_misnamed_discard_added_when_the_option_says_so():
 
 
 def test_tournament_json_shape():
-    data = charts.tournament_json(charts.tournament_chart([25]))
+    data = pointchart.tournament_json(pointchart.tournament_chart([25]))
     assert data["rules"] == "tournament"
     assert data["players"] == 4
     assert data["rows"] == [
@@ -141,6 +171,7 @@ def test_tournament_json_shape():
             "jokerless_thrown": 45,
             "jokerless_self_picked": 55,
             "heavenly": 25,
+            "pairs_only": False,
         }
     ]
     assert data["thrower"][1] == {

@@ -369,7 +369,8 @@ def test_winners_table(mahj):
     body = [line for line in lines if line.strip().startswith("2026-")]
     assert body[0].split()[0] == "2026-02-05" and body[-1].split()[0] == "2026-01-08"
     assert "Dragon thread 40" in result.stdout
-    assert "not paid" in result.stdout  # the singles-and-pairs jokerless claims
+    assert "no (pairs)" in result.stdout  # the singles-and-pairs jokerless claims
+    assert "a singles-and-pairs hand cannot hold a joker" in result.stdout
 
 
 def test_season_commands_have_help_with_an_example(mahj):
