@@ -1,7 +1,7 @@
 """The commands of every game: new, win, wall, undo (and `show`, what each change prints)."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -107,7 +107,7 @@ def new(
 
     out = console()
     out.print(f"Started {path}")
-    for line in seating_lines(standings):
+    for line in seating_lines(standings, out.width):
         out.print(line)
     if night.card is not None:
         out.print(f"Card: {night.card.name} ({len(night.card.lines)} lines)")
@@ -116,8 +116,11 @@ def new(
 @commands.command(context_settings=NUMBERS)
 def win(
     ctx: typer.Context,
-    winner: str = typer.Argument(
-        ..., help="Who called Mah Jongg.", autocompletion=player_names, metavar="WINNER"
+    winner: str | None = typer.Argument(
+        None,
+        help="Who called Mah Jongg (left out at a terminal: mahj asks the four questions).",
+        autocompletion=player_names,
+        metavar="WINNER",
     ),
     value: str | None = typer.Argument(
         None,
@@ -127,6 +130,7 @@ def win(
     thrown_by: str | None = typer.Option(
         None,
         "--thrown-by",
+        "-t",
         help="Who threw the winning tile.",
         autocompletion=player_names,
         metavar="NAME",
@@ -134,11 +138,13 @@ def win(
     self_pick: bool = typer.Option(
         False,
         "--self-pick",
+        "--self-picked",
+        "-s",
         help="The winner drew the winning tile (or exchanged for a joker in another "
         "player's exposure).",
     ),
     jokerless: bool = typer.Option(
-        False, "--jokerless", help="The winner claims a hand with no jokers."
+        False, "--jokerless", "-j", help="The winner claims a hand with no jokers."
     ),
     singles_pairs: bool = typer.Option(
         False,
@@ -175,34 +181,39 @@ def win(
     ),
     session: Path | None = SessionOpt,
 ) -> None:
-    """Record a win and show who pays whom.
+    """Record a win and show who pays whom (no arguments, at a terminal: four questions).
 
-    Example: mahj win Ruth 25 --thrown-by Linda
+    Example: mahj win Ruth 25 -t Linda
     """  # fmt: skip
     from ..files import paths
     from ..night import build, change
 
     no_stray_options(ctx, value)
-    done = change.record(
-        paths.locate(session),
-        lambda night: build.build_win(
-            night.standings,
-            winner=winner,
-            value=value,
-            thrown_by=thrown_by,
-            self_pick=self_pick,
-            jokerless=jokerless,
-            singles_pairs=singles_pairs,
-            heavenly=heavenly,
-            exposures=exposures,
-            misnamed=misnamed,
-            dead=dead,
-            lines=line,
-            bets=bet,
-            pays_for_table=pays_for_table,
-        ),
-    )
-    show(done)
+    path = paths.locate(session)
+    options = {
+        "winner": winner, "value": value, "thrown_by": thrown_by, "self_pick": self_pick,
+        "jokerless": jokerless, "singles_pairs": singles_pairs, "heavenly": heavenly,
+        "exposures": exposures, "misnamed": misnamed, "dead": dead, "lines": line,
+        "bets": bet, "pays_for_table": pays_for_table,
+    }  # fmt: skip
+
+    def record(answers: dict[str, Any]) -> None:
+        chosen = {**options, **answers}
+        show(change.record(path, lambda night: build.build_win(night.standings, **chosen)))
+
+    if winner is not None:
+        record({})
+        return
+    from . import ask
+
+    if not ask.interactive():
+        ctx.fail(
+            "Missing argument 'WINNER': name the winner (mahj win NAME VALUE --thrown-by "
+            "NAME), or run `mahj win` alone at a terminal to be asked"
+        )
+    from ..files import loader
+
+    ask.run(loader.load(path).standings, record)
 
 
 def show(done: "Change") -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .model import Entry, is_game
+from .model import Entry, Join, is_game
 from .payments import Payment
 from .problems import Problem
 from .rulesets import RuleSet
@@ -128,6 +128,17 @@ class Standings(NamedTuple):
         if pie is None:
             return None
         return {p: pie + t for p, t in zip(self.players, self.totals, strict=True)}
+
+    def arrivals(self) -> dict[str, int]:
+        """Where each late arrival first joined: the log position of their first arrival
+        (the starting players are not listed). Before it they were not yet at the night,
+        so their running total is not shown."""
+        first: dict[str, int] = {}
+        for row in self.rows:
+            entry = row.entry
+            if isinstance(entry, Join) and entry.player not in self.session.players:
+                first.setdefault(entry.player, row.at)
+        return first
 
     def table_of(self, player: str) -> TableView | None:
         """The open table `player` sits at, if any."""

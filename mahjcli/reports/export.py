@@ -86,6 +86,7 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for night in chosen:
         standings = night.standings
+        arrivals = standings.arrivals()
         for row in standings.rows:
             game = _game_cells(night, row)
             if isinstance(row.entry, Join | Leave):
@@ -95,6 +96,10 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
                 continue
             short = set(row.short)
             for name, delta, total in zip(standings.players, row.deltas, row.totals, strict=True):
+                if row.at < arrivals.get(name, -1):
+                    # not here yet: nothing paid, and no running total to show
+                    out.append({**game, "player": _cell(name), "status": "not arrived", "delta": 0})
+                    continue
                 owed = row.owed_by(name)
                 paid = sum(p.paid for p in row.payments if p.payer == name)
                 out.append(

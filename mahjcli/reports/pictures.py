@@ -309,6 +309,7 @@ def _log_table(standings: Standings, coins: bool) -> list[str]:
         f'<thead><tr><th class="num">#</th><th>East</th><th>What happened</th>{head}</tr></thead>',
         "<tbody>",
     ]
+    arrivals = standings.arrivals()
     for row in standings.rows:
         if not (row.is_game or row.result == "penalty"):
             continue
@@ -316,7 +317,9 @@ def _log_table(standings: Standings, coins: bool) -> list[str]:
         cells = []
         short = set(row.short)
         for name, delta in zip(standings.players, row.deltas, strict=True):
-            if name in row.seated or delta:
+            if row.at < arrivals.get(name, -1):
+                cells.append('<td class="num"></td>')  # not here yet
+            elif name in row.seated or delta:
                 cls = "num neg" if delta < 0 else "num"
                 pie = ' <span class="mark">pie</span>' if name in short else ""
                 cells.append(f'<td class="{cls}">{_esc(points(delta, coins=coins))}{pie}</td>')

@@ -26,7 +26,21 @@ def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> 
         out.print(Text("  " + outcome(row, after)))
     for note in (*notes, *row.notes):
         out.print(Text("  " + note, style="italic"))
+    if row.is_game and (swap := seat_swap(row, after)):
+        up, down = swap
+        out.print(Text(f"{up} gets up; {down} takes {up}'s seat."))
     show_after(out, after)
+
+
+def seat_swap(row: Row, after: Standings) -> tuple[str, str] | None:
+    """After a game with players waiting: who got up from its table and who took that
+    seat, as the scorekeeper announces it (RULES.md §3 and §8); None when nobody moved."""
+    now = next((t.seated for t in after.tables if t.table == row.table), ())
+    up = [name for name in row.seated if name not in now]
+    down = [name for name in now if name not in row.seated]
+    if len(up) != 1 or len(down) != 1:
+        return None
+    return up[0], down[0]
 
 
 def show_removed(out: Console, removed: Row, before: Standings, after: Standings) -> None:
@@ -40,55 +54,83 @@ def show_removed(out: Console, removed: Row, before: Standings, after: Standings
 
 def show_after(out: Console, standings: Standings) -> None:
     """The totals line and the seats for the next game."""
-    out.print(totals_line(standings))
-    for line in seating_lines(standings):
+    for line in [*totals_lines(standings, out.width), *seating_lines(standings, out.width)]:
         out.print(line)
 
 
-def totals_line(standings: Standings) -> Text:
+def wrap_units(head: Text, units: list[Text], width: int, indent: str = "  ") -> list[Text]:
+    """`head` then the units separated by commas, broken into lines no wider than `width`
+    only between units, so a name is never parted from its number.
+
+    >>> [t.plain for t in wrap_units(Text("Totals: "), [Text("Ruth +100"), Text("Sue -5")], 20)]
+    ['Totals: Ruth +100,', '  Sue -5']
+    """
+    lines = [head.copy()]
+    fresh = True  # nothing but the head or the indent on the line yet
+    for i, unit in enumerate(units):
+        piece = unit.copy()
+        if i < len(units) - 1:
+            piece.append(",")
+        line = lines[-1]
+        gap = 0 if fresh else 1
+        if not fresh and line.cell_len + gap + piece.cell_len > width:
+            lines.append(Text(indent))
+            line, gap = lines[-1], 0
+        if gap:
+            line.append(" ")
+        line.append_text(piece)
+        fresh = False
+    return lines
+
+
+def _unit(name: str, *parts: tuple[str, str]) -> Text:
+    """One name and what goes with it, kept together."""
+    unit = Text(name)
+    for text, style in parts:
+        unit.append(text, style=style)
+    return unit
+
+
+def totals_lines(standings: Standings, width: int) -> list[Text]:
     """`Totals: Ruth +100, Linda -50, ...`, with pie and left marks."""
-    line = Text("Totals: ")
     purses = standings.purses()
-    for i, (name, total) in enumerate(zip(standings.players, standings.totals, strict=True)):
-        if i:
-            line.append(", ")
-        line.append(name)
-        line.append(" " + points(total), style="red" if total < 0 else "green")
+    units = []
+    for name, total in zip(standings.players, standings.totals, strict=True):
+        parts = [(" " + points(total), "red" if total < 0 else "green")]
         if purses is not None and purses[name] <= 0:
-            line.append(" (pie)", style="dim")
+            parts.append((" (pie)", "dim"))
         if name in standings.gone:
-            line.append(" (left)", style="dim")
-    return line
+            parts.append((" (left)", "dim"))
+        units.append(_unit(name, *parts))
+    return wrap_units(Text("Totals: "), units, width)
 
 
-def _winds(line: Text, seated: tuple[str, ...]) -> Text:
-    for i, name in enumerate(seated):
-        if i:
-            line.append(", ")
-        line.append(f"{WINDS[i] if i < len(WINDS) else 'Seat'} ")
-        line.append(name, style="bold" if i == 0 else "")
-    return line
+def _winds(head: Text, seated: tuple[str, ...], width: int) -> list[Text]:
+    units = [
+        _unit(f"{WINDS[i] if i < len(WINDS) else 'Seat'} ", (name, "bold" if i == 0 else ""))
+        for i, name in enumerate(seated)
+    ]
+    return wrap_units(head, units, width)
 
 
-def seating_lines(standings: Standings) -> list[Text]:
+def seating_lines(standings: Standings, width: int) -> list[Text]:
     """Who deals next, the seats to the right (at each table of a club night), and the line."""
     if standings.club:
         lines = [Text(f"Next game {standings.next_game}:", style="bold")]
-        lines += [_winds(Text(f"  Table {t.table}: "), t.seated) for t in standings.tables]
+        for t in standings.tables:
+            lines += _winds(Text(f"  Table {t.table}: "), t.seated, width)
     else:
         seats = Text("Next game ")
         seats.append(str(standings.next_game), style="bold")
         seats.append(": ")
-        lines = [_winds(seats, standings.seated)]
+        lines = _winds(seats, standings.seated, width)
     if standings.waiting:
-        line = Text("Waiting: ")
-        for i, name in enumerate(standings.waiting):
-            if i:
-                line.append(", ")
-            line.append(name)
-            if i == 0:
-                line.append(" (sits in next)", style="dim")
-        lines.append(line)
+        first = len(standings.waiting) > 1
+        units = [
+            _unit(name, *([(" (first in line)", "dim")] if i == 0 and first else []))
+            for i, name in enumerate(standings.waiting)
+        ]
+        lines += wrap_units(Text("Waiting: "), units, width)
     return lines
 
 
@@ -96,7 +138,7 @@ def show_status(out: Console, standings: Standings) -> None:
     """`mahj status`: the night, the seats, who left, the kitty and the standings."""
     out.print(Text(title(standings), style="bold"))
     out.print(f"Games played: {standings.games}")
-    for line in seating_lines(standings):
+    for line in seating_lines(standings, out.width):
         out.print(line)
     if standings.gone:
         out.print(Text("Left: " + join_names(standings.gone), style="dim"))
@@ -220,6 +262,7 @@ def log_sheet(standings: Standings, *, coins: bool = False, table: int | None = 
     columns += [Column(name, justify="right") for name in standings.players]
     blank: list[Line] = [("", "")]
     rows: list[list[list[Line]]] = []
+    arrivals = standings.arrivals()
     for row in shown_rows(standings, table):
         numbered = row.is_game or isinstance(row.entry, Penalty)
         number = str(row.game) if numbered else ""
@@ -233,6 +276,8 @@ def log_sheet(standings: Standings, *, coins: bool = False, table: int | None = 
                 _delta_cell(
                     d, t, sat_out=name not in seated and not d, coins=coins, pie=name in short
                 )
+                if row.at >= arrivals.get(name, -1)
+                else blank  # not here yet: no running total to show
                 for name, d, t in zip(standings.players, row.deltas, row.totals, strict=True)
             ]
         else:
@@ -254,10 +299,13 @@ def fits(out: Console, renderable: Any) -> bool:
     return Measurement.get(out, unlimited, renderable).minimum <= out.width
 
 
-def log_lines(standings: Standings, *, coins: bool = False, table: int | None = None) -> list[Text]:
+def log_lines(
+    standings: Standings, width: int, *, coins: bool = False, table: int | None = None
+) -> list[Text]:
     """The score sheet in words, for a terminal too narrow for the sheet: each entry,
     who paid whom, and the running totals."""
     lines = [Text(title(standings), style="bold")]
+    arrivals = standings.arrivals()
     for row in shown_rows(standings, table):
         where = f", table {row.table}" if standings.club else ""
         head = Text(f"Game {row.game}{where}, East {row.east}: " if row.is_game else "")
@@ -269,11 +317,12 @@ def log_lines(standings: Standings, *, coins: bool = False, table: int | None = 
             lines.append(Text("  " + note, style="italic dim"))
         if _has_points(row):
             lines.append(Text("  " + outcome(row, standings, coins=coins)))
-            running = ", ".join(
-                f"{name} {points(t, coins=coins)}"
+            running = [
+                Text(f"{name} {points(t, coins=coins)}", style="dim")
                 for name, t in zip(standings.players, row.totals, strict=True)
-            )
-            lines.append(Text("  Totals: " + running, style="dim"))
+                if row.at >= arrivals.get(name, -1)
+            ]
+            lines += wrap_units(Text("  Totals: ", style="dim"), running, width, indent="    ")
     return lines
 
 
@@ -286,6 +335,6 @@ def show_log(out: Console, standings: Standings, *, coins: bool, table: int | No
     if fits(out, sheet):
         out.print(sheet)
     else:  # too narrow for a column per player: say it in words rather than cut numbers
-        for line in log_lines(standings, coins=coins, table=table):
+        for line in log_lines(standings, out.width, coins=coins, table=table):
             out.print(line)
     show_rule_notes(out, standings)

@@ -99,7 +99,8 @@ def test_five_player_night_with_pie(mahj):
         "left": [],
     }
     human = mahj("status").stdout
-    assert "Waiting: Kathy (sits in next)" in human and "0 pie" in human
+    assert "Waiting: Kathy\n" in human and "0 pie" in human
+    assert "Kathy gets up; Linda takes Kathy's seat." in result.stdout
     assert json.loads(mahj("total", "--json").stdout)["purse"]["Ruth"] == 0
 
 

@@ -44,6 +44,9 @@ def test_csv_deltas_re_add_to_the_totals_mahj_total_shows(mahj, path: Path):
     summed: dict[str, int] = defaultdict(int)
     last_total: dict[str, int] = {}
     for row in rows:
+        if row["status"] == "not arrived":  # before a late arrival came: no total
+            assert (row["delta"], row["total"]) == ("0", "") and row["player"] not in summed
+            continue
         summed[row["player"]] += int(row["delta"])
         # The running total is the sum of the deltas so far.
         assert int(row["total"]) == summed[row["player"]]
@@ -70,7 +73,9 @@ def test_csv_marks_waiting_and_absent_players(mahj):
     rows = read_csv(run_ok(mahj, "export", "--session", str(SEASON / NIGHT_FILES[1].name)).stdout)
     # Pie night: Sue arrives after game 1 and waits in game 2; Linda waits in game 3.
     status = {(r["game"], r["player"]): r["status"] for r in rows}
-    assert status[("1", "Sue")] == "away"
+    assert status[("1", "Sue")] == "not arrived"  # no running total before she came
+    sue_1 = next(r for r in rows if (r["game"], r["player"]) == ("1", "Sue"))
+    assert sue_1["total"] == "" and sue_1["delta"] == "0"
     assert status[("2", "Sue")] == "waiting"
     assert status[("3", "Linda")] == "waiting"
     assert status[("3", "Sue")] == "seated"

@@ -1,0 +1,139 @@
+"""`mahj win` alone: the four quick questions, answered through CliRunner's input (the
+real terminal is tested in tests/system/test_ask_pty.py). Every answer ends in the same
+record, checks and output as the one-line form."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mahjcli.cli import ask
+from tests.conftest import Run
+
+
+@pytest.fixture
+def at_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ask, "interactive", lambda: True)
+
+
+@pytest.fixture
+def typing(session: Path):
+    """Run `mahj win` with the keys typed."""
+    from typer.testing import CliRunner
+
+    from mahjcli.cli import app
+
+    def run(keys: str, *args: str):
+        return CliRunner().invoke(app, ["win", *args, "--session", str(session)], input=keys)
+
+    return run
+
+
+def _games(mahj: Run) -> list[dict]:
+    return json.loads(mahj("log", "--json").stdout)["games"]
+
+
+def test_numbers_and_keys_record_the_same_win_as_the_one_line_form(
+    four: Run, at_terminal, typing, session: Path, tmp_path: Path
+):
+    result = typing("2" + "25\n" + "3" + "y" + "\r")
+    assert result.exit_code == 0, result.output
+    assert "Who called Mah Jongg? 1 Ruth  2 Linda  3 Kathy  4 Pat: 2" in result.output
+    assert "Thrown by? 1 Ruth  2 Kathy  3 Pat  s self-picked: 3" in result.output
+    assert "Linda wins 25, thrown by Pat, jokerless. Record it? Y/n:" in result.output
+    asked = result.output.split("Record it? Y/n: ")[1]
+    one_line = tmp_path / "one-line.toml"
+    four("new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(one_line), use_session=False)
+    typed = four("win", "Linda", "25", "-t", "Pat", "-j", "--session", str(one_line),
+                 use_session=False)  # fmt: skip
+    assert asked.strip() == typed.stdout.strip()  # the same output, line for line
+    assert (
+        _games(four)
+        == json.loads(four("log", "--json", "--session", str(one_line), use_session=False).stdout)[
+            "games"
+        ]
+    )
+
+
+def test_a_name_typed_a_self_pick_and_the_defaults(four: Run, at_terminal, typing):
+    result = typing("ka\n" + "30\n" + "s" + "\r" + "\r")
+    assert result.exit_code == 0, result.output
+    assert "Kathy wins 30, self-picked. Record it?" in result.output
+    (game,) = _games(four)
+    assert game["winner"] == "Kathy" and game["self_picked"] and not game["jokerless"]
+
+
+def test_wrong_answers_are_asked_again(four: Run, at_terminal, typing):
+    keys = "9" + "x" + "yz\n" + "3" + "abc\n" + "0\n" + "35\n" + "?" + "1" + "q" + "n" + "\r"
+    result = typing(keys)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Press a number from the list, or type a name." in out
+    assert "no player called 'xyz'" in out
+    assert "Type the hand's value from the card, e.g. 25." in out
+    assert "The value is a whole number from 1 to 1000." in out
+    assert "Press y or n (Enter: no)." in out
+    (game,) = _games(four)
+    assert (game["winner"], game["value"], game["thrown_by"]) == ("Kathy", 35, "Ruth")
+
+
+def test_saying_no_or_stopping_records_nothing(four: Run, at_terminal, typing, session: Path):
+    before = session.read_bytes()
+    for keys in ("1" + "25\n" + "2" + "\r" + "n", "1" + "25\n", "1" + "\x03"):
+        result = typing(keys)
+        assert result.exit_code == 1
+        assert result.output.rstrip().endswith("Nothing recorded.")
+        assert session.read_bytes() == before
+
+
+def test_a_card_line_by_name(mahj: Run, at_terminal, typing):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--card", "sample")
+    result = typing("1" + "dragon th\n" + "2" + "y" + "\r")
+    assert result.exit_code == 0, result.output
+    assert "Hand value or card line (TAB completes):" in result.output
+    (game,) = _games(mahj)
+    assert game["line"] == "Dragon thread" and game["value"] == 40
+
+
+def test_tournament_asks_the_exposures_of_a_thrown_win(mahj: Run, at_terminal, typing):
+    mahj("new", "A", "B", "C", "D", "--rules", "tournament")
+    result = typing("1" + "25\n" + "1" + "2" + "\r" + "\r")
+    assert result.exit_code == 0, result.output
+    assert "Exposures on A's rack? 0-4: 2" in result.output
+    assert "A wins 25, thrown by B, 2 exposures. Record it?" in result.output
+    totals = json.loads(mahj("total", "--json").stdout)["totals"]
+    assert totals == {"A": 25, "B": -20, "C": 0, "D": 0}
+
+
+def test_only_the_players_seated_are_offered(mahj: Run, at_terminal, typing, session: Path):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue")  # Sue waits
+    mahj("leave", "Pat")  # Sue takes Pat's seat
+    before = session.read_bytes()
+    result = typing("5" + "pa\n" + "\x03")
+    assert "1 Ruth  2 Linda  3 Kathy  4 Sue:" in result.output
+    assert "Press a number from the list, or type a name." in result.output
+    assert "no player called 'pa'" in result.output  # Pat has left: not a choice
+    assert result.exit_code == 1 and session.read_bytes() == before
+
+
+def test_a_script_is_never_asked(four: Run, session: Path):
+    before = session.read_bytes()
+    result = four("win")  # CliRunner's stdin is not a terminal
+    assert result.exit_code == 2
+    assert "Missing argument 'WINNER'" in result.stderr
+    assert "Who called" not in result.stdout
+    assert session.read_bytes() == before
+
+
+def test_short_flags_and_the_self_picked_spelling(four: Run):
+    assert four("win", "Ruth", "25", "-t", "Linda", "-j").exit_code == 0
+    assert four("win", "Linda", "25", "-s").exit_code == 0
+    assert four("win", "Kathy", "25", "--self-picked").exit_code == 0
+    games = _games(four)
+    assert [(g["thrown_by"], g["self_picked"], g["jokerless"]) for g in games] == [
+        ("Linda", False, True),
+        (None, True, False),
+        (None, True, False),
+    ]
