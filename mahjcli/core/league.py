@@ -96,10 +96,11 @@ def win_payments(win: Win, game: Game, house: House, has_group: bool) -> list[Pa
 
 
 def wall_payments(wall: Wall, game: Game, house: House) -> list[Payment]:
-    """A wall game: each seated player feeds the kitty, and pays each wall bettor."""
+    """A wall game: each seated player pays each wall bettor, then feeds the kitty (the
+    bettors before the kitty, as on a win, so under the pie the kitty is paid last)."""
     due: list[Due] = []
-    if house.kitty is not None:
-        due += [(p, None, house.kitty) for p in game.seated]
     if house.bettor is not None:
         due += [(p, b, house.bettor) for b in wall.wall_bets for p in game.seated]
+    if house.kitty is not None:
+        due += [(p, None, house.kitty) for p in game.seated]
     return apply_pie(due, None if game.purses is None else dict(game.purses))
