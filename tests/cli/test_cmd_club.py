@@ -384,7 +384,7 @@ CLUB_REFUSALS = [
     (("win", "Ruth", "25", "--thrown-by", "Linda", "--bet", "Kathy=Ruth"),
      "Kathy plays this game; only a waiting player may bet"),
     (("win", "Ruth", "25", "--thrown-by", "Linda", "--bet", "Bea=Ruth"),
-     "only a waiting player may bet"),
+     "Bea sits at table 2; only a waiting player may bet"),
     (("wall", "--table", "1", "--bet", "Ruth=wall"), "only a waiting player may bet"),
     # A bet on a waiting player, or on a player at another table.
     (("win", "Ruth", "25", "--thrown-by", "Linda", "--bet", "Tom=Uma"),
