@@ -487,3 +487,53 @@ def test_tournament_refusals(mahj, session: Path, variants, args, words):
     before = session.read_bytes()
     assert words in refused(mahj(*args))
     assert session.read_bytes() == before
+
+
+# ---- the season counts a player across tables --------------------------------------------
+
+
+def test_the_season_counts_a_player_across_tables_and_a_bettors_gains(
+    club, session: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("MAHJ_CACHE_DIR", str(tmp_path / "cache"))  # not the user's cache
+    ok(club("win", "Ruth", "25", "--thrown-by", "Linda", "--bet", "Sue=Ruth"))  # table 1
+    # Ruth got up and Sue sat for her; the line is Tom, Uma, Ruth.
+    ok(club("wall", "--table", "2"))  # Ann gets up, Tom sits; line Uma, Ruth, Ann
+    ok(club("wall", "--table", "1"))  # Linda gets up, Uma sits; line Ruth, Ann, Linda
+    ok(club("wall", "--table", "2"))  # Bea gets up, Ruth sits at table 2
+    ok(club("win", "Ruth", "30", "--self-pick"))  # table 2: 60 each from Cy, Dot and Tom
+    data = json.loads(ok(club("season", "--json", str(session), use_session=False)).stdout)
+    players = data["league"]["players"]
+    # Ruth sat in games 1 (table 1) and 5 (table 2): +100 and +180.
+    assert players["Ruth"] == {
+        "nights": 1,
+        "games": 2,
+        "wins": 2,
+        "self_picks": 1,
+        "jokerless": 0,
+        "threw": 0,
+        "points": 280,
+        "best": 180,
+    }
+    # Sue bet on Ruth while waiting (+100), then sat in game 3 (a wall game, 0).
+    assert players["Sue"] == {
+        "nights": 1,
+        "games": 1,
+        "wins": 0,
+        "self_picks": 0,
+        "jokerless": 0,
+        "threw": 0,
+        "points": 100,
+        "best": 100,
+    }
+    # Linda threw in game 1 (-50 to Ruth, -50 to Sue) and dealt game 3.
+    assert players["Linda"] == {
+        "nights": 1,
+        "games": 2,
+        "wins": 0,
+        "self_picks": 0,
+        "jokerless": 0,
+        "threw": 1,
+        "points": -100,
+        "best": 0,
+    }
