@@ -231,6 +231,18 @@ def test_close_a_table_its_players_go_to_the_front_of_the_line(club):
     assert s["waiting"] == ["Bea", "Cy", "Dot", "Sue", "Tom", "Uma", "Ann"]
 
 
+def test_with_table_1_closed_east_and_seated_describe_the_first_open_table(club):
+    ok(club("close-table", "1"))
+    s = status(club)
+    assert s["tables"] == [{"table": 2, "east": "Ann", "seated": list(TABLE_2)}]
+    assert (s["east"], s["seated"]) == ("Ann", list(TABLE_2))
+    assert s["waiting"] == [*TABLE_1, *LINE]
+    # The next wall game needs no --table: only table 2 is open.
+    ok(club("wall"))
+    assert status(club)["tables"][0] == {"table": 2, "east": "Bea",
+                                         "seated": ["Bea", "Cy", "Dot", "Ruth"]}  # fmt: skip
+
+
 def test_a_leaver_closes_a_table_of_three(mahj):
     ok(mahj("new", *ELEVEN[:7], "--tables", "2"))
     result = ok(mahj("leave", "Bea"))
