@@ -49,7 +49,7 @@ def log(
     if json:
         from ..reports.shapes import log_json
 
-        emit_json(log_json(night.standings))
+        emit_json(log_json(night.standings, table))
         return
     from ..ui.console import console
     from ..ui.night import show_log

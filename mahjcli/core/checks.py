@@ -115,7 +115,10 @@ def bets_problem(entry: Win | Wall, table: int, seating: Seating, session: Sessi
         return why
     for bettor in bettors:
         if bettor not in seating.waiting:
-            where = "plays this game" if seating.table_of(bettor) is not None else "is not here"
+            at = seating.table_of(bettor)
+            where = "is not here" if at is None else f"sits at table {at}"
+            if at == table:
+                where = "plays this game"
             return f"{bettor} {where}; only a waiting player may bet"
         if bettors.count(bettor) > 1:
             return f"{bettor} bets twice on one game; a waiting player makes one bet"

@@ -62,11 +62,19 @@ def owed_to_winner(win: Win, game: Game, house: House, has_group: bool) -> dict[
     return owed
 
 
-def non_thrower_pays(win: Win, house: House, has_group: bool) -> int:
+def non_thrower_pays(win: Win, game: Game, house: House, has_group: bool) -> int:
     """What a seated loser who did not throw pays on this win (what a wall bettor pays the
-    winner when someone wins instead, RULES.md §7)."""
+    winner when someone wins instead, RULES.md §7): twice that to East under East double.
+
+    >>> game = Game(["Ruth", "Linda", "Kathy", "Pat"], {})
+    >>> win = Win("Ruth", 25, thrown_by="Linda")
+    >>> non_thrower_pays(win, game, House(), True), non_thrower_pays(
+    ...     win, game, House(east_double=True), True)
+    (25, 50)
+    """
     unit, extra = unit_and_extra(win.value, win.jokerless, has_group, house.jokerless_flat)
-    return loser_pays(unit, self_picked=win.self_picked, threw=False) + extra
+    pays = loser_pays(unit, self_picked=win.self_picked, threw=False) + extra
+    return pays * 2 if house.east_double and win.winner == game.seated[0] else pays
 
 
 def kitty_taken(win: Win, game: Game, house: House, has_group: bool) -> bool:
@@ -89,17 +97,20 @@ def win_payments(win: Win, game: Game, house: House, has_group: bool) -> list[Pa
         elif owed.get(player):  # the bettor pays what the player bet on pays
             due.append((bettor, win.winner, owed[player]))
     if win.wall_bets:
-        due += [(b, win.winner, non_thrower_pays(win, house, has_group)) for b in win.wall_bets]
+        due += [
+            (b, win.winner, non_thrower_pays(win, game, house, has_group)) for b in win.wall_bets
+        ]
     if kitty_taken(win, game, house, has_group):
         due.append((None, win.winner, game.kitty))
     return apply_pie(due, None if game.purses is None else dict(game.purses))
 
 
 def wall_payments(wall: Wall, game: Game, house: House) -> list[Payment]:
-    """A wall game: each seated player feeds the kitty, and pays each wall bettor."""
+    """A wall game: each seated player pays each wall bettor, then feeds the kitty (the
+    bettors before the kitty, as on a win, so under the pie the kitty is paid last)."""
     due: list[Due] = []
-    if house.kitty is not None:
-        due += [(p, None, house.kitty) for p in game.seated]
     if house.bettor is not None:
         due += [(p, b, house.bettor) for b in wall.wall_bets for p in game.seated]
+    if house.kitty is not None:
+        due += [(p, None, house.kitty) for p in game.seated]
     return apply_pie(due, None if game.purses is None else dict(game.purses))

@@ -91,9 +91,9 @@ def tally(night: SeasonNight) -> Tally:
         if not row.is_game:
             continue
         for name, delta in zip(standings.players, row.deltas, strict=True):
-            if name in row.seated:
+            if name in row.seated or delta:  # a waiting bettor's game counts to their best
                 mine = numbers[name]
-                mine[games] += 1
+                mine[games] += name in row.seated
                 mine[best] = delta if mine[best] is None else max(mine[best], delta)
         entry = row.entry
         if isinstance(entry, Win):

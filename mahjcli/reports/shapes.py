@@ -42,14 +42,17 @@ def status_json(standings: Standings) -> dict[str, Any]:
     return out
 
 
-def log_json(standings: Standings) -> dict[str, Any]:
+def log_json(standings: Standings, table: int | None = None) -> dict[str, Any]:
     """`mahj log --json` (INTERFACE.md); joins and leaves go under `seating`, a
-    tournament card's acceptances under `accepted` (the last game each covers)."""
+    tournament card's acceptances under `accepted` (the last game each covers); `table`
+    keeps only that table's rows, as `mahj log --table N` shows them."""
     games: list[dict[str, Any]] = []
     seating: list[dict[str, Any]] = []
     accepted: list[int] = []
     session = standings.session
     for row in standings.rows:
+        if table is not None and row.table != table:
+            continue
         entry = row.entry
         if isinstance(entry, Accept):
             accepted.append(row.game - 1)
