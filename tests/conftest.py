@@ -29,6 +29,7 @@ class Result:
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test touches the real data folder, and output is plain at 100 columns."""
     monkeypatch.setenv("MAHJ_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("MAHJ_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("MAHJ_SESSION", raising=False)
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("NO_COLOR", "1")

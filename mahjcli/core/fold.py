@@ -177,7 +177,8 @@ def _seat_changes(state: State, step: Step) -> tuple[str | None, int | None]:
     if step.opens:
         return None, seating.open_table(step.opens_east)
     if step.closes is not None:
-        seating.close_table(step.closes)
+        seated = seating.close_table(step.closes)
+        return (", ".join(f"{name} at table {table}" for name, table in seated) or None), None
     return None, None
 
 

@@ -134,14 +134,23 @@ class Seating:
     def join(self, player: str) -> int | None:
         """An arrival fills a table of three (the lowest-numbered), in the seat to its East's
         left so they deal last, or joins the back of the line. Returns the table, if any."""
+        self.waiting.append(player)
+        seated = self._fill()
+        return seated[0][1] if seated else None
+
+    def _fill(self) -> list[tuple[str, int]]:
+        """Nobody waits while a table plays with three: the front of the line fills each
+        table of three (lowest number first), in the seat to its East's left so they deal
+        last. Returns who sat down, and where."""
+        seated = []
         for number in sorted(self.tables):
             seats = self.tables[number]
-            if len(seats.seats) < SEATS:
+            while len(seats.seats) < SEATS and self.waiting:
+                player = self.waiting.pop(0)
                 seats.seats.insert(seats.east, player)
                 seats.east += 1
-                return number
-        self.waiting.append(player)
-        return None
+                seated.append((player, number))
+        return seated
 
     def leave_problem(self, player: str) -> str | None:
         """Why `player` cannot leave now, or None."""
@@ -213,7 +222,14 @@ class Seating:
             return "the only table cannot close; start a new night instead"
         return None
 
-    def close_table(self, table: int) -> None:
-        """Close a table: its players go to the front of the line, in seat order from East."""
+    def close_table(self, table: int) -> list[tuple[str, int]]:
+        """Close a table: its players go to the front of the line, in seat order from East,
+        and the front of the line fills any table of three. Returns who sat down, and where.
+
+        >>> s = Seating.start(tuple("ABCDEFG"), (), tables=2)
+        >>> s.close_table(1), s.in_deal_order(2), s.waiting
+        ([('A', 2)], ['E', 'F', 'G', 'A'], ['B', 'C', 'D'])
+        """
         leaving = self.tables.pop(table).in_deal_order()
         self.waiting[:0] = leaving
+        return self._fill()

@@ -31,7 +31,8 @@ class Row(NamedTuple):
     payments: tuple[Payment, ...] = ()
     notes: tuple[str, ...] = ()
     seat_change: str | None = None
-    """For a join or leave: who sat down as a result (None when nobody did)."""
+    """For a join or leave: who sat down as a result (None when nobody did); for a table
+    closing: who sat down at once at a table of three, as `Ruth at table 2`."""
     elsewhere: tuple[str, ...] = ()
     """Club nights: the players seated at the other tables during this game."""
     kitty: int = 0

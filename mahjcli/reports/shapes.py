@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.model import Accept, Close, Join, Leave, Open, Penalty, Win
 from ..core.problems import Problem
-from ..core.standings import Standings
+from ..core.standings import Row, Standings
 
 
 def total_json(standings: Standings) -> dict[str, Any]:
@@ -42,6 +42,44 @@ def status_json(standings: Standings) -> dict[str, Any]:
     return out
 
 
+def _game_json(standings: Standings, row: Row) -> dict[str, Any]:
+    """One game (or penalty) of `mahj log --json`."""
+    session, entry = standings.session, row.entry
+    item: dict[str, Any] = {
+        "game": row.game,
+        "east": row.east,
+        "result": row.result,
+        "deltas": dict(zip(standings.players, row.deltas, strict=True)),
+        "totals": dict(zip(standings.players, row.totals, strict=True)),
+        "seated": list(row.seated),
+    }
+    if standings.club:
+        item["table"] = row.table
+    if row.payments:
+        item["payments"] = [
+            {"from": p.payer, "to": p.payee, "owed": p.owed, "paid": p.paid} for p in row.payments
+        ]
+    if row.short:
+        item["pie"] = list(row.short)
+    if isinstance(entry, Win):
+        item["winner"] = entry.winner
+        item["value"] = entry.value
+        item["thrown_by"] = entry.thrown_by
+        item["self_picked"] = entry.self_picked
+        item["jokerless"] = entry.jokerless
+        item["jokerless_paid"] = session.rules.jokerless_paid(entry, session.has_group(entry))
+        item["heavenly"] = entry.heavenly
+        if entry.line:
+            item["line"] = entry.line
+    elif isinstance(entry, Penalty):
+        item["player"] = entry.player
+        item["points"] = entry.points
+        item["reason"] = entry.reason
+    if row.notes:
+        item["notes"] = list(row.notes)
+    return item
+
+
 def log_json(standings: Standings, table: int | None = None) -> dict[str, Any]:
     """`mahj log --json` (INTERFACE.md); joins and leaves go under `seating`, a
     tournament card's acceptances under `accepted` (the last game each covers); `table`
@@ -69,40 +107,7 @@ def log_json(standings: Standings, table: int | None = None) -> dict[str, Any]:
                 }
             )  # fmt: skip
             continue
-        item: dict[str, Any] = {
-            "game": row.game,
-            "east": row.east,
-            "result": row.result,
-            "deltas": dict(zip(standings.players, row.deltas, strict=True)),
-            "totals": dict(zip(standings.players, row.totals, strict=True)),
-            "seated": list(row.seated),
-        }
-        if standings.club:
-            item["table"] = row.table
-        if row.payments:
-            item["payments"] = [
-                {"from": p.payer, "to": p.payee, "owed": p.owed, "paid": p.paid}
-                for p in row.payments
-            ]
-        if row.short:
-            item["pie"] = list(row.short)
-        if isinstance(entry, Win):
-            item["winner"] = entry.winner
-            item["value"] = entry.value
-            item["thrown_by"] = entry.thrown_by
-            item["self_picked"] = entry.self_picked
-            item["jokerless"] = entry.jokerless
-            item["jokerless_paid"] = session.rules.jokerless_paid(entry, session.has_group(entry))
-            item["heavenly"] = entry.heavenly
-            if entry.line:
-                item["line"] = entry.line
-        elif isinstance(entry, Penalty):
-            item["player"] = entry.player
-            item["points"] = entry.points
-            item["reason"] = entry.reason
-        if row.notes:
-            item["notes"] = list(row.notes)
-        games.append(item)
+        games.append(_game_json(standings, row))
     out: dict[str, Any] = {"games": games, "seating": seating}
     if session.rules.score_card:
         out["accepted"] = accepted

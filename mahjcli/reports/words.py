@@ -139,7 +139,11 @@ def _describe_other(row: Row) -> str:
     if isinstance(entry, Open):
         return f"Table {row.table} opens: {join_names(row.seated)} (East {row.east})"
     if isinstance(entry, Close):
-        return f"Table {entry.table} closes: {join_names(row.seated)} go to the front of the line"
+        moved = f"; sitting down at once: {row.seat_change}" if row.seat_change else ""
+        return (
+            f"Table {entry.table} closes: {join_names(row.seated)} go to the front of the "
+            f"line{moved}"
+        )
     raise AssertionError(entry)  # pragma: no cover
 
 

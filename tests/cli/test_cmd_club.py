@@ -63,7 +63,7 @@ def test_eleven_players_at_two_tables_and_three_waiting(mahj, session: Path):
     result = ok(mahj("new", *ELEVEN, "--tables", "2"))
     assert "  Table 1: East Ruth, South Linda, West Kathy, North Pat" in result.stdout
     assert "  Table 2: East Ann, South Bea, West Cy, North Dot" in result.stdout
-    assert "Waiting: Sue (sits in next), Tom, Uma" in result.stdout
+    assert "Waiting: Sue (first in line), Tom, Uma" in result.stdout
     s = status(mahj)
     assert s["tables"] == [
         {"table": 1, "east": "Ruth", "seated": list(TABLE_1)},
@@ -322,7 +322,7 @@ def test_club_night_reports_fit_the_terminal_with_nothing_cut(mahj, monkeypatch,
         # After table 2's wall game (Sue sits for Ann) and table 1's win (Tom sits for Ruth):
         assert "Table 1: East Linda, South Kathy, West Pat, North Tom" in flat
         assert "Table 2: East Bea, South Cy, West Dot, North Sue" in flat
-        assert "Waiting: Uma (sits in next), Ann, Ruth" in flat
+        assert "Waiting: Uma (first in line), Ann, Ruth" in flat
         assert "Kitty: table 1 0, table 2 100" in flat
         assert "House rules:" in flat
 

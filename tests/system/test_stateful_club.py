@@ -85,13 +85,17 @@ class Room:
         if name not in self.players:
             self.players.append(name)
             self.totals[name] = 0
-        short = [n for n in sorted(self.tables) if len(self.tables[n].seats) < 4]
-        if short:  # fills a table of three, to its East's left (deals last there)
-            table = self.tables[short[0]]
-            table.seats.insert(table.east, name)
-            table.east += 1
-        else:
-            self.waiting.append(name)
+        self.waiting.append(name)
+        self.fill()
+
+    def fill(self) -> None:
+        """Nobody waits while a table plays with three: the front of the line fills each
+        table of three, lowest number first, to its East's left (dealing last there)."""
+        for number in sorted(self.tables):
+            table = self.tables[number]
+            while len(table.seats) < 4 and self.waiting:
+                table.seats.insert(table.east, self.waiting.pop(0))
+                table.east += 1
 
     def can_leave(self, name: str) -> bool:
         if name in self.waiting:
@@ -134,6 +138,7 @@ class Room:
         self.waiting[:0] = table.deal_order()
         for name, amount in self.kitties.pop(number, []):
             self.totals[name] += amount
+        self.fill()
 
     # -- payments (RULES.md §1, §4, §7) ----------------------------------------------------------
 
