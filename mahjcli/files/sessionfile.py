@@ -95,6 +95,12 @@ def parse_text(text: str) -> Parsed:
 
 def schema_problem(doc: dict[str, Any]) -> Problem | None:
     """Why this document is not a session file this mahj can read, or None."""
+    if doc.get("kind") == "event":
+        return Problem(
+            "this is a tournament event file, not a night's session; use it with mahj event "
+            "(mahj event standings --session FILE)",
+            Where.top("kind"),
+        )
     schema = doc.get("schema")
     if schema is None:
         return Problem("no `schema = 1` line: is this a mahj session file?", Where(line=1))
