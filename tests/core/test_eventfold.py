@@ -3,8 +3,11 @@ shared places, the tie-break, round winners, missing cards, and every check of a
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from mahjcli.core.event import Event, Player, RoundSeating, TableCard
-from mahjcli.core.eventfold import circle_size, fold_event, placed
+from mahjcli.core.eventfold import Line, circle_size, fold_event, placed
 from mahjcli.core.model import Incomplete, Penalty, Wall, Win
 
 T1 = ("Ann", "Bea", "Cy", "Dot")
@@ -191,3 +194,21 @@ def test_the_field_has_exactly_the_byes_it_needs():
 
 def test_the_winners_circle_grows_with_the_field():
     assert [circle_size(n) for n in (4, 39, 40, 99, 100, 400)] == [3, 3, 6, 6, 12, 12]
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(-3, 3), st.integers(0, 2), st.integers(0, 2)), min_size=1, max_size=30
+    ),
+    st.booleans(),
+)
+def test_a_place_is_one_more_than_the_players_ahead(values, tie_break):
+    lines = [Line(Player(f"P{i}"), 0, p, (p,), 4, 0, m, t) for i, (p, m, t) in enumerate(values)]
+    out = placed(lines, tie_break)
+
+    def key(line):
+        return (line.points, line.mahjongs, -line.thrown) if tie_break else (line.points,)
+
+    for line in out:
+        assert line.place == 1 + sum(1 for other in out if key(other) > key(line))
+    assert [key(x) for x in out] == sorted((key(x) for x in out), reverse=True)
