@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from .eventshared import card_done, event_stem, write_results
 from .shared import JsonOpt, emit_json
 
 if TYPE_CHECKING:
-    from ..core.eventfold import EventStandings
     from ..night.eventchange import EventChange
 
 commands = typer.Typer()
@@ -103,7 +103,7 @@ def new(
         given=given,
         tie_break=tie_break,
     )
-    path = session or eventload.new_event_path(build.file_stem(name), day.isoformat())
+    path = session or eventload.new_event_path(event_stem(name), day.isoformat())
     standings = change.start(path, made)
     from ..reports.event import sheet, sheet_summary
 
@@ -164,7 +164,7 @@ def seating(
         None,
         "--movement",
         help="Seat this round another way than the event's movement.",
-        metavar="fewest-repeats|abcd|east-stays|random",
+        metavar="fewest-repeats|abcd|east-stays",
     ),
     redraw: bool = typer.Option(
         False, "--redraw", help="Seat a round again (only while none of its cards is in)."
@@ -177,10 +177,13 @@ def seating(
 
     Example: mahj event seating 2
     """
+    from ..core.errors import Refused
     from ..files import eventload
     from ..night import eventbuild
     from ..night import eventchange as change
 
+    if round_ is not None and round_ < 1:
+        raise Refused(f"ROUND must be 1 or more, not {round_}")
     path = eventload.locate_event(session)
     opened = eventload.load(path)
     standings = opened.standings
@@ -226,7 +229,7 @@ def score(
     done = change.change(
         path, lambda opened: eventcards.simple_card(opened, round_, table, totals, replace)
     )
-    _card_done(done, round_, table)
+    card_done(done, round_, table)
 
 
 @event.command()
@@ -266,19 +269,7 @@ def card(
             opened, round_, table, played, signed=signed or [], replace=replace
         ),
     )
-    _card_done(done, round_, table)
-
-
-def _card_done(done: "EventChange", rnd: int, table: int) -> None:
-    from ..reports.event import cards_line
-    from ..reports.words import points
-
-    result = done.after.results[rnd, table]
-    said = ", ".join(f"{n} {points(p)}" for n, p in result.card.totals.items())
-    how = "game by game" if result.card.detailed else "round totals"
-    again = " (replacing the card entered before)" if result.card.replace else ""
-    typer.echo(f"Round {rnd}, table {table} ({how}){again}: {said}")
-    typer.echo(cards_line(done.after, rnd))
+    card_done(done, round_, table)
 
 
 @event.command()
@@ -318,7 +309,7 @@ def standings(
     result = opened.standings
     if tie_break is not None and tie_break != result.tie_break:
         result = fold_event(opened.event, tie_break=tie_break, known=result.results)
-    _write_results(result, opened.path, csv=csv, html=html, top=top)
+    write_results(result, opened.path, csv=csv, html=html, top=top)
     if json:
         from ..reports.event import standings_json
 
@@ -327,31 +318,6 @@ def standings(
     from ..ui.event import standings_text
 
     typer.echo(standings_text(result, top))
-
-
-def _write_results(
-    result: "EventStandings",
-    source: Path,
-    *,
-    csv: Path | None,
-    html: Path | None,
-    top: int | None,
-) -> None:
-    """`--csv FILE` and `--html FILE`: write them, say so on stderr."""
-    from ..core.errors import Refused
-    from ..files import atomic, eventload
-    from ..reports.event import standings_csv
-    from ..reports.eventpage import results_page
-
-    targets = [(t, kind) for t, kind in ((csv, "csv"), (html, "html")) if t is not None]
-    for target, _ in targets:
-        if target.suffix.lower() == ".toml" or eventload.same_file(target, source):
-            raise Refused(f"{target} looks like an event file; write to a .csv or .html file")
-    for target, kind in targets:
-        # A byte-order mark lets spreadsheet programs open the CSV as UTF-8.
-        text = "\ufeff" + standings_csv(result) if kind == "csv" else results_page(result, top)
-        atomic.write_atomic(target, text.encode("utf-8"), backup=False)
-        typer.echo(f"Wrote {target}", err=True)
 
 
 @event.command()

@@ -155,9 +155,10 @@ def _field_problems(
         found.append(Problem(f"round {rnd}: {message}", Where("seating", rnd - 1, key)))
 
     field = event.field(rnd)
+    playing = set(field)
     players = {p.name: p for p in event.players}
     for name in seen:
-        if name not in players or name in field:
+        if name not in players or name in playing:
             continue
         p = players[name]
         why = (

@@ -279,7 +279,8 @@ def fold_event(
     lines = [
         _line(event, p, places, results)
         for p in event.players
-        if p.last_round != 0 and p.first_round <= max(rounds, 1)
+        if (p.last_round is None or p.last_round >= p.first_round)
+        and p.first_round <= max(rounds, 1)
     ]
     split = event.tie_break if tie_break is None else tie_break
     missing = {s.number: event.missing(s.number) for s in event.seatings}

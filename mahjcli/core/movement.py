@@ -153,32 +153,40 @@ class _Search:
 
     def improve(self, tables: list[list[str]]) -> None:
         """Swap players between tables while some swap lowers the repeats."""
+        now = {p: self.at(p, table) for table in tables for p in table}
         better = True
         while better:
             better = False
             for t, table in enumerate(tables):
                 for p in list(table):
-                    if p in table and self._best_swap(tables, t, p):
+                    if now[p] and p in table and self._best_swap(tables, t, p, now):
                         better = True
 
-    def _best_swap(self, tables: list[list[str]], t: int, p: str) -> bool:
-        """Make the swap of `p` (at table `t`) that lowers the repeats most, if any."""
+    def _best_swap(self, tables: list[list[str]], t: int, p: str, now: dict[str, int]) -> bool:
+        """Make the swap of `p` (at table `t`) that lowers the repeats most, if any;
+        `now` holds each player's repeats where they sit, and is kept up to date."""
         mine = tables[t]
-        now = self.at(p, mine)
-        if now == 0:
-            return False
+        row = self.met.get(p, {})
+        left: dict[str, int] = {}  # each player's repeats with the rest of p's table
+        for x in mine:
+            if x != p:
+                for q, n in self.met.get(x, {}).items():
+                    left[q] = left.get(q, 0) + n
         best, where = 0, None
         for u, other in enumerate(tables):
             if u == t:
                 continue
+            there = sum(row.get(x, 0) for x in other)
             for q in other:
-                delta = self.at(p, other, q) - now + self.at(q, mine, p) - self.at(q, other)
+                delta = there - row.get(q, 0) - now[p] + left.get(q, 0) - now[q]
                 if delta < best:
                     best, where = delta, (u, q)
         if where is None:
             return False
         u, q = where
         mine[mine.index(p)], tables[u][tables[u].index(q)] = q, p
+        for x in (*mine, *tables[u]):
+            now[x] = self.at(x, tables[t] if x in mine else tables[u])
         return True
 
     def cost(self, tables: Iterable[Sequence[str]]) -> int:

@@ -65,7 +65,7 @@ def new_event(
     if not name.strip():
         raise Refused("give the event a name: mahj event new NAME PLAYER...")
     if why := name_problem(name.strip()):
-        raise Refused(f"the event's {why.removeprefix('a ').replace('the name', 'name')}")
+        raise Refused(f"the event's name: {why}")
     for why in (movement_problem(movement, "--movement"), profile_problem(profile, "--profile")):
         if why:
             raise Refused(why)
@@ -187,6 +187,8 @@ def withdraw(opened: OpenEvent, typed: str) -> Edit:
     text = eventwrite.set_key(opened.loaded.parsed.text, "players", index, "last_round", first - 1)
     if first == 1:
         note = f"{player.name} withdrew before round 1."
+    elif first <= player.first_round:
+        note = f"{player.name} withdrew before playing a round."
     else:
         note = (
             f"{player.name} withdrew after round {first - 1}; their points stay in the standings."

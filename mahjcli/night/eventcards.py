@@ -7,12 +7,14 @@ No I/O: the table's night comes in already loaded (`mahjcli.files.loader.load`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core.errors import Refused
 from ..core.event import TableCard
 from ..core.eventcheck import named_points, seats_text
-from ..core.model import GAMES_PER_ROUND, is_game
+from ..core.model import GAMES_PER_ROUND, Entry, is_game, keys_of
+from ..core.names import fold_name
 from ..core.seating import Seating
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
@@ -39,14 +41,20 @@ def simple_card(
     return _with(opened, TableCard(rnd, table, totals, None, again))
 
 
-def _seats_problem(night: Night, seats: tuple[str, ...], where: str) -> str | None:
-    """Why the table's night was not played by this table's seats, or None."""
+def _starting_seats(night: Night) -> tuple[str, ...]:
+    """The table's starting seats, A (the first East) to D."""
     session = night.session
-    order = tuple(Seating.start(session.players, session.east).in_deal_order())
-    if order == seats:
+    return tuple(Seating.start(session.players, session.east).in_deal_order())
+
+
+def _seats_problem(night: Night, seats: tuple[str, ...], where: str) -> str | None:
+    """Why the table's night was not played by this table's seats, or None (the names
+    may differ in case: they are the same players)."""
+    order = _starting_seats(night)
+    if [fold_name(n) for n in order] == [fold_name(n) for n in seats]:
         return None
     theirs = seats_text(order)
-    if {n.casefold() for n in order} != {n.casefold() for n in seats}:
+    if {fold_name(n) for n in order} != {fold_name(n) for n in seats}:
         return (
             f"the card's players are {theirs}, but {where} seats {seats_text(seats)}; "
             "is it the right file, round and table?"
@@ -55,6 +63,18 @@ def _seats_problem(night: Night, seats: tuple[str, ...], where: str) -> str | No
         f"the card's starting seats are {theirs}, but {where} seats {seats_text(seats)} "
         "(seat A is the first East); fix the table's file, or the seating"
     )
+
+
+def _respelled(entry: Entry, names: Mapping[str, str]) -> Entry:
+    """The entry with its players named as the event spells them."""
+    changes: dict[str, Any] = {}
+    for key, spec in keys_of(entry.kind).items():
+        value = getattr(entry, key, None)
+        if spec.type == "player" and isinstance(value, str):
+            changes[key] = names.get(value, value)
+        elif spec.type == "players" and isinstance(value, tuple):
+            changes[key] = tuple(names.get(v, v) for v in value)
+    return entry._replace(**changes)
 
 
 def _games_problem(night: Night) -> str | None:
@@ -102,7 +122,9 @@ def detailed_card(
     for why in (_seats_problem(night, seats, where), _games_problem(night)):
         if why:
             raise Refused(f"{night.path}: {why}")
-    totals = dict(night.standings.totals_map())
+    spelled = dict(zip(_starting_seats(night), seats, strict=True))
+    played = night.standings.totals_map()
+    totals = {spelled[n]: points for n, points in played.items()}
     totals = {n: totals[n] for n in seats}
     if signed:
         handed = typed_totals(seats, signed, f"{where}: --total")
@@ -112,6 +134,8 @@ def detailed_card(
                 f"{where}: the games add up to {added}, but the card handed in says {said}; "
                 "check the card's lines with the table"
             )
-    games = tuple(e for e in night.session.log if is_game(e) or e.kind == "penalty")
+    games = tuple(
+        _respelled(e, spelled) for e in night.session.log if is_game(e) or e.kind == "penalty"
+    )
     again = replacing(event, rnd, table, replace)
     return _with(opened, TableCard(rnd, table, totals, games, again, str(night.path)))

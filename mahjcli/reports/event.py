@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from typing import Any, NamedTuple
 
 from ..core.event import SEAT_LETTERS, RoundSeating
@@ -123,6 +124,14 @@ def seating_json(sheet: Sheet) -> dict[str, Any]:
 def circle(standings: EventStandings, top: int | None) -> int:
     """How many places the winner's circle holds: the director's `top`, else by field."""
     return top if top is not None else circle_size(len(standings.lines))
+
+
+def place_labels(standings: EventStandings) -> dict[int, str]:
+    """How each place is written: `1`, or `=2` when the place is shared.
+
+    Keyed by place; every line of the standings has its place here."""
+    counts = Counter(line.place for line in standings.lines)
+    return {place: f"={place}" if n > 1 else str(place) for place, n in counts.items()}
 
 
 def round_cell(line: Line, i: int) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import html
 
-from ..core.eventfold import EventStandings, Line
-from .event import circle, event_title, round_cell, winners_lines
+from ..core.eventfold import EventStandings
+from .event import circle, event_title, place_labels, round_cell, winners_lines
 from .words import plural, points
 
 _CSS = """
@@ -38,16 +38,11 @@ def _num(n: int) -> str:
     return f'<td class="{cls}">{_esc(points(n))}</td>'
 
 
-def _place(line: Line, lines: tuple[Line, ...]) -> str:
-    """`1`, or `=2` when the place is shared."""
-    shared = sum(1 for other in lines if other.place == line.place) > 1
-    return f"={line.place}" if shared else str(line.place)
-
-
 def _circle(standings: EventStandings, size: int) -> list[str]:
     out = [f"<h2>Winner's circle (top {size})</h2>", '<ol class="circle">']
+    label = place_labels(standings)
     for line in standings.top(size):
-        place = _esc(_place(line, standings.lines))
+        place = _esc(label[line.place])
         out.append(f"<li>{place}. {_esc(line.player.name)} — {_esc(points(line.points))}</li>")
     out.append("</ol>")
     return out
@@ -62,13 +57,14 @@ def _table(standings: EventStandings) -> list[str]:
         '<th class="num">Games</th><th class="num">Byes</th></tr></thead>',
         "<tbody>",
     ]
+    label = place_labels(standings)
     for line in standings.lines:
         rounds = "".join(
             f'<td class="num">{_esc(round_cell(line, i))}</td>' for i in range(standings.rounds)
         )
         name = _esc(line.player.name) + (" <em>(withdrew)</em>" if line.withdrew else "")
         out.append(
-            f'<tr><td class="num">{_esc(_place(line, standings.lines))}</td><td>{name}</td>'
+            f'<tr><td class="num">{_esc(label[line.place])}</td><td>{name}</td>'
             f'{_num(line.points)}{rounds}<td class="num">{line.games}</td>'
             f'<td class="num">{line.byes}</td></tr>'
         )

@@ -20,6 +20,7 @@ from ..reports.event import (
     cards_line,
     circle,
     event_title,
+    place_labels,
     round_cell,
     sheet_summary,
     where,
@@ -106,11 +107,10 @@ def standings_text(standings: EventStandings, top: int | None = None) -> str:
     lines = [f"{event_title(standings)} — standings {when}"]
     lines += [cards_line(standings, r) for r in range(1, played + 1) if standings.missing.get(r)]
     lines.append("")
-    shared = {line.place for line in standings.lines}
-    counts = {p: sum(1 for line in standings.lines if line.place == p) for p in shared}
+    label = place_labels(standings)
     body = []
     for line in standings.lines:
-        place = f"={line.place}" if counts[line.place] > 1 else str(line.place)
+        place = label[line.place]
         name = line.player.name + (" (withdrew)" if line.withdrew else "")
         rounds = [round_cell(line, i) for i in range(played)]
         body.append([place, name, points(line.points), *rounds, str(line.games), str(line.byes)])
@@ -125,8 +125,7 @@ def standings_text(standings: EventStandings, top: int | None = None) -> str:
         lines += ["", "Round winners:"] + ["  " + w for w in winners_lines(standings)]
         size = circle(standings, top)
         best = [
-            f"{'=' if counts[line.place] > 1 else ''}{line.place} {line.player.name} "
-            f"{points(line.points)}"
+            f"{label[line.place]} {line.player.name} {points(line.points)}"
             for line in standings.top(size)
         ]
         lines += ["", f"Winner's circle (top {size}):"] + ["  " + b for b in best]

@@ -440,3 +440,36 @@ def test_the_event_group_has_help_with_an_example():
     result = CliRunner().invoke(app, ["event", "--help"])
     assert result.exit_code == 0 and "Example: mahj event new" in result.stdout
     assert "event" in CliRunner().invoke(app, ["--help"]).stdout
+
+
+def test_a_tables_night_may_spell_the_names_in_another_case(ev: Run, tmp_path: Path):
+    night = table_night(tmp_path, ["ann", "BEA", "cy", "dot"])
+    out = ev.ok("event", "card", "1", "1", str(night))
+    assert "Ann +40, Bea -10, Cy +65, Dot -10" in out
+    text = ev.path.read_text("utf-8")
+    assert 'winner = "Ann"' in text and '"ann"' not in text
+
+
+def test_a_late_registration_withdrawn_before_playing_is_not_listed(ev: Run):
+    ev.ok("event", "score", "1", "1", "Ann=1", "Bea=2", "Cy=3", "Dot=4")
+    ev.ok("event", "add", "Kim")
+    assert "Kim withdrew before playing a round." in ev.ok("event", "withdraw", "Kim")
+    ev.ok("event", "score", "1", "2", "Eve=1", "Fay=2", "Gus=3", "Hal=4")
+    ev.ok("event", "seating", "2")
+    ev.ok("event", "score", "2", "1", *(f"{p}=0" for p in seats(ev, 2, 1)))
+    listed = [s["player"] for s in ev.json("event", "standings")["standings"]]
+    assert "Kim" not in listed and len(listed) == 10
+
+
+def test_round_numbers_start_at_one(ev: Run):
+    assert "ROUND must be 1 or more, not 0" in ev.refused("event", "seating", "0")
+
+
+def test_an_event_name_that_cannot_name_a_file(tmp_path: Path):
+    result = CliRunner().invoke(app, ["event", "new", "A/B", *PLAYERS])
+    assert result.exit_code == 1
+    assert "the event's name 'A/B' names its file" in result.stderr
+    made = CliRunner().invoke(
+        app, ["event", "new", "A/B", *PLAYERS, "--session", str(tmp_path / "ab.toml")]
+    )
+    assert made.exit_code == 0 and 'name = "A/B"' in (tmp_path / "ab.toml").read_text("utf-8")

@@ -2,8 +2,7 @@
 round, a withdrawal and a late registration before round 2, cards game by game (from the
 tables' own tournament nights) and in simple mode, a card entered again with --replace,
 and the results page at the end. `sample_sessions/spring-open/` is exactly what these
-commands make; `tests/system/test_event_sample.py` runs them through the installed
-program and compares every file.
+commands make: `tests/system/test_event_sample.py` runs them and compares every file.
 
 To make the sample again after a change that is meant to alter it:
 
