@@ -157,7 +157,7 @@ def seating(
         None,
         help="The round (default: the last one seated); the next round is seated "
         "the first time it is asked for.",
-        metavar="[ROUND]",
+        metavar="ROUND",
     ),
     json: bool = JsonOpt,
     movement: str | None = typer.Option(

@@ -56,6 +56,8 @@ class Parsed(NamedTuple):
     session: Session | None
     problems: tuple[Problem, ...]
     notes: tuple[Problem, ...] = ()
+    event: bool = False
+    """True when the file is a tournament event's, not a night's (`kind = "event"`)."""
 
 
 def decode(data: bytes) -> tuple[str | None, Problem | None]:
@@ -118,7 +120,7 @@ def schema_problem(doc: dict[str, Any]) -> Problem | None:
 def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     """Validate a parsed TOML document as a session."""
     if why := schema_problem(doc):
-        return Parsed(text, None, (why,))
+        return Parsed(text, None, (why,), event=doc.get("kind") == "event")
     problems: list[Problem] = []
     notes = [
         Problem(f"unknown key {key!r} is kept but not used", Where.top(key))

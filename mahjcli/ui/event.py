@@ -75,12 +75,26 @@ def columns(items: Sequence[str], width: int = WIDTH) -> list[str]:
     return out
 
 
+def said(text: str, indent: str = "") -> list[str]:
+    """A sentence in lines of at most 80 columns (`indent` before each, and two more
+    spaces before each line it runs on to)."""
+    import textwrap
+
+    return textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_on_hyphens=False,
+    ) or [""]
+
+
 def sheet_text(sheet: Sheet, standings: EventStandings) -> str:
     """The seating sheet: table by table, the byes, then everyone in alphabetical order."""
     seating = sheet.seating
-    lines = [f"{sheet.title} — round {seating.number} seating", sheet_summary(sheet)]
+    lines = said(f"{sheet.title} — round {seating.number} seating") + said(sheet_summary(sheet))
     if standings.event.started(seating.number):
-        lines.append(cards_line(standings, seating.number))
+        lines += said(cards_line(standings, seating.number))
     lines.append("")
     name_width = (WIDTH - 5 - 4 * len(GAP)) // 4
     head = ["Table", *(f"{s} {w}" for s, w in zip(SEAT_LETTERS, WINDS, strict=True))]
@@ -90,7 +104,10 @@ def sheet_text(sheet: Sheet, standings: EventStandings) -> str:
     lines += grid([head], widths, right)
     lines += grid(rows, widths, right)
     if seating.byes:
-        lines += ["", "Byes (sit out this round; a bye scores 0): " + ", ".join(seating.byes)]
+        lines += [
+            "",
+            *said("Byes (sit out this round; a bye scores 0): " + ", ".join(seating.byes)),
+        ]
     lines += ["", "Player by player"]
     longest = max((cell_len(p.player) for p in sheet.by_player), default=0)
     names = min(longest, name_width)
@@ -104,8 +121,10 @@ def standings_text(standings: EventStandings, top: int | None = None) -> str:
     event = standings.event
     played = standings.rounds
     when = f"after round {played} of {event.rounds}" if played else "before any card is in"
-    lines = [f"{event_title(standings)} — standings {when}"]
-    lines += [cards_line(standings, r) for r in range(1, played + 1) if standings.missing.get(r)]
+    lines = said(f"{event_title(standings)} — standings {when}")
+    for r in range(1, played + 1):
+        if standings.missing.get(r):
+            lines += said(cards_line(standings, r))
     lines.append("")
     label = place_labels(standings)
     body = []
@@ -122,17 +141,21 @@ def standings_text(standings: EventStandings, top: int | None = None) -> str:
     lines += grid([head], widths, right)
     lines += grid(body, widths, right)
     if played:
-        lines += ["", "Round winners:"] + ["  " + w for w in winners_lines(standings)]
+        lines += ["", "Round winners:"]
+        lines += [x for w in winners_lines(standings) for x in said(w, "  ")]
         size = circle(standings, top)
         best = [
             f"{label[line.place]} {line.player.name} {points(line.points)}"
             for line in standings.top(size)
         ]
-        lines += ["", f"Winner's circle (top {size}):"] + ["  " + b for b in best]
+        lines += ["", f"Winner's circle (top {size}):"]
+        lines += [x for b in best for x in said(b, "  ")]
     if standings.tie_break:
         lines += [
             "",
-            "Equal totals are split by most Mah Jonggs, then fewest thrown "
-            "(from the cards entered game by game).",
+            *said(
+                "Equal totals are split by most Mah Jonggs, then fewest thrown "
+                "(from the cards entered game by game)."
+            ),
         ]
     return "\n".join(line.rstrip() for line in lines)

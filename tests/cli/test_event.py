@@ -473,3 +473,24 @@ def test_an_event_name_that_cannot_name_a_file(tmp_path: Path):
         app, ["event", "new", "A/B", *PLAYERS, "--session", str(tmp_path / "ab.toml")]
     )
     assert made.exit_code == 0 and 'name = "A/B"' in (tmp_path / "ab.toml").read_text("utf-8")
+
+
+def test_long_names_fold_and_the_sheet_and_standings_still_fit_80_columns(tmp_path: Path):
+    run = Run(tmp_path / "e.toml")
+    long = [f"{n} Wolfeschlegelsteinhausen-Bergerdorff"[:40] for n in PLAYERS]
+    run.ok("event", "new", "Cup", *long, "李小龍", "--given")
+    sheet = run.ok("event", "seating", "1")
+    assert max(len(line) for line in sheet.splitlines()) <= 80
+    assert f"{long[0]} — table 1, seat A" in sheet
+    run.ok("event", "score", "1", "1", *(f"{n}=10" for n in long[:4]))
+    standings = run.ok("event", "standings")
+    assert max(len(line) for line in standings.splitlines()) <= 80
+
+
+def test_the_season_counts_a_tables_nights_and_leaves_the_event_file_alone():
+    from tests.helpers import SAMPLES
+
+    result = CliRunner().invoke(app, ["season", "--json", "--dir", str(SAMPLES / "spring-open")])
+    assert result.exit_code == 0 and result.stderr == ""
+    season = json.loads(result.stdout)
+    assert season["tournament"]["nights"] == 5 and season["league"]["nights"] == 0
