@@ -176,9 +176,14 @@ class Event(NamedTuple):
         return any(c.round == rnd for c in self.cards)
 
     def open_round(self) -> int:
-        """The first round that has not started (registrations and withdrawals apply to
-        it and after); one past the last round when every round has started."""
-        return next((r for r in range(1, self.rounds + 1) if not self.started(r)), self.rounds + 1)
+        """The first round after every round that has started: registrations and
+        withdrawals apply from it (one past the last round when the last has started).
+
+        >>> Event("Cup", (), rounds=3, cards=(TableCard(2, 1, {}),)).open_round()
+        3
+        """
+        started = {c.round for c in self.cards}
+        return 1 + max((r for r in range(1, self.rounds + 1) if r in started), default=0)
 
     def missing(self, rnd: int) -> tuple[int, ...]:
         """The tables of a seated round whose card is not in yet."""

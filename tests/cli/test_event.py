@@ -494,3 +494,10 @@ def test_the_season_counts_a_tables_nights_and_leaves_the_event_file_alone():
     assert result.exit_code == 0 and result.stderr == ""
     season = json.loads(result.stdout)
     assert season["tournament"]["nights"] == 5 and season["league"]["nights"] == 0
+
+
+def test_changes_of_the_field_wait_for_the_round_after_the_last_one_started(ev: Run):
+    ev.ok("event", "seating", "2")
+    ev.ok("event", "score", "2", "1", *(f"{p}=0" for p in seats(ev, 2, 1)))
+    assert "Kim is registered and plays from round 3." in ev.ok("event", "add", "Kim")
+    assert [len(ev.json("event", "seating", str(r))["byes"]) for r in (1, 2)] == [2, 2]
