@@ -85,12 +85,19 @@ class ParsedEvent(NamedTuple):
     event: Event | None
     problems: tuple[Problem, ...]
     notes: tuple[Problem, ...] = ()
+    night: bool = False
+    """True when the file is a night's session, not an event's."""
+
+
+def is_night(doc: dict[str, Any]) -> bool:
+    """Whether a document is a night's session file (it has a log or a first East)."""
+    return doc.get("kind") != KIND and ("log" in doc or "east" in doc)
 
 
 def kind_problem(doc: dict[str, Any]) -> Problem | None:
     """Why this document is not an event file this mahj can read, or None."""
     if doc.get("kind") != KIND:
-        if "log" in doc or "east" in doc:
+        if is_night(doc):
             message = (
                 "this is a night's session file, not an event file; give the event file "
                 "(--session FILE)"
@@ -177,7 +184,7 @@ class _Reader:
 def parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
     """Validate a parsed TOML document as an event."""
     if why := kind_problem(doc):
-        return ParsedEvent(text, None, (why,))
+        return ParsedEvent(text, None, (why,), night=is_night(doc))
     r = _Reader()
     r.unknown(doc, TOP_KEYS, Where.top)
     settings = _settings(doc, r)

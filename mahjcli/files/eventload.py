@@ -120,7 +120,7 @@ def invalid_message(loaded: LoadedEvent, problems: list[Problem]) -> str:
     message = describe(loaded.path, problems[0], EventLocator(loaded.parsed.text))
     if len(problems) > 1:
         message += f" (and {len(problems) - 1} more: `mahj event check` lists them)"
-    if "newer mahj" in problems[0].message or "session file, not" in problems[0].message:
+    if "newer mahj" in problems[0].message or loaded.parsed.night:
         message += "; nothing was changed"
     else:
         message += "; fix it with an editor (then run `mahj event check`), nothing was changed"

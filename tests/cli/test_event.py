@@ -357,10 +357,11 @@ def test_a_session_and_an_event_are_never_confused(ev: Run, tmp_path: Path):
     night = table_night(tmp_path, ["Ann", "Bea", "Cy", "Dot"])
     result = CliRunner().invoke(app, ["total", "--session", str(ev.path)])
     assert result.exit_code == 1 and "this is a tournament event file" in result.stderr
+    assert "nothing was changed" in result.stderr and "fix it" not in result.stderr
     wrong = Run(night)
-    assert "this is a night's session file, not an event file" in wrong.refused(
-        "event", "standings"
-    )
+    says = wrong.refused("event", "standings")
+    assert "this is a night's session file, not an event file" in says
+    assert "nothing was changed" in says and "fix it" not in says
 
 
 def test_without_session_the_current_event_is_used(tmp_path: Path, monkeypatch):
