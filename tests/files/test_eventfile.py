@@ -10,6 +10,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjcli.core.event import Event, Player, RoundSeating, TableCard
 from mahjcli.core.eventfold import fold_event
@@ -213,3 +215,46 @@ def test_players_files_one_name_a_line_or_csv_with_ids(tmp_path: Path):
     table = tmp_path / "players.csv"
     table.write_bytes('\ufeffname,id\nAnn,1001\n"O\'Hara, Kate",1002\nJosé,\n'.encode())
     assert read_players_file(table) == [("Ann", "1001"), ("O'Hara, Kate", "1002"), ("José", "")]
+
+
+NAMES = st.text(
+    st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), min_size=1, max_size=12
+).filter(lambda n: n.strip() == n and n.strip())
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    names=st.lists(NAMES, min_size=4, max_size=14, unique_by=lambda n: n.casefold()),
+    rounds=st.integers(1, 3),
+    seed=st.integers(0, 99),
+    points=st.lists(st.integers(-5000, 5000), min_size=64, max_size=64),
+)
+def test_any_event_round_trips_through_its_file(names, rounds, seed, points):
+    from mahjcli.core.movement import round_rng, seat_round
+    from mahjcli.core.names import fold_name
+
+    if len({fold_name(n) for n in names}) < len(names):
+        return
+    event = Event(
+        name=names[0],
+        players=tuple(Player(n, str(i)) for i, n in enumerate(names)),
+        rounds=rounds,
+        seed=seed,
+    )
+    seatings: list[RoundSeating] = []
+    for number in range(1, rounds + 1):
+        how = "random" if number == 1 else "fewest-repeats"
+        seatings.append(
+            seat_round(number, how, event.field(number), seatings, round_rng(seed, number))
+        )
+    given_points = iter(points)
+    cards = tuple(
+        TableCard(s.number, t, {p: next(given_points) for p in table})
+        for s in seatings
+        for t, table in enumerate(s.tables, 1)
+    )
+    event = event._replace(seatings=tuple(seatings), cards=cards)
+    text = eventwrite.new_event_text(event)
+    parsed = parse_event_text(text)
+    assert parsed.problems == () and parsed.event == event
+    assert fold_event(event).problems == ()
