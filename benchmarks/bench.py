@@ -15,7 +15,10 @@ test.
 
 Targets: every command on a 40-game night within 1.15x the floor (commands that save:
 1.25x); `season` over 520 nights within 2x (its cache warm, as after the first run of
-the night); 100,000 games at most 11x the 10,000-game time, in under 200 MB.
+the night); 100,000 games at most 11x the 10,000-game time, in under 200 MB; on a
+tournament event of 400 players and 4 rounds (1,600 games entered game by game),
+loading it, seating the next round with fewest repeats and printing the standings each
+within 2x, and seating round 4 in under 2 seconds.
 
 The files are written by a child process (`--write DIR`), so this process stays small:
 on Linux a child's peak memory counts its parent's size at the moment it was started.
@@ -40,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from mahjcli.core.event import Event
     from mahjcli.core.model import Card, Entry
     from mahjcli.core.session import Session
 
@@ -76,6 +80,8 @@ SEASON_NIGHTS = 520
 """Ten years of weekly nights."""
 BIG = 10_000
 HUGE = 100_000
+EVENT_PLAYERS = 400
+EVENT_ROUNDS = 4
 
 
 # ---- writing session files with mahj's own code (in the `--write` child) -----------------
@@ -171,9 +177,84 @@ def write_session(path: Path, session: Session) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def table_games(rng: random.Random, seats: tuple[str, ...]) -> tuple[Entry, ...]:
+    """One round of four tournament games at a table: wins (most thrown, with the
+    winner's exposures), wall games (now and then a dead hand) and a game stopped by time."""
+    from mahjcli.core.model import Incomplete, Wall, Win
+
+    games: list[Entry] = []
+    for _ in range(4):
+        roll = rng.random()
+        if roll < 0.15:
+            games.append(Wall(dead=(rng.choice(seats),) if rng.random() < 0.2 else ()))
+        elif roll < 0.2:
+            games.append(Incomplete())
+        else:
+            winner = rng.choice(seats)
+            thrower = rng.choice([p for p in seats if p != winner]) if rng.random() < 0.7 else None
+            games.append(
+                Win(
+                    winner=winner,
+                    value=rng.choice(VALUES),
+                    thrown_by=thrower,
+                    exposures=rng.randint(0, 3) if thrower else None,
+                    jokerless=rng.random() < 0.05,
+                )
+            )
+    return tuple(games)
+
+
+def big_event(rounds: int = EVENT_ROUNDS, played: int | None = None) -> Event:
+    """A tournament of 400 players: round 1 drawn at random, later rounds by fewest
+    repeats, and every table's card of the first `played` rounds (all, by default)
+    entered game by game, its totals those its games add up to."""
+    from mahjcli.core.event import Event, Player, TableCard
+    from mahjcli.core.eventfold import replay
+    from mahjcli.core.movement import round_rng, seat_round
+
+    players = tuple(Player(f"Player {i:03d}", str(1000 + i)) for i in range(EVENT_PLAYERS))
+    event = Event(name="Big Open", players=players, date=dt.date(2026, 5, 2), rounds=rounds, seed=4)
+    done = rounds if played is None else played
+    seatings: list = []
+    for number in range(1, done + 1):
+        how = "random" if number == 1 else "fewest-repeats"
+        field = event.field(number)
+        seatings.append(seat_round(number, how, field, seatings, round_rng(event.seed, number)))
+    event = event._replace(seatings=tuple(seatings))
+    rng = random.Random(EVENT_PLAYERS)
+    cards = []
+    for seating in seatings:
+        for t, seats in enumerate(seating.tables, 1):
+            games = table_games(rng, seats)
+            draft = TableCard(seating.number, t, dict.fromkeys(seats, 0), games)
+            standings, _ = replay(event, draft, seats, len(cards))
+            assert standings is not None and not standings.problems
+            cards.append(draft._replace(totals=standings.totals_map()))
+    return event._replace(cards=tuple(cards))
+
+
+def write_event(path: Path, event: Event) -> None:
+    """Write an event file, after checking that mahj reads it back as the same valid event."""
+    from mahjcli.core.eventfold import fold_event
+    from mahjcli.files.eventfile import parse_event_text
+    from mahjcli.files.eventwrite import new_event_text
+
+    text = new_event_text(event)
+    parsed = parse_event_text(text)
+    assert parsed.event == event and not parsed.problems, parsed.problems[:3]
+    assert not fold_event(event).problems
+    path.write_text(text, encoding="utf-8")
+
+
 def write_all(folder: Path, *, huge: bool) -> None:
     """Every file the benchmark times, in `folder`."""
     sys.path.insert(0, str(ROOT))
+    event = big_event()
+    write_event(folder / "event.toml", event)
+    three = event._replace(
+        seatings=event.seatings[:3], cards=tuple(c for c in event.cards if c.round <= 3)
+    )
+    write_event(folder / "event-3-rounds.toml", three)
     write_session(folder / "night.toml", night_session(seed=1))
     write_session(folder / "g10000.toml", big_session(BIG))
     if huge:
@@ -294,6 +375,33 @@ def night_cases(mahj: list[str], floor: list[str], tmp: Path) -> list[Case]:
     ]
 
 
+def event_cases(mahj: list[str], floor: list[str], tmp: Path) -> list[Case]:
+    """An event of 400 players: load it, print the standings, seat round 4 (which saves,
+    so on a fresh copy of the event with three rounds played, each run)."""
+    full, three, copy = tmp / "event.toml", tmp / "event-3-rounds.toml", tmp / "event-copy.toml"
+
+    def fresh_copy() -> None:
+        shutil.copyfile(three, copy)
+        copy.with_name(copy.name + ".bak").unlink(missing_ok=True)
+
+    def s(path: Path) -> list[str]:
+        return ["--session", str(path)]
+
+    return [
+        Case("floor (Typer + Rich table)", floor, None),
+        Case("event check (loads the event)", [*mahj, "event", "check", *s(full)], 2.0),
+        Case("event standings", [*mahj, "event", "standings", *s(full)], 2.0),
+        Case("event standings --json", [*mahj, "event", "standings", "--json", *s(full)], 2.0),
+        Case(
+            "event seating 4 (seats, saves)",
+            [*mahj, "event", "seating", "4", *s(copy)],
+            2.0,
+            prepare=fresh_copy,
+        ),
+        Case("event seating 3 (prints)", [*mahj, "event", "seating", "3", *s(full)], 2.0),
+    ]
+
+
 # ---- the report ------------------------------------------------------------------------
 
 
@@ -357,7 +465,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         print(f"timing {BIG:,} and {HUGE:,} games ({huge_n} runs each) ...", flush=True)
         measure(scaling, huge_n, env)
-        report(nights, season, cold, scaling)
+        events = event_cases(mahj, floor_argv, tmp)
+        print(f"timing an event of {EVENT_PLAYERS} players ({big_n} runs each) ...", flush=True)
+        measure(events, big_n, env)
+        report(nights, season, cold, scaling, events)
     finally:
         if args.keep:
             print(f"kept {tmp}")
@@ -366,12 +477,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def report(nights: list[Case], season: list[Case], cold: Case, scaling: list[Case]) -> None:
+def report(
+    nights: list[Case], season: list[Case], cold: Case, scaling: list[Case], events: list[Case]
+) -> None:
     """The table of medians and ratios, then PASS/FAIL against each target."""
     print()
     print(f"{'command':34} {'CPU':>10} {'x floor':>8} {'wall':>10} {'peak MB':>8}")
     rows = [(c, nights[0].median) for c in nights]
     rows += [(c, season[0].median) for c in [*season[1:], cold]]
+    rows += [(c, events[0].median) for c in events[1:]]
     for case, ref in rows:
         flag = f"  FAILED {case.failed}" if case.failed else ""
         print(
@@ -384,7 +498,10 @@ def report(nights: list[Case], season: list[Case], cold: Case, scaling: list[Cas
             f"{case.peak_kb / 1024:8.1f}"
         )
     base, again = nights[0].median * 1000, season[0].median * 1000
-    print(f"(floor: {base:.1f} ms, and {again:.1f} ms in the season round)")
+    print(
+        f"(floor: {base:.1f} ms, {again:.1f} ms in the season round and "
+        f"{events[0].median * 1000:.1f} ms in the event round)"
+    )
 
     verdicts: list[tuple[bool, str]] = []
     for case, ref in rows:
@@ -401,7 +518,9 @@ def report(nights: list[Case], season: list[Case], cold: Case, scaling: list[Cas
         )
         mb = large.peak_kb / 1024
         verdicts.append((mb < 200, f"{large.label}: peak memory {mb:.0f} MB < 200 MB"))
-    for case in [*nights, *season, cold, *scaling]:
+    seat = next(c for c in events if c.label.startswith("event seating 4"))
+    verdicts.append((seat.wall < 2.0, f"{seat.label}: {seat.wall:.2f} s wall < 2 s"))
+    for case in [*nights, *season, cold, *scaling, *events]:
         if case.failed:
             verdicts.append((False, f"{case.label} ran without error"))
     print()

@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "cards": ("table", "lines"),
     "tournament": ("incomplete", "error", "penalty", "scorecard"),
     "season": ("season", "winners", "export"),
+    "event": ("event",),
 }
 """Each module of `mahjcli.cli` and the commands it declares, in the order help lists them."""
 

@@ -95,6 +95,8 @@ def _read_night(path: Path, label: str) -> "SeasonNight | None":
         _warn(f"skipped {path}: {exc}")
         return None
     found, standings = loader.check(loaded)
+    if loaded.parsed.event:
+        return None  # a tournament event, not a night: `mahj event standings` is its report
     if found or standings is None:
         where = loader.describe(path, found[0], Locator(loaded.parsed.text)) if found else str(path)
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""

@@ -108,7 +108,7 @@ def invalid_message(loaded: Loaded, problems: list[Problem]) -> str:
     message = describe(loaded.path, problems[0], Locator(loaded.parsed.text))
     if len(problems) > 1:
         message += f" (and {len(problems) - 1} more: `mahj check` lists them)"
-    if "newer mahj" in problems[0].message:
+    if "newer mahj" in problems[0].message or loaded.parsed.event:
         message += "; nothing was changed"
     else:
         message += "; fix it with an editor (then run `mahj check`), nothing was changed"

@@ -65,6 +65,8 @@ class Parsed(NamedTuple):
     """When only some [[log]] entries could not be read: the night with a stand-in at each
     of them (`holes`), so `mahj check` can replay the rest and list their problems too."""
     holes: frozenset[int] = frozenset()
+    event: bool = False
+    """True when the file is a tournament event's, not a night's (`kind = "event"`)."""
 
 
 def decode(data: bytes) -> tuple[str | None, Problem | None]:
@@ -104,6 +106,12 @@ def parse_text(text: str) -> Parsed:
 
 def schema_problem(doc: dict[str, Any]) -> Problem | None:
     """Why this document is not a session file this mahj can read, or None."""
+    if doc.get("kind") == "event":
+        return Problem(
+            "this is a tournament event file, not a night's session; use it with mahj event "
+            "(mahj event standings --session FILE)",
+            Where.top("kind"),
+        )
     schema = doc.get("schema")
     if schema is None:
         return Problem("no `schema = 1` line: is this a mahj session file?", Where(line=1))
@@ -121,7 +129,7 @@ def schema_problem(doc: dict[str, Any]) -> Problem | None:
 def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     """Validate a parsed TOML document as a session."""
     if why := schema_problem(doc):
-        return Parsed(text, None, (why,))
+        return Parsed(text, None, (why,), event=doc.get("kind") == "event")
     problems: list[Problem] = []
     notes = [
         Problem(f"unknown key {key!r} is kept but not used", Where.top(key))

@@ -257,6 +257,7 @@ def test_the_io_check_would_notice_a_read():
 def test_scoring_every_sample_night_opens_no_file():
     """Replaying real nights through the core, with an audit hook watching every open."""
     texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(SAMPLES.rglob("*.toml"))}
+    texts = {name: text for name, text in texts.items() if 'kind = "event"' not in text}
     code = (
         "import difflib, tomllib\n"  # imported lazily on some paths
         "from mahjcli.core import cards, fold, settle\n"

@@ -108,6 +108,7 @@ def test_every_command_runs_as_a_real_program(tmp_path):
         ("sessions",),
         ("season", "--dir", str(SAMPLES / "season")),
         ("winners", "--dir", str(SAMPLES / "season")),
+        ("event", "new", "Club cup", "A", "B", "C", "D", "--session", str(tmp_path / "cup.toml")),
     ):
         result = run(*args, env=env)
         assert result.returncode == 0, (args, result.stderr)

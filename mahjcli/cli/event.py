@@ -1,0 +1,352 @@
+"""`mahj event ...`: a tournament event of many tables and rounds (RULES.md §9):
+registration, seating by round, every table's card, standings and results."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from .eventshared import card_done, event_stem, write_results
+from .shared import JsonOpt, emit_json
+
+if TYPE_CHECKING:
+    from ..night.eventchange import EventChange
+
+commands = typer.Typer()
+event = typer.Typer(
+    help="A tournament event: registration, seating by round, every table's card, "
+    'standings and results.\n\nExample: mahj event new "Spring Open" Ann Bea Cy Dot Eve',
+    no_args_is_help=True,
+)
+commands.add_typer(event, name="event")
+
+EventOpt = typer.Option(
+    None,
+    "--session",
+    help="Event file to use (default: $MAHJ_SESSION, else the current event).",
+    metavar="FILE",
+    envvar="MAHJ_SESSION",
+    show_envvar=False,
+)
+ReplaceOpt = typer.Option(
+    False, "--replace", help="Replace the table's card (the old one stays in the file)."
+)
+
+
+def _show(done: "EventChange") -> None:
+    """What a change did, in the director's words."""
+    for note in done.notes:
+        typer.echo(note)
+
+
+@event.command()
+def new(
+    name: str = typer.Argument(..., help="The event's name.", metavar="NAME"),
+    players: list[str] | None = typer.Argument(
+        None, help="The players (or give --players FILE).", metavar="PLAYER..."
+    ),
+    players_file: Path | None = typer.Option(
+        None,
+        "--players",
+        help="A file of players: one name a line, or CSV rows name,id.",
+        metavar="FILE",
+    ),
+    rounds: int = typer.Option(4, "--rounds", help="How many rounds.", metavar="N"),
+    movement: str = typer.Option(
+        "fewest-repeats",
+        "--movement",
+        help="How rounds after the first are seated.",
+        metavar="fewest-repeats|abcd|east-stays",
+    ),
+    seed: int | None = typer.Option(
+        None,
+        "--seed",
+        help="Seed for the random seating (default: chosen and kept).",
+        metavar="N",
+    ),
+    given: bool = typer.Option(
+        False, "--given", help="Seat round 1 as listed: the first four at table 1, ..."
+    ),
+    tie_break: bool = typer.Option(
+        False, "--tie-break", help="Split equal totals by most Mah Jonggs, then fewest thrown."
+    ),
+    profile: str = typer.Option(
+        "mjmp", "--profile", help="The tournament profile every table plays.", metavar="NAME"
+    ),
+    date: str | None = typer.Option(
+        None, "--date", help="The event's date (default: today).", metavar="YYYY-MM-DD"
+    ),
+    session: Path | None = EventOpt,
+) -> None:
+    """Start an event: register the players and seat round 1.
+
+    Example: mahj event new "Spring Open" --players players.csv --rounds 3 --seed 7
+    """
+    import datetime as dt
+    import random
+
+    from ..files import eventload
+    from ..night import eventbuild, start
+    from ..night import eventchange as change
+
+    entrants = eventload.read_players_file(players_file) if players_file else []
+    entrants += [(p, "") for p in players or []]
+    day = start.night_date(date) if date is not None else dt.date.today()
+    made = eventbuild.new_event(
+        name,
+        entrants,
+        date=day,
+        rounds=rounds,
+        movement=movement,
+        seed=seed if seed is not None else random.randrange(1, 1_000_000),
+        profile=profile,
+        given=given,
+        tie_break=tie_break,
+    )
+    path = session or eventload.new_event_path(event_stem(name), day.isoformat())
+    standings = change.start(path, made)
+    from ..reports.event import sheet, sheet_summary
+
+    typer.echo(f"Started the event {made.name}: {path}")
+    typer.echo(
+        f"{len(made.players)} players, {made.rounds} rounds, profile {made.profile}; later "
+        f"rounds by {made.movement}; seed {made.seed}."
+    )
+    typer.echo(f"Round 1: {sheet_summary(sheet(standings, 1))}.")
+    typer.echo("Print the sheet to post: mahj event seating 1")
+
+
+@event.command()
+def add(
+    name: str = typer.Argument(..., help="The player registering late.", metavar="NAME"),
+    ident: str = typer.Option("", "--id", help="The player's id, if the event uses them."),
+    session: Path | None = EventOpt,
+) -> None:
+    """Register a player late: they play from the first round that has not started.
+
+    Example: mahj event add Zoe --id 1042
+    """
+    from ..files import eventload
+    from ..night import eventbuild
+    from ..night import eventchange as change
+
+    path = eventload.locate_event(session)
+    _show(change.change(path, lambda opened: eventbuild.register(opened, name, ident)))
+
+
+@event.command()
+def withdraw(
+    name: str = typer.Argument(..., help="The player withdrawing.", metavar="NAME"),
+    session: Path | None = EventOpt,
+) -> None:
+    """A player withdraws: they play no round that has not started; their points stay.
+
+    Example: mahj event withdraw Hana
+    """
+    from ..files import eventload
+    from ..night import eventbuild
+    from ..night import eventchange as change
+
+    path = eventload.locate_event(session)
+    _show(change.change(path, lambda opened: eventbuild.withdraw(opened, name)))
+
+
+@event.command()
+def seating(
+    round_: int | None = typer.Argument(
+        None,
+        help="The round (default: the last one seated); the next round is seated "
+        "the first time it is asked for.",
+        metavar="ROUND",
+    ),
+    json: bool = JsonOpt,
+    movement: str | None = typer.Option(
+        None,
+        "--movement",
+        help="Seat this round another way than the event's movement.",
+        metavar="fewest-repeats|abcd|east-stays",
+    ),
+    redraw: bool = typer.Option(
+        False, "--redraw", help="Seat a round again (only while none of its cards is in)."
+    ),
+    session: Path | None = EventOpt,
+) -> None:
+    """The seating sheet of a round, table by table and player by player, to post.
+
+    Fits 80 columns, so it can go straight to paper: mahj event seating 2 > round2.txt
+
+    Example: mahj event seating 2
+    """
+    from ..core.errors import Refused
+    from ..files import eventload
+    from ..night import eventbuild
+    from ..night import eventchange as change
+
+    if round_ is not None and round_ < 1:
+        raise Refused(f"ROUND must be 1 or more, not {round_}")
+    path = eventload.locate_event(session)
+    opened = eventload.load(path)
+    standings = opened.standings
+    seated = len(standings.event.seatings)
+    number = round_ if round_ is not None else max(seated, 1)
+    if number > seated or movement is not None or redraw:
+        done = change.change(
+            path, lambda o: eventbuild.seat(o, number, movement, redraw), seen=opened
+        )
+        standings = done.after
+        for note in done.notes:
+            typer.echo(note, err=True)
+    from ..reports.event import seating_json, sheet
+
+    page = sheet(standings, number)
+    if json:
+        emit_json(seating_json(page))
+        return
+    from ..ui.event import sheet_text
+
+    typer.echo(sheet_text(page, standings))
+
+
+@event.command()
+def score(
+    round_: int = typer.Argument(..., help="The round.", metavar="ROUND"),
+    table: int = typer.Argument(..., help="The table.", metavar="TABLE"),
+    totals: list[str] = typer.Argument(
+        ..., help="Each player's round total, e.g. Ann=45 Bea=-10.", metavar="NAME=POINTS..."
+    ),
+    replace: bool = ReplaceOpt,
+    session: Path | None = EventOpt,
+) -> None:
+    """Simple mode: a table's card as each of its four players' round totals.
+
+    Example: mahj event score 1 3 Ann=45 Bea=-10 Cy=0 Dot=20
+    """
+    from ..files import eventload
+    from ..night import eventcards
+    from ..night import eventchange as change
+
+    path = eventload.locate_event(session)
+    done = change.change(
+        path, lambda opened: eventcards.simple_card(opened, round_, table, totals, replace)
+    )
+    card_done(done, round_, table)
+
+
+@event.command()
+def card(
+    round_: int = typer.Argument(..., help="The round.", metavar="ROUND"),
+    table: int = typer.Argument(..., help="The table.", metavar="TABLE"),
+    night: Path = typer.Argument(..., help="The table's tournament session file.", metavar="FILE"),
+    signed: list[str] | None = typer.Option(
+        None,
+        "--total",
+        help="A total as written on the signed card, checked against the "
+        "games (repeat for all four).",
+        metavar="NAME=POINTS",
+    ),
+    replace: bool = ReplaceOpt,
+    session: Path | None = EventOpt,
+) -> None:
+    """A table's card game by game, from its tournament session file.
+
+    The table plays its round with mahj (mahj new A B C D --rules tournament, in the
+    seats of the sheet) and accepts it with mahj scorecard --accept.
+
+    Example: mahj event card 1 3 table3.toml
+    """
+    from ..core.errors import Refused
+    from ..files import eventload, loader
+    from ..night import eventcards
+    from ..night import eventchange as change
+
+    path = eventload.locate_event(session)
+    if eventload.same_file(path, night):
+        raise Refused(f"{night} is the event file; give the table's session file")
+    played = loader.load(night)
+    done = change.change(
+        path,
+        lambda opened: eventcards.detailed_card(
+            opened, round_, table, played, signed=signed or [], replace=replace
+        ),
+    )
+    card_done(done, round_, table)
+
+
+@event.command()
+def standings(
+    json: bool = JsonOpt,
+    top: int | None = typer.Option(
+        None,
+        "--top",
+        help="Places in the winner's circle (default: 3, 6 or 12 by field).",
+        metavar="N",
+    ),
+    tie_break: bool | None = typer.Option(
+        None,
+        "--tie-break/--no-tie-break",
+        help="Split equal totals by most Mah Jonggs, then fewest thrown (default: as the "
+        "event says).",
+    ),
+    csv: Path | None = typer.Option(None, "--csv", help="Also write a CSV.", metavar="FILE"),
+    html: Path | None = typer.Option(
+        None, "--html", help="Also write a results page to print or project.", metavar="FILE"
+    ),
+    session: Path | None = EventOpt,
+) -> None:
+    """Standings, round winners and the winner's circle; a CSV and a results page.
+
+    Place, player, total, each round's points, games played and byes.
+
+    Example: mahj event standings --html results.html
+    """
+    from ..core.errors import Refused
+    from ..core.eventfold import fold_event
+    from ..files import eventload
+
+    if top is not None and top < 1:
+        raise Refused(f"--top must be 1 or more, not {top}")
+    opened = eventload.load(eventload.locate_event(session))
+    result = opened.standings
+    if tie_break is not None and tie_break != result.tie_break:
+        result = fold_event(opened.event, tie_break=tie_break, known=result.results)
+    write_results(result, opened.path, csv=csv, html=html, top=top)
+    if json:
+        from ..reports.event import standings_json
+
+        emit_json(standings_json(result, top))
+        return
+    from ..ui.event import standings_text
+
+    typer.echo(standings_text(result, top))
+
+
+@event.command()
+def check(json: bool = JsonOpt, session: Path | None = EventOpt) -> None:
+    """Check an event file (after editing it by hand): OK, or each problem with its line.
+
+    Example: mahj event check --session spring-open.toml
+    """
+    from ..files import eventload
+
+    path = eventload.locate_event(session)
+    loaded = eventload.read(path)
+    found, _ = eventload.check(loaded)
+    locator = eventload.EventLocator(loaded.parsed.text)
+    notes = list(loaded.parsed.notes)
+    if json:
+        emit_json(
+            {
+                "ok": not found,
+                "problems": [{"message": p.message, "line": locator.line(p.where)} for p in found],
+                "notes": [{"message": p.message, "line": locator.line(p.where)} for p in notes],
+            }
+        )
+    else:
+        for p in found:
+            typer.echo(eventload.describe(path, p, locator))
+        for p in notes:
+            typer.echo("note: " + eventload.describe(path, p, locator))
+        if not found:
+            typer.echo(f"OK: {path}")
+    if found:
+        raise typer.Exit(1)

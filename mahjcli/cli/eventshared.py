@@ -1,0 +1,63 @@
+"""What the `mahj event` commands share: the event's file name, what a card in says,
+and writing the results files."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:
+    from ..core.eventfold import EventStandings
+    from ..night.eventchange import EventChange
+
+
+def event_stem(name: str) -> str:
+    """The part of a new event's file name that comes from its name."""
+    from ..core.errors import Refused
+    from ..night import start
+
+    try:
+        return start.file_stem(name)
+    except Refused as exc:
+        raise Refused(
+            f"the event's name {name!r} names its file, so it cannot contain '/', '\\' or "
+            "'..' or start with '.'; give --session PATH to choose the file"
+        ) from exc
+
+
+def card_done(done: "EventChange", rnd: int, table: int) -> None:
+    """What a card in says: its totals, and which cards of the round are still missing."""
+    from ..reports.event import cards_line
+    from ..reports.words import points
+
+    result = done.after.results[rnd, table]
+    said = ", ".join(f"{n} {points(p)}" for n, p in result.card.totals.items())
+    how = "game by game" if result.card.detailed else "round totals"
+    again = " (replacing the card entered before)" if result.card.replace else ""
+    typer.echo(f"Round {rnd}, table {table} ({how}){again}: {said}")
+    typer.echo(cards_line(done.after, rnd))
+
+
+def write_results(
+    result: "EventStandings",
+    source: Path,
+    *,
+    csv: Path | None,
+    html: Path | None,
+    top: int | None,
+) -> None:
+    """`--csv FILE` and `--html FILE`: write them, say so on stderr."""
+    from ..core.errors import Refused
+    from ..files import atomic, eventload
+    from ..reports.event import standings_csv
+    from ..reports.eventpage import results_page
+
+    targets = [(t, kind) for t, kind in ((csv, "csv"), (html, "html")) if t is not None]
+    for target, _ in targets:
+        if target.suffix.lower() == ".toml" or eventload.same_file(target, source):
+            raise Refused(f"{target} looks like an event file; write to a .csv or .html file")
+    for target, kind in targets:
+        # A byte-order mark lets spreadsheet programs open the CSV as UTF-8.
+        text = "\ufeff" + standings_csv(result) if kind == "csv" else results_page(result, top)
+        atomic.write_atomic(target, text.encode("utf-8"), backup=False)
+        typer.echo(f"Wrote {target}", err=True)

@@ -1,0 +1,194 @@
+"""A tournament event as recorded (RULES.md §9): who registered, how each round was
+seated, and the score card each table handed in. Plain immutable values; the standings
+are derived from them afresh (`mahjcli.core.eventfold`), never stored.
+
+Each table of a round lists its seats A, B, C, D: A is East of the starting seats (the
+deal starts there), then B, C and D to the right, as on a table's score card.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from .model import Entry
+from .rulesets import Tournament
+
+PROFILES: Mapping[str, Tournament] = {"mjmp": Tournament()}
+"""The tournament profiles an event can be scored under, by the name the event file
+records (RULES.md §7): `mjmp` is Mah Jongg Master Points as RULES.md §6 has it. This is
+the one place a profile's name is looked up."""
+DEFAULT_PROFILE = "mjmp"
+
+FIRST_ROUND_METHODS = ("random", "given")
+"""How round 1 is seated: drawn at random (from the event's seed), or as the players were
+listed (the first four at table 1, and so on)."""
+MOVEMENTS = ("fewest-repeats", "abcd", "east-stays")
+"""How later rounds are seated: a search that keeps repeat meetings to the fewest, or one
+of RULES.md §9's fixed movements."""
+METHODS = (*FIRST_ROUND_METHODS, *MOVEMENTS)
+DEFAULT_MOVEMENT = "fewest-repeats"
+
+SEAT_LETTERS = ("A", "B", "C", "D")
+MAX_ROUNDS = 20
+DEFAULT_ROUNDS = 4
+MIN_FIELD = 4
+MAX_FIELD = 2000
+MAX_ROUND_POINTS = 5000
+"""Largest round total a card may give one player, either way (four games of at most a
+1000-point hand with bonuses, and penalties)."""
+MAX_SEED = 2**31 - 1
+
+
+def profile_rules(name: str) -> Tournament | None:
+    """The rule set of a tournament profile, or None for a name this mahj does not know.
+
+    >>> profile_rules("mjmp") == Tournament(), profile_rules("nope")
+    (True, None)
+    """
+    return PROFILES.get(name)
+
+
+def profile_problem(name: object, label: str = "profile") -> str | None:
+    """Why `name` is not a profile this mahj knows, or None.
+
+    >>> profile_problem("mjmp") is None, profile_problem("xyz")
+    (True, "profile must be mjmp, not 'xyz'")
+    """
+    if isinstance(name, str) and name in PROFILES:
+        return None
+    return f"{label} must be {' or '.join(PROFILES)}, not {name!r}"
+
+
+def movement_problem(name: object, label: str = "movement", *, first: bool = False) -> str | None:
+    """Why `name` cannot seat a round (round 1 when `first`), or None.
+
+    >>> movement_problem("abcd") is None, movement_problem("abcd", first=True)
+    (True, "round 1 is seated random or given, not 'abcd'")
+    """
+    allowed = FIRST_ROUND_METHODS if first else MOVEMENTS
+    if isinstance(name, str) and name in allowed:
+        return None
+    what = "round 1 is seated" if first else f"{label} must be"
+    return f"{what} {' or '.join(allowed)}, not {name!r}"
+
+
+class Player(NamedTuple):
+    """A registered player: plays rounds `first_round` to `last_round` (None: to the end)."""
+
+    name: str
+    id: str = ""
+    first_round: int = 1
+    """Above 1 for a late registration."""
+    last_round: int | None = None
+    """Set when the player withdrew: the last round they play (0: before round 1)."""
+
+    def plays(self, rnd: int) -> bool:
+        """Whether the player is in the field of round `rnd`.
+
+        >>> Player("Zoe", first_round=2).plays(1), Player("Hana", last_round=1).plays(2)
+        (False, False)
+        """
+        return self.first_round <= rnd and (self.last_round is None or rnd <= self.last_round)
+
+
+class RoundSeating(NamedTuple):
+    """Who sits where in one round, and who has a bye."""
+
+    number: int
+    method: str
+    """How it was seated: one of `METHODS`."""
+    tables: tuple[tuple[str, ...], ...]
+    """Table 1 first; each table's seats A, B, C, D."""
+    byes: tuple[str, ...] = ()
+
+    def places(self) -> dict[str, tuple[int, int]]:
+        """Each seated player's table (from 1) and seat (0 for A to 3 for D)."""
+        return {p: (t, s) for t, table in enumerate(self.tables, 1) for s, p in enumerate(table)}
+
+    def seated(self) -> tuple[str, ...]:
+        """Everyone at a table this round, table by table."""
+        return tuple(p for table in self.tables for p in table)
+
+
+class TableCard(NamedTuple):
+    """One table's score card for one round: each player's round total and, for a card
+    entered game by game, its games (else None: simple mode)."""
+
+    round: int
+    table: int
+    totals: Mapping[str, int]
+    """The totals the table handed in, by player."""
+    games: tuple[Entry, ...] | None = None
+    replace: bool = False
+    """True when this card replaces one entered before for the same table; the earlier
+    one stays in the file as history."""
+    source: str = ""
+    """The table's session file it was taken from (a note for people; never read)."""
+
+    @property
+    def detailed(self) -> bool:
+        """True for a card entered game by game."""
+        return self.games is not None
+
+
+class Event(NamedTuple):
+    """A tournament event, as recorded."""
+
+    name: str
+    players: tuple[Player, ...]
+    date: _dt.date | None = None
+    profile: str = DEFAULT_PROFILE
+    rounds: int = DEFAULT_ROUNDS
+    movement: str = DEFAULT_MOVEMENT
+    """How rounds after the first are seated, unless the director asks otherwise."""
+    seed: int = 1
+    """Seeds every random choice, so a seating can be reproduced."""
+    tie_break: bool = False
+    """Equal totals are split by most Mah Jonggs, then fewest thrown (detailed cards)."""
+    seatings: tuple[RoundSeating, ...] = ()
+    cards: tuple[TableCard, ...] = ()
+
+    @property
+    def rules(self) -> Tournament:
+        """The rule set every table plays under."""
+        return PROFILES.get(self.profile, PROFILES[DEFAULT_PROFILE])
+
+    def names(self) -> tuple[str, ...]:
+        """Every registered player, in registration order."""
+        return tuple(p.name for p in self.players)
+
+    def field(self, rnd: int) -> tuple[str, ...]:
+        """The players of round `rnd` (seated or on a bye), in registration order."""
+        return tuple(p.name for p in self.players if p.plays(rnd))
+
+    def seating(self, rnd: int) -> RoundSeating | None:
+        """How round `rnd` is seated, if it is."""
+        return self.seatings[rnd - 1] if 0 < rnd <= len(self.seatings) else None
+
+    def current_cards(self, rnd: int) -> dict[int, TableCard]:
+        """The card in force for each table of round `rnd` (the last one entered)."""
+        return {c.table: c for c in self.cards if c.round == rnd}
+
+    def started(self, rnd: int) -> bool:
+        """A round starts when its first card is in; until then its seating is a plan."""
+        return any(c.round == rnd for c in self.cards)
+
+    def open_round(self) -> int:
+        """The first round after every round that has started: registrations and
+        withdrawals apply from it (one past the last round when the last has started).
+
+        >>> Event("Cup", (), rounds=3, cards=(TableCard(2, 1, {}),)).open_round()
+        3
+        """
+        started = {c.round for c in self.cards}
+        return 1 + max((r for r in range(1, self.rounds + 1) if r in started), default=0)
+
+    def missing(self, rnd: int) -> tuple[int, ...]:
+        """The tables of a seated round whose card is not in yet."""
+        seating = self.seating(rnd)
+        if seating is None:
+            return ()
+        cards = self.current_cards(rnd)
+        return tuple(t for t in range(1, len(seating.tables) + 1) if t not in cards)

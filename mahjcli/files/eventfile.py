@@ -1,0 +1,343 @@
+"""The event file format (TOML, `kind = "event"`, schema 1): text to an `Event`.
+
+    schema = 1
+    kind = "event"
+    name = "Spring Open"
+    date = 2026-04-18
+    profile = "mjmp"
+    rounds = 3
+    movement = "fewest-repeats"
+    seed = 7
+
+    [[players]]
+    name = "Ann"
+    id = "1001"
+
+    [[seating]]
+    round = 1
+    movement = "random"
+    byes = ["Ida", "Jo"]
+    tables = [
+        ["Ann", "Bea", "Cy", "Dot"],   # seats A (East), B, C, D
+    ]
+
+    [[cards]]
+    round = 1
+    table = 1
+    totals = { "Ann" = 45, "Bea" = -10, "Cy" = 0, "Dot" = 20 }
+    games = [
+        { kind = "win", winner = "Ann", value = 25, thrown_by = "Bea", exposures = 1 },
+    ]
+
+A card's games are written like a session's [[log]] entries and read by the same reader
+(`mahjcli.files.sessionfile.read_entry`). A session file and an event file are told
+apart by `kind`, so neither is ever read as the other.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import tomllib
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from ..core.event import (
+    DEFAULT_MOVEMENT,
+    DEFAULT_PROFILE,
+    DEFAULT_ROUNDS,
+    Event,
+    Player,
+    RoundSeating,
+    TableCard,
+)
+from ..core.model import Entry
+from ..core.names import closest, fold_name
+from ..core.problems import Problem, Where, is_whole, shown
+from .entryfile import read_entry
+from .sessionfile import BOM, toml_problem
+
+SCHEMA = 1
+"""The event-file schema this program writes and the newest it reads."""
+KIND = "event"
+TOP_KEYS = (
+    "schema",
+    "kind",
+    "name",
+    "date",
+    "profile",
+    "rounds",
+    "movement",
+    "seed",
+    "tie_break",
+    "players",
+    "seating",
+    "cards",
+)
+PLAYER_KEYS = ("name", "id", "first_round", "last_round")
+SEATING_KEYS = ("round", "movement", "byes", "tables")
+CARD_KEYS = ("round", "table", "replace", "from", "totals", "games")
+
+
+class ParsedEvent(NamedTuple):
+    """An event file read into values: its text and, when valid, the event."""
+
+    text: str
+    event: Event | None
+    problems: tuple[Problem, ...]
+    notes: tuple[Problem, ...] = ()
+    night: bool = False
+    """True when the file is a night's session, not an event's."""
+
+
+def is_night(doc: dict[str, Any]) -> bool:
+    """Whether a document is a night's session file (it has a log or a first East)."""
+    return doc.get("kind") != KIND and ("log" in doc or "east" in doc)
+
+
+def kind_problem(doc: dict[str, Any]) -> Problem | None:
+    """Why this document is not an event file this mahj can read, or None."""
+    if doc.get("kind") != KIND:
+        if is_night(doc):
+            message = (
+                "this is a night's session file, not an event file; give the event file "
+                "(--session FILE)"
+            )
+        else:
+            message = 'no `kind = "event"` line: is this a mahj event file?'
+        return Problem(message, Where.top("kind") if "kind" in doc else Where(line=1))
+    schema = doc.get("schema")
+    if not is_whole(schema) or schema < 1:
+        return Problem(f"schema must be a whole number, not {shown(schema)}", Where.top("schema"))
+    if schema > SCHEMA:
+        return Problem(
+            f"this file was written by a newer mahj (event schema {schema}; this one reads up "
+            f"to {SCHEMA}); upgrade mahj to read it",
+            Where.top("schema"),
+        )
+    return None
+
+
+def parse_event_text(text: str) -> ParsedEvent:
+    """Read an event file's text: the event, or every problem with where it is."""
+    body = text.removeprefix(BOM)
+    if not body.strip():
+        return ParsedEvent(text, None, (Problem("the file is empty", Where(line=1)),))
+    try:
+        doc = tomllib.loads(body)
+    except tomllib.TOMLDecodeError as exc:
+        return ParsedEvent(text, None, (toml_problem(exc, body),))
+    return parse_event_doc(text, doc)
+
+
+class _Reader:
+    """Collects problems and notes while one document is read."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self.notes: list[Problem] = []
+        self.canon: dict[str, str] = {}
+
+    def problem(self, message: str, where: Where) -> None:
+        self.problems.append(Problem(message, where))
+
+    def unknown(
+        self,
+        table: dict[str, Any],
+        known: tuple[str, ...],
+        where: Callable[[str], Where],
+        label: str = "",
+    ) -> None:
+        for key in sorted(set(table) - set(known)):
+            self.notes.append(
+                Problem(f"{label}unknown key {key!r} is kept but not used", where(key))
+            )
+
+    def whole(self, value: object, what: str, where: Where, default: int = 0) -> int:
+        if value is None:
+            self.problem(f"{what} is missing", where)
+            return default
+        if not is_whole(value):
+            self.problem(f"{what} must be a whole number, not {shown(value)}", where)
+            return default
+        return value
+
+    def name(self, value: object, what: str, where: Where) -> str | None:
+        """A registered player's name, as registered."""
+        if not isinstance(value, str):
+            self.problem(f"{what} must be a player's name in quotes, not {shown(value)}", where)
+            return None
+        found = self.canon.get(fold_name(value.strip()))
+        if found is None:
+            near = closest(value, self.canon.values())
+            hint = f"; did you mean {near!r}?" if near else ""
+            self.problem(f"{what}: {value!r} is not a registered player{hint}", where)
+        return found
+
+    def tables_of(self, raw: dict[str, Any], section: str) -> list[dict[str, Any]]:
+        value = raw.get(section, [])
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            self.problem(f"{section} must be a list of [[{section}]] tables", Where.top(section))
+            return []
+        return value
+
+
+def parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
+    """Validate a parsed TOML document as an event."""
+    if why := kind_problem(doc):
+        return ParsedEvent(text, None, (why,), night=is_night(doc))
+    r = _Reader()
+    r.unknown(doc, TOP_KEYS, Where.top)
+    settings = _settings(doc, r)
+    players = [_player(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "players"))]
+    for p in players:
+        r.canon.setdefault(fold_name(p.name), p.name)
+    seatings = [_seating(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "seating"))]
+    cards = [_card(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "cards"))]
+    if r.problems:
+        return ParsedEvent(text, None, tuple(r.problems), tuple(r.notes))
+    event = Event(players=tuple(players), seatings=tuple(seatings), cards=tuple(cards), **settings)
+    return ParsedEvent(text, event, (), tuple(r.notes))
+
+
+def _settings(doc: dict[str, Any], r: _Reader) -> dict[str, Any]:
+    """The event's own keys (the checks of their values are the core's)."""
+    out: dict[str, Any] = {}
+    name = doc.get("name", "")
+    if not isinstance(name, str):
+        r.problem("name must be text", Where.top("name"))
+    out["name"] = name if isinstance(name, str) else ""
+    date = doc.get("date")
+    if date is not None and not (isinstance(date, _dt.date) and not isinstance(date, _dt.datetime)):
+        r.problem(f"date must be a date like 2026-04-18, not {shown(date)}", Where.top("date"))
+        date = None
+    out["date"] = date
+    for key, default in (("profile", DEFAULT_PROFILE), ("movement", DEFAULT_MOVEMENT)):
+        value = doc.get(key, default)
+        if not isinstance(value, str):
+            r.problem(f"{key} must be text, not {shown(value)}", Where.top(key))
+            value = default
+        out[key] = value
+    out["rounds"] = r.whole(doc.get("rounds", DEFAULT_ROUNDS), "rounds", Where.top("rounds"), 1)
+    out["seed"] = r.whole(doc.get("seed", 1), "seed", Where.top("seed"), 1)
+    tie_break = doc.get("tie_break", False)
+    if not isinstance(tie_break, bool):
+        r.problem(
+            f"tie_break must be true or false, not {shown(tie_break)}", Where.top("tie_break")
+        )
+        tie_break = False
+    out["tie_break"] = tie_break
+    return out
+
+
+def _player(raw: dict[str, Any], i: int, r: _Reader) -> Player:
+    def at(key: str | None = None) -> Where:
+        return Where("players", i, key)
+
+    label = f"player {i + 1}: "
+    r.unknown(raw, PLAYER_KEYS, at, label)
+    name = raw.get("name")
+    if not isinstance(name, str):
+        r.problem(f"{label}name must be a name in quotes, not {shown(name)}", at("name"))
+        name = f"player {i + 1}"
+    ident = raw.get("id", "")
+    if is_whole(ident):
+        ident = str(ident)
+    if not isinstance(ident, str):
+        r.problem(f"{label}id must be text or a whole number, not {shown(ident)}", at("id"))
+        ident = ""
+    first = r.whole(raw.get("first_round", 1), f"{label}first_round", at("first_round"), 1)
+    last = raw.get("last_round")
+    if last is not None:
+        last = r.whole(last, f"{label}last_round", at("last_round"))
+    return Player(name.strip(), ident.strip(), first, last)
+
+
+def _names(value: object, what: str, where: Where, r: _Reader) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        r.problem(f'{what} must be a list of names, like ["Ann", "Bea"]', where)
+        return ()
+    found = [r.name(item, what, where) for item in value]
+    return tuple(n for n in found if n is not None)
+
+
+def _seating(raw: dict[str, Any], i: int, r: _Reader) -> RoundSeating:
+    def at(key: str | None = None) -> Where:
+        return Where("seating", i, key)
+
+    label = f"seating {i + 1}: "
+    r.unknown(raw, SEATING_KEYS, at, label)
+    number = r.whole(raw.get("round"), f"{label}round", at("round"), i + 1)
+    method = raw.get("movement", "given")
+    if not isinstance(method, str):
+        r.problem(f"{label}movement must be text, not {shown(method)}", at("movement"))
+        method = "given"
+    byes = _names(raw.get("byes", []), f"{label}byes", at("byes"), r)
+    tables_raw = raw.get("tables")
+    if not isinstance(tables_raw, list):
+        r.problem(
+            f"{label}tables must be a list of tables, each a list of four names", at("tables")
+        )
+        tables_raw = []
+    tables = tuple(
+        _names(t, f"{label}table {k + 1}", at(f"tables[{k}]"), r) for k, t in enumerate(tables_raw)
+    )
+    return RoundSeating(number, method, tables, byes)
+
+
+def _card(raw: dict[str, Any], i: int, r: _Reader) -> TableCard:
+    def at(key: str | None = None) -> Where:
+        return Where("cards", i, key)
+
+    label = f"card {i + 1}: "
+    r.unknown(raw, CARD_KEYS, at, label)
+    rnd = r.whole(raw.get("round"), f"{label}round", at("round"))
+    table = r.whole(raw.get("table"), f"{label}table", at("table"))
+    replace = raw.get("replace", False)
+    if not isinstance(replace, bool):
+        r.problem(f"{label}replace must be true or false, not {shown(replace)}", at("replace"))
+        replace = False
+    source = raw.get("from", "")
+    if not isinstance(source, str):
+        r.problem(f"{label}from must be text (the table's session file)", at("from"))
+        source = ""
+    totals = _totals(raw.get("totals"), label, at("totals"), r)
+    games = _games(raw["games"], i, label, r) if "games" in raw else None
+    return TableCard(rnd, table, totals, games, replace, source)
+
+
+def _totals(value: object, label: str, where: Where, r: _Reader) -> dict[str, int]:
+    if not isinstance(value, dict):
+        r.problem(
+            f'{label}totals must be each player\'s round total, like totals = {{ "Ann" = 45, '
+            '"Bea" = -10, ... }',
+            where,
+        )
+        return {}
+    totals: dict[str, int] = {}
+    for key, points in value.items():
+        name = r.name(key, f"{label}totals", where)
+        if name is not None:
+            totals[name] = r.whole(points, f"{label}{name}'s total", where)
+    return totals
+
+
+def _games(value: object, i: int, label: str, r: _Reader) -> tuple[Entry, ...]:
+    if not isinstance(value, list):
+        r.problem(
+            f"{label}games must be a list of games, one {{ kind = ... }} per game",
+            Where("cards", i, "games"),
+        )
+        return ()
+    games: list[Entry] = []
+    for k, raw in enumerate(value):
+        entry, problems, notes = read_entry(raw, k, r.canon)
+        for p in problems:
+            message = re.sub(r"^log entry \d+", f"{label}entry {k + 1}", p.message)
+            r.problem(message, Where("cards", i, f"games[{k}]"))
+        for p in notes:
+            message = re.sub(r"^log entry \d+", f"{label}entry {k + 1}", p.message)
+            r.notes.append(Problem(message, Where("cards", i, f"games[{k}]")))
+        if entry is not None:
+            games.append(entry)
+    return tuple(games)

@@ -1,0 +1,244 @@
+"""Writing event files: a new event's text, and the edits that add a player, a round's
+seating or a card, mark a withdrawal, or seat rounds again, keeping everything else the
+user wrote. Every edit is read back with tomllib and compared before it is trusted; when
+the text cannot be edited in place, the whole document is written out again."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.event import Event, Player, RoundSeating, TableCard
+from .eventfile import KIND, SCHEMA
+from .sessionfile import BOM
+from .sessionwrite import entry_to_dict, toml_value
+
+HEAD = """\
+# A mahj tournament event: the registered players, how each round is seated and the
+# card each table handed in. Standings are worked out from this file every time; fix a
+# mistake with any editor, then run `mahj event check`.
+# Each table lists its seats in order A (East of the starting seats), B, C, D.
+"""
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+_HEADER = re.compile(r"""^\s*\[\[?\s*[A-Za-z0-9_."' -]+\s*\]\]?\s*(#.*)?$""")
+
+
+def _key(key: str) -> str:
+    return key if _BARE.match(key) else toml_value(key)
+
+
+def inline(table: Mapping[str, Any]) -> str:
+    """A table on one line: `{ kind = "win", winner = "Ann", value = 25 }`.
+
+    >>> print(inline({"Ann": 45, "Mary Lou": -10}))
+    { Ann = 45, "Mary Lou" = -10 }
+    """
+    return "{ " + ", ".join(f"{_key(k)} = {toml_value(v)}" for k, v in table.items()) + " }"
+
+
+def player_table(player: Player) -> dict[str, Any]:
+    """The [[players]] table of a registered player (defaults left out)."""
+    out: dict[str, Any] = {"name": player.name}
+    if player.id:
+        out["id"] = player.id
+    if player.first_round != 1:
+        out["first_round"] = player.first_round
+    if player.last_round is not None:
+        out["last_round"] = player.last_round
+    return out
+
+
+def seating_table(seating: RoundSeating) -> dict[str, Any]:
+    """The [[seating]] table of a round (`tables` last: its lines are arrays)."""
+    out: dict[str, Any] = {"round": seating.number, "movement": seating.method}
+    if seating.byes:
+        out["byes"] = list(seating.byes)
+    out["tables"] = [list(t) for t in seating.tables]
+    return out
+
+
+def card_table(card: TableCard) -> dict[str, Any]:
+    """The [[cards]] table of a card (`games` last, one game a line)."""
+    out: dict[str, Any] = {"round": card.round, "table": card.table}
+    if card.replace:
+        out["replace"] = True
+    if card.source:
+        out["from"] = card.source
+    out["totals"] = dict(card.totals)
+    if card.games is not None:
+        out["games"] = [entry_to_dict(e) for e in card.games]
+    return out
+
+
+def block(section: str, table: Mapping[str, Any]) -> str:
+    """One [[section]] table as text: lists of tables one item a line."""
+    lines = [f"[[{section}]]"]
+    for key, value in table.items():
+        if key == "tables":
+            lines.append("tables = [")
+            lines += [f"    {toml_value(t)},  # table {n}" for n, t in enumerate(value, 1)]
+            lines.append("]")
+        elif key == "games":
+            lines.append("games = [")
+            lines += [f"    {inline(g)}," for g in value]
+            lines.append("]")
+        elif isinstance(value, dict):
+            lines.append(f"{key} = {inline(value)}")
+        else:
+            lines.append(f"{key} = {toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def event_head(event: Event) -> dict[str, Any]:
+    """The event's own keys, as its file records them."""
+    head: dict[str, Any] = {"schema": SCHEMA, "kind": KIND, "name": event.name}
+    if event.date is not None:
+        head["date"] = event.date
+    head.update(
+        profile=event.profile, rounds=event.rounds, movement=event.movement, seed=event.seed
+    )
+    if event.tie_break:
+        head["tie_break"] = True
+    return head
+
+
+def new_event_text(event: Event) -> str:
+    """The text of a new event file."""
+    head = event_head(event)
+    parts = [HEAD, "".join(f"{k} = {toml_value(v)}\n" for k, v in head.items())]
+    parts += ["\n" + block("players", player_table(p)) for p in event.players]
+    parts += ["\n" + block("seating", seating_table(s)) for s in event.seatings]
+    parts += ["\n" + block("cards", card_table(c)) for c in event.cards]
+    return "".join(parts)
+
+
+# ---- edits that keep the user's text ---------------------------------------------------
+
+
+def _newline(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def _doc(text: str) -> dict[str, Any]:
+    return tomllib.loads(text.removeprefix(BOM))
+
+
+def _checked(new: str, expected: dict[str, Any], old: str) -> str:
+    """`new` when it reads back as `expected`, else the whole document written afresh."""
+    try:
+        if tomllib.loads(new.removeprefix(BOM)) == expected:
+            return new
+    except tomllib.TOMLDecodeError:
+        pass
+    bom = BOM if old.startswith(BOM) else ""
+    return bom + dump_event_doc(expected).replace("\n", _newline(old))
+
+
+def dump_event_doc(doc: dict[str, Any]) -> str:
+    """A whole event document as text (used when the text cannot be edited in place)."""
+    import tomli_w
+
+    first = {k: doc[k] for k in ("schema", "kind") if k in doc}
+    rest = {k: v for k, v in doc.items() if k not in first}
+    return "".join(f"{k} = {toml_value(v)}\n" for k, v in first.items()) + tomli_w.dumps(rest)
+
+
+def append_tables(text: str, tables: list[tuple[str, dict[str, Any]]]) -> str:
+    """The text of a valid event file with [[section]] tables added at the end, keeping
+    everything else."""
+    nl = _newline(text)
+    new = text if not text or text.endswith("\n") else text + nl
+    added = "".join(nl + block(section, table).replace("\n", nl) for section, table in tables)
+    if _appendable(text, tables, added):
+        return new + added
+    expected = _doc(text)
+    for section, table in tables:
+        expected[section] = [*expected.get(section, []), table]
+    return _checked(new + added, expected, text)
+
+
+def _appendable(text: str, tables: list[tuple[str, dict[str, Any]]], added: str) -> bool:
+    """Whether `added` at the end of a valid document can only add these tables to their
+    arrays: it reads back as exactly them, and each of their sections is either absent
+    or an array written as [[section]] tables (never `section = [...]` or a [section]
+    table, which a [[section]] header could not extend). Then the whole document need
+    not be read again, which on an event of hundreds of tables takes a while."""
+    from .lines import Locator
+
+    wanted: dict[str, list[dict[str, Any]]] = {}
+    for section, table in tables:
+        wanted.setdefault(section, []).append(table)
+    try:
+        if tomllib.loads(added) != wanted:
+            return False
+    except tomllib.TOMLDecodeError:
+        return False
+    locator = Locator(text.removeprefix(BOM))
+    for section in wanted:
+        other = re.compile(rf"^\s*\[\s*{re.escape(section)}\s*[.\]]")
+        if locator.top(section) is not None or any(other.match(line) for line in locator.lines):
+            return False
+    return True
+
+
+def _span(lines: list[str], start: int) -> int:
+    """The line after the table that starts at `start`: before the next header (or the
+    end), less the blank lines and comments just above that header."""
+    end = start + 1
+    while end < len(lines) and not _HEADER.match(lines[end]):
+        end += 1
+    while end > start + 1 and (
+        not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")
+    ):
+        end -= 1
+    return end
+
+
+def set_key(text: str, section: str, index: int, key: str, value: Any) -> str:
+    """The text with `key = value` set in the index-th [[section]] table."""
+    from .lines import Locator
+
+    expected = _doc(text)
+    expected[section][index][key] = value
+    nl = _newline(text)
+    lines = text.splitlines(keepends=True)
+    starts = Locator(text).starts(section)
+    new = ""
+    if index < len(starts):
+        end = _span(lines, starts[index])
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        body = [i for i in range(starts[index], end) if pattern.match(lines[i])]
+        line = f"{key} = {toml_value(value)}{nl}"
+        if body:
+            lines[body[0]] = line
+        else:
+            if not lines[end - 1].endswith("\n"):
+                lines[end - 1] += nl
+            lines.insert(end, line)
+        new = "".join(lines)
+    return _checked(new, expected, text)
+
+
+def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> str:
+    """The text with every [[seating]] after the first `keep` replaced by `seatings`."""
+    from .lines import Locator
+
+    expected = _doc(text)
+    expected["seating"] = [*expected.get("seating", [])[:keep], *seatings]
+    if not expected["seating"]:
+        del expected["seating"]
+    lines = text.splitlines(keepends=True)
+    starts = Locator(text).starts("seating")
+    for start in reversed(starts[keep:]):
+        end = _span(lines, start)
+        while start > 0 and not lines[start - 1].strip():
+            start -= 1
+        del lines[start:end]
+    kept = "".join(lines)
+    if kept and not kept.endswith("\n"):
+        kept += _newline(text)
+    nl = _newline(text)
+    new = kept + "".join(nl + block("seating", s).replace("\n", nl) for s in seatings)
+    return _checked(new, expected, text)

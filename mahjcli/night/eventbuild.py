@@ -1,0 +1,292 @@
+"""What the director typed, turned into changes of the event as it stands: a new event,
+a late registration, a withdrawal, a round seated, a card in.
+
+No I/O and no output: each builder returns the event after the change with the new
+text of its file and the notes to show, or raises `Refused` with what to do. Whether the
+changed event holds together is the core's to say (`mahjcli.core.eventcheck`), asked by
+`mahjcli.night.event` before anything is saved.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..core.errors import Refused
+from ..core.event import (
+    MAX_FIELD,
+    MAX_ROUNDS,
+    MAX_SEED,
+    MIN_FIELD,
+    Event,
+    Player,
+    movement_problem,
+    profile_problem,
+)
+from ..core.eventcheck import seats_text
+from ..core.movement import round_rng, seat_round
+from ..core.names import UnknownName, fold_name, name_problem, resolve
+from ..files import eventwrite
+from ..files.eventload import OpenEvent
+
+
+class Edit(NamedTuple):
+    """An event after a change, its file's new text, and what to tell the director."""
+
+    event: Event
+    text: str
+    notes: tuple[str, ...] = ()
+
+
+def player_in(event: Event, typed: str) -> Player:
+    """The registered player `typed` names (Refused with a suggestion if none)."""
+    try:
+        name = resolve(typed, event.names())
+    except UnknownName as exc:
+        raise Refused(str(exc)) from None
+    return next(p for p in event.players if p.name == name)
+
+
+def new_event(
+    name: str,
+    entrants: Sequence[tuple[str, str]],
+    *,
+    date: _dt.date,
+    rounds: int,
+    movement: str,
+    seed: int,
+    profile: str,
+    given: bool,
+    tie_break: bool,
+) -> Event:
+    """A new event with round 1 seated, refusing what an event cannot start with."""
+    if not name.strip():
+        raise Refused("give the event a name: mahj event new NAME PLAYER...")
+    if why := name_problem(name.strip()):
+        raise Refused(f"the event's name: {why}")
+    for why in (movement_problem(movement, "--movement"), profile_problem(profile, "--profile")):
+        if why:
+            raise Refused(why)
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise Refused(f"--rounds must be from 1 to {MAX_ROUNDS}, not {rounds}")
+    if not 0 <= seed <= MAX_SEED:
+        raise Refused(f"--seed must be from 0 to {MAX_SEED}, not {seed}")
+    players = _entrants(entrants)
+    event = Event(
+        name=name.strip(),
+        players=players,
+        date=date,
+        profile=profile,
+        rounds=rounds,
+        movement=movement,
+        seed=seed,
+        tie_break=tie_break,
+    )
+    first = seat_round(1, "given" if given else "random", event.field(1), (), round_rng(seed, 1))
+    return event._replace(seatings=(first,))
+
+
+def _entrants(entrants: Sequence[tuple[str, str]]) -> tuple[Player, ...]:
+    """The registered players, each name valid and different, each id different."""
+    if not MIN_FIELD <= len(entrants) <= MAX_FIELD:
+        raise Refused(
+            f"an event needs {MIN_FIELD} to {MAX_FIELD} players (one table is four), "
+            f"not {len(entrants)}"
+        )
+    names: dict[str, str] = {}
+    ids: dict[str, str] = {}
+    players = []
+    for typed, ident in entrants:
+        name, ident = typed.strip(), ident.strip()
+        if why := name_problem(name):
+            raise Refused(f"{why}: {typed!r}")
+        if fold_name(name) in names:
+            raise Refused(
+                f"{names[fold_name(name)]!r} and {name!r} are the same name; give "
+                "each player a different name (add an initial)"
+            )
+        if ident and ident in ids:
+            raise Refused(f"{ids[ident]} and {name} have the same id {ident!r}")
+        names[fold_name(name)] = name
+        if ident:
+            ids[ident] = name
+        players.append(Player(name, ident))
+    return tuple(players)
+
+
+# ---- the field: late registrations and withdrawals -------------------------------------
+
+
+def _reseat(event: Event, text: str, first: int, method: str | None = None) -> Edit:
+    """Seat again every seated round from `first` on (none has started), each by its own
+    method (round `first` by `method` when given)."""
+    seatings = list(event.seatings[: first - 1])
+    for old in event.seatings[first - 1 :]:
+        how = method if method is not None and old.number == first else old.method
+        field = event.field(old.number)
+        seatings.append(
+            seat_round(old.number, how, field, seatings, round_rng(event.seed, old.number))
+        )
+    after = event._replace(seatings=tuple(seatings))
+    tables = [eventwrite.seating_table(s) for s in seatings[first - 1 :]]
+    notes = tuple(
+        f"Round {s.number} was seated again (no card of it was in): post the new sheet "
+        f"(mahj event seating {s.number})."
+        for s in seatings[first - 1 :]
+    )
+    return Edit(after, eventwrite.replace_seatings(text, first - 1, tables), notes)
+
+
+def register(opened: OpenEvent, typed: str, ident: str) -> Edit:
+    """A late registration: plays from the first round that has not started."""
+    event = opened.event
+    name, ident = typed.strip(), ident.strip()
+    if why := name_problem(name):
+        raise Refused(why)
+    known = {fold_name(p.name): p for p in event.players}
+    if (same := known.get(fold_name(name))) is not None:
+        state = "withdrew" if same.last_round is not None else "is already registered"
+        raise Refused(f"{same.name} {state}; give a new player a different name")
+    if ident and (other := next((p for p in event.players if p.id == ident), None)):
+        raise Refused(f"{other.name} already has the id {ident!r}")
+    first = event.open_round()
+    if first > event.rounds:
+        raise Refused(f"all {event.rounds} rounds have started; nobody can register now")
+    player = Player(name, ident, first)
+    after = event._replace(players=(*event.players, player))
+    text = eventwrite.append_tables(
+        opened.loaded.parsed.text, [("players", eventwrite.player_table(player))]
+    )
+    note = f"{name} is registered and plays from round {first}."
+    if after.seating(first) is None:
+        return Edit(after, text, (note,))
+    edit = _reseat(after, text, first)
+    return edit._replace(notes=(note, *edit.notes))
+
+
+def withdraw(opened: OpenEvent, typed: str) -> Edit:
+    """A withdrawal: the player plays no round that has not started yet."""
+    event = opened.event
+    player = player_in(event, typed)
+    if player.last_round is not None:
+        raise Refused(f"{player.name} has already withdrawn (after round {player.last_round})")
+    first = event.open_round()
+    if first > event.rounds:
+        raise Refused(f"all {event.rounds} rounds have started; there is no round to withdraw from")
+    field = [n for n in event.field(first) if n != player.name]
+    if len(field) < MIN_FIELD:
+        raise Refused(
+            f"round {first} would have {len(field)} players; a round needs a table of four"
+        )
+    index = event.players.index(player)
+    gone = player._replace(last_round=first - 1)
+    players = (*event.players[:index], gone, *event.players[index + 1 :])
+    after = event._replace(players=players)
+    text = eventwrite.set_key(opened.loaded.parsed.text, "players", index, "last_round", first - 1)
+    if first == 1:
+        note = f"{player.name} withdrew before round 1."
+    elif first <= player.first_round:
+        note = f"{player.name} withdrew before playing a round."
+    else:
+        note = (
+            f"{player.name} withdrew after round {first - 1}; their points stay in the standings."
+        )
+    if after.seating(first) is None:
+        return Edit(after, text, (note,))
+    edit = _reseat(after, text, first)
+    return edit._replace(notes=(note, *edit.notes))
+
+
+# ---- seating a round ---------------------------------------------------------------------
+
+
+def seat(opened: OpenEvent, number: int, method: str | None, redraw: bool) -> Edit | None:
+    """Seat round `number` (the next one, or again with `redraw`); None when it is seated
+    already and nothing was asked to change."""
+    event = opened.event
+    text = opened.loaded.parsed.text
+    if method is not None and (why := movement_problem(method, "--movement", first=number == 1)):
+        raise Refused(why)
+    if not 1 <= number <= event.rounds:
+        raise Refused(f"the event has rounds 1 to {event.rounds}, not {number}")
+    seated = len(event.seatings)
+    if number <= seated:
+        if not redraw:
+            if method is not None:
+                raise Refused(
+                    f"round {number} is already seated ({event.seatings[number - 1].method}); "
+                    "add --redraw to seat it again"
+                )
+            return None
+        started = [r for r in range(number, seated + 1) if event.started(r)]
+        if started:
+            raise Refused(f"round {started[0]} has started (a card is in), so its seating stays")
+        return _reseat(event, text, number, method)
+    if redraw:
+        raise Refused(f"round {number} is not seated yet; leave out --redraw")
+    if number > seated + 1:
+        raise Refused(f"round {seated + 1} is next to be seated, not round {number}")
+    how = method or (event.movement if number > 1 else "random")
+    new = seat_round(
+        number, how, event.field(number), event.seatings, round_rng(event.seed, number)
+    )
+    after = event._replace(seatings=(*event.seatings, new))
+    text = eventwrite.append_tables(text, [("seating", eventwrite.seating_table(new))])
+    return Edit(after, text, (f"Round {number} is seated ({how}).",))
+
+
+# ---- cards -------------------------------------------------------------------------------
+
+
+def table_seats(event: Event, rnd: int, table: int) -> tuple[str, ...]:
+    """The seats A-D of one table of a seated round."""
+    seating = event.seating(rnd)
+    if seating is None:
+        raise Refused(f"round {rnd} is not seated yet (mahj event seating {rnd} seats it)")
+    if not 1 <= table <= len(seating.tables):
+        raise Refused(f"round {rnd} has tables 1 to {len(seating.tables)}, not {table}")
+    return seating.tables[table - 1]
+
+
+def replacing(event: Event, rnd: int, table: int, replace: bool) -> bool:
+    """Whether the new card replaces one entered before (refused without --replace)."""
+    earlier = table in event.current_cards(rnd)
+    if earlier and not replace:
+        raise Refused(
+            f"round {rnd}, table {table} already has a card; add --replace to replace it "
+            "(the old card stays in the file as history)"
+        )
+    if replace and not earlier:
+        raise Refused(f"round {rnd}, table {table} has no card yet; leave out --replace")
+    return earlier
+
+
+_POINTS = re.compile(r"^(.+?)=\s*([+-]?[0-9]{1,6})\s*$", re.ASCII)
+
+
+def typed_totals(seats: tuple[str, ...], typed: Sequence[str], what: str) -> dict[str, int]:
+    """NAME=POINTS for each of the table's four players, in seat order."""
+    got: dict[str, int] = {}
+    for item in typed:
+        m = _POINTS.match(item.strip())
+        if m is None:
+            raise Refused(
+                f"{what}: say each player's round total as NAME=POINTS (Ann=45, "
+                f"Bea=-10), not {item!r}"
+            )
+        try:
+            name = resolve(m.group(1), seats)
+        except UnknownName as exc:
+            raise Refused(f"{what}: {exc}; this table's seats are {seats_text(seats)}") from None
+        if name in got:
+            raise Refused(f"{what}: {name} is given twice")
+        got[name] = int(m.group(2))
+    left = [n for n in seats if n not in got]
+    if left:
+        raise Refused(
+            f"{what}: give all four round totals; missing {', '.join(left)} "
+            f"(the table's seats are {seats_text(seats)})"
+        )
+    return {n: got[n] for n in seats}

@@ -1,0 +1,141 @@
+"""A table's card into the event: in simple mode each player's round total, or game by
+game from the table's tournament session file (RULES.md §9: accepted only when its four
+totals are filled and, entered game by game, agree with its games).
+
+No I/O: the table's night comes in already loaded (`mahjcli.files.loader.load`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.errors import Refused
+from ..core.event import TableCard
+from ..core.eventcheck import named_points, seats_text
+from ..core.model import GAMES_PER_ROUND, Entry, is_game, keys_of
+from ..core.names import fold_name
+from ..core.seating import Seating
+from ..files import eventwrite
+from ..files.eventload import OpenEvent
+from ..files.loader import Night
+from .eventbuild import Edit, replacing, table_seats, typed_totals
+
+
+def _with(opened: OpenEvent, card: TableCard) -> Edit:
+    """The event with one more card, and its file's text."""
+    after = opened.event._replace(cards=(*opened.event.cards, card))
+    table = eventwrite.card_table(card)
+    text = eventwrite.append_tables(opened.loaded.parsed.text, [("cards", table)])
+    return Edit(after, text)
+
+
+def simple_card(
+    opened: OpenEvent, rnd: int, table: int, typed: Sequence[str], replace: bool
+) -> Edit:
+    """A card in simple mode: NAME=POINTS for each of the table's four players."""
+    event = opened.event
+    seats = table_seats(event, rnd, table)
+    totals = typed_totals(seats, typed, f"round {rnd}, table {table}")
+    again = replacing(event, rnd, table, replace)
+    return _with(opened, TableCard(rnd, table, totals, None, again))
+
+
+def _starting_seats(night: Night) -> tuple[str, ...]:
+    """The table's starting seats, A (the first East) to D."""
+    session = night.session
+    return tuple(Seating.start(session.players, session.easts).in_deal_order(1))
+
+
+def _seats_problem(night: Night, seats: tuple[str, ...], where: str) -> str | None:
+    """Why the table's night was not played by this table's seats, or None (the names
+    may differ in case: they are the same players)."""
+    order = _starting_seats(night)
+    if [fold_name(n) for n in order] == [fold_name(n) for n in seats]:
+        return None
+    theirs = seats_text(order)
+    if {fold_name(n) for n in order} != {fold_name(n) for n in seats}:
+        return (
+            f"the card's players are {theirs}, but {where} seats {seats_text(seats)}; "
+            "is it the right file, round and table?"
+        )
+    return (
+        f"the card's starting seats are {theirs}, but {where} seats {seats_text(seats)} "
+        "(seat A is the first East); fix the table's file, or the seating"
+    )
+
+
+def _respelled(entry: Entry, names: Mapping[str, str]) -> Entry:
+    """The entry with its players named as the event spells them."""
+    changes: dict[str, Any] = {}
+    for key, spec in keys_of(entry.kind).items():
+        value = getattr(entry, key, None)
+        if spec.type == "player" and isinstance(value, str):
+            changes[key] = names.get(value, value)
+        elif spec.type == "players" and isinstance(value, tuple):
+            changes[key] = tuple(names.get(v, v) for v in value)
+    return entry._replace(**changes)
+
+
+def _games_problem(night: Night) -> str | None:
+    """Why the table's night is not one accepted round of four games, or None."""
+    standings = night.standings
+    if standings.games != GAMES_PER_ROUND:
+        extra = (
+            "; a game stopped by time is recorded with mahj incomplete"
+            if standings.games < GAMES_PER_ROUND
+            else "; start a new night for each round of an event"
+        )
+        return (
+            f"the card has {standings.games} games, and an event round is {GAMES_PER_ROUND}" + extra
+        )
+    if standings.accepted < GAMES_PER_ROUND:
+        return (
+            f"the table has not accepted its card; once the players have checked it, run "
+            f"mahj scorecard --accept --session {night.path}"
+        )
+    return None
+
+
+def detailed_card(
+    opened: OpenEvent,
+    rnd: int,
+    table: int,
+    night: Night,
+    *,
+    signed: Sequence[str],
+    replace: bool,
+) -> Edit:
+    """A card entered game by game, from a table's tournament session: its four starting
+    seats must be the table's, its round of four games accepted, and its totals (the
+    score card's) the ones signed, when those are given."""
+    event = opened.event
+    seats = table_seats(event, rnd, table)
+    where = f"round {rnd}, table {table}"
+    if night.session.rules != event.rules:
+        raise Refused(
+            f"{night.path} is scored under {night.session.rules.name} rules "
+            f"({'; '.join(night.session.rules.rule_notes()) or 'payments'}), not the event's "
+            f"profile {event.profile}; a table's card comes from a night started with "
+            "mahj new A B C D --rules tournament"
+        )
+    for why in (_seats_problem(night, seats, where), _games_problem(night)):
+        if why:
+            raise Refused(f"{night.path}: {why}")
+    spelled = dict(zip(_starting_seats(night), seats, strict=True))
+    played = night.standings.totals_map()
+    totals = {spelled[n]: points for n, points in played.items()}
+    totals = {n: totals[n] for n in seats}
+    if signed:
+        handed = typed_totals(seats, signed, f"{where}: --total")
+        if handed != totals:
+            said, added = named_points(seats, handed), named_points(seats, totals)
+            raise Refused(
+                f"{where}: the games add up to {added}, but the card handed in says {said}; "
+                "check the card's lines with the table"
+            )
+    games = tuple(
+        _respelled(e, spelled) for e in night.session.log if is_game(e) or e.kind == "penalty"
+    )
+    again = replacing(event, rnd, table, replace)
+    return _with(opened, TableCard(rnd, table, totals, games, again, str(night.path)))

@@ -1,0 +1,69 @@
+"""Every change to an event follows one path: take the lock, load and check the whole
+event, build the change against it, fold the changed event, and save only if it holds
+together. A refusal leaves the file byte-for-byte unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+from ..core.errors import Refused
+from ..core.event import Event
+from ..core.eventfold import EventStandings, fold_event
+from ..files import atomic, eventload
+from ..files.eventwrite import new_event_text
+from ..files.lock import locked
+from .eventbuild import Edit
+
+
+class EventChange(NamedTuple):
+    """An event before and after a change, and what to tell the director."""
+
+    before: EventStandings
+    after: EventStandings
+    path: Path
+    notes: tuple[str, ...] = ()
+    changed: bool = True
+
+
+def change(
+    path: Path,
+    build: Callable[[eventload.OpenEvent], Edit | None],
+    seen: eventload.OpenEvent | None = None,
+) -> EventChange:
+    """Make the change `build` asks for (None: nothing to change), if the event still
+    holds together after it. `seen` is the event as read a moment ago, before the lock
+    was taken: it is used only when the file still holds exactly the same bytes."""
+    with locked(path):
+        if seen is not None and _same_bytes(path, seen.loaded.data):
+            opened = seen
+        else:
+            opened = eventload.load(path)
+        edit = build(opened)
+        if edit is None:
+            return EventChange(opened.standings, opened.standings, path, changed=False)
+        after = fold_event(edit.event, known=opened.standings.results)
+        if after.problems:
+            raise Refused(after.problems[0].message)
+        atomic.write_atomic(path, edit.text.encode("utf-8"))
+        return EventChange(opened.standings, after, path, edit.notes)
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    """Whether the file holds exactly `data` now."""
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def start(path: Path, event: Event) -> EventStandings:
+    """Write a new event's file (never over another) and make it the current event."""
+    standings = fold_event(event)
+    if standings.problems:
+        raise Refused(standings.problems[0].message)
+    with locked(path):
+        atomic.create(path, new_event_text(event).encode("utf-8"))
+    eventload.set_current_event(path)
+    return standings

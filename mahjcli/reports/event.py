@@ -1,0 +1,226 @@
+"""An event's views as plain values: a round's seating sheet, the standings with round
+winners and the winner's circle, their JSON (INTERFACE.md) and a CSV. Every number
+comes from the fold (`mahjcli.core.eventfold`); nothing here scores anything."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from typing import Any, NamedTuple
+
+from ..core.event import SEAT_LETTERS, RoundSeating
+from ..core.eventfold import EventStandings, Line, circle_size
+from ..core.model import WINDS
+from ..core.movement import met_counts, repeats
+from ..core.names import fold_name, join_names
+from .export import _cell
+from .words import plural, points
+
+
+class Placed(NamedTuple):
+    """Where one player sits in a round: `Ann — table 7, seat C`."""
+
+    player: str
+    table: int | None
+    """None: a bye."""
+    seat: str = ""
+
+
+class Sheet(NamedTuple):
+    """A round's seating, table by table and player by player, ready to post."""
+
+    title: str
+    seating: RoundSeating
+    repeats: int
+    """Pairs meeting again this round (each earlier meeting counts once)."""
+    missing: tuple[int, ...]
+    """Tables whose card is not in yet."""
+    by_player: tuple[Placed, ...]
+    """Everyone of the round in alphabetical order."""
+
+
+def event_title(standings: EventStandings) -> str:
+    """`Spring Open · 2026-04-18`."""
+    event = standings.event
+    name = event.name or "Event"
+    return f"{name} · {event.date.isoformat()}" if event.date else name
+
+
+def sheet(standings: EventStandings, rnd: int) -> Sheet:
+    """The seating sheet of a seated round."""
+    event = standings.event
+    seating = event.seatings[rnd - 1]
+    met = met_counts(event.seatings[: rnd - 1])
+    placed = [
+        Placed(name, t, SEAT_LETTERS[s])
+        for t, table in enumerate(seating.tables, 1)
+        for s, name in enumerate(table)
+    ]
+    placed += [Placed(name, None) for name in seating.byes]
+    placed.sort(key=lambda p: (fold_name(p.player), p.player))
+    return Sheet(
+        title=event_title(standings),
+        seating=seating,
+        repeats=repeats(seating.tables, met),
+        missing=standings.missing.get(rnd, ()),
+        by_player=tuple(placed),
+    )
+
+
+def where(placed: Placed) -> str:
+    """`table 7, seat C` or `bye`."""
+    if placed.table is None:
+        return "bye"
+    return f"table {placed.table}, seat {placed.seat}"
+
+
+def sheet_summary(sheet: Sheet) -> str:
+    """How the round is seated, in a line."""
+    seating = sheet.seating
+    tables = plural(len(seating.tables), "table")
+    byes = f", byes: {join_names(seating.byes)}" if seating.byes else ", no byes"
+    how = f"seated by {seating.method}"
+    again = plural(sheet.repeats, "repeat meeting") if seating.number > 1 else ""
+    return f"{tables}{byes}; {how}" + (f" ({again})" if again else "")
+
+
+def cards_line(standings: EventStandings, rnd: int) -> str:
+    """Which of a round's cards are in: `Cards in: 3 of 5 (missing: tables 4, 5)`."""
+    seating = standings.event.seating(rnd)
+    if seating is None:
+        return f"Round {rnd} is not seated yet."
+    missing = standings.missing.get(rnd, ())
+    count = len(seating.tables)
+    if not missing:
+        return f"Round {rnd}: all {count} cards are in."
+    tables = "table" if len(missing) == 1 else "tables"
+    return (
+        f"Round {rnd}: {count - len(missing)} of {count} cards in; missing {tables} "
+        f"{', '.join(str(t) for t in missing)}."
+    )
+
+
+def seating_json(sheet: Sheet) -> dict[str, Any]:
+    """`mahj event seating --json` (INTERFACE.md), with how it was seated."""
+    seating = sheet.seating
+    return {
+        "round": seating.number,
+        "tables": [
+            {"table": t, "seats": dict(zip(SEAT_LETTERS, table, strict=True))}
+            for t, table in enumerate(seating.tables, 1)
+        ],
+        "byes": list(seating.byes),
+        "movement": seating.method,
+        "repeats": sheet.repeats,
+        "missing": list(sheet.missing),
+        "winds": dict(zip(SEAT_LETTERS, WINDS, strict=True)),
+    }
+
+
+# ---- standings ---------------------------------------------------------------------------
+
+
+def circle(standings: EventStandings, top: int | None) -> int:
+    """How many places the winner's circle holds: the director's `top`, else by field."""
+    return top if top is not None else circle_size(len(standings.lines))
+
+
+def place_labels(standings: EventStandings) -> dict[int, str]:
+    """How each place is written: `1`, or `=2` when the place is shared.
+
+    Keyed by place; every line of the standings has its place here."""
+    counts = Counter(line.place for line in standings.lines)
+    return {place: f"={place}" if n > 1 else str(place) for place, n in counts.items()}
+
+
+def round_cell(line: Line, i: int) -> str:
+    """One round of a player's line, in words: points, `bye`, `?` (card not in) or `–`."""
+    state = line.states[i]
+    if state == "played":
+        value = line.rounds[i]
+        return points(value if value is not None else 0)
+    return {"bye": "bye", "missing": "?"}.get(state, "–")
+
+
+def winners_lines(standings: EventStandings) -> list[str]:
+    """`Round 1: Ann +95` for each round whose cards are all in (or which are awaited)."""
+    found = {w.round: w for w in standings.winners}
+    out = []
+    for rnd in range(1, standings.rounds + 1):
+        if rnd in found:
+            w = found[rnd]
+            out.append(f"Round {rnd}: {join_names(w.players)} {points(w.points)}")
+        else:
+            missing = standings.missing.get(rnd, ())
+            tables = "table" if len(missing) == 1 else "tables"
+            out.append(f"Round {rnd}: waiting for {tables} {', '.join(map(str, missing))}")
+    return out
+
+
+def standings_json(standings: EventStandings, top: int | None = None) -> dict[str, Any]:
+    """`mahj event standings --json` (INTERFACE.md), with the round winners, the winner's
+    circle and the missing cards."""
+    event = standings.event
+    size = circle(standings, top)
+    return {
+        "rounds": standings.rounds,
+        "standings": [
+            {
+                "place": line.place,
+                "player": line.player.name,
+                "points": line.points,
+                "games": line.games,
+                "byes": line.byes,
+                "rounds": list(line.rounds),
+                "id": line.player.id or None,
+                "mahjongs": line.mahjongs,
+                "thrown": line.thrown,
+                "withdrew": line.withdrew,
+            }
+            for line in standings.lines
+        ],
+        "event": event.name,
+        "date": event.date.isoformat() if event.date else None,
+        "profile": event.profile,
+        "tie_break": standings.tie_break,
+        "round_winners": [
+            {"round": w.round, "players": list(w.players), "points": w.points}
+            for w in standings.winners
+        ],
+        "top": {"size": size, "players": [line.player.name for line in standings.top(size)]},
+        "missing": [
+            {"round": rnd, "tables": list(tables)}
+            for rnd, tables in standings.missing.items()
+            if tables and event.started(rnd)
+        ],
+    }
+
+
+CSV_HEAD = ("place", "player", "id", "points")
+CSV_TAIL = ("games", "byes", "mahjongs", "thrown", "withdrew")
+
+
+def standings_csv(standings: EventStandings) -> str:
+    """The standings as CSV, one row a player, best first; a round is its points, 0 for
+    a bye, empty when the player was not in it or the card is not in."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    rounds = [f"round_{r}" for r in range(1, standings.rounds + 1)]
+    writer.writerow([*CSV_HEAD, *rounds, *CSV_TAIL])
+    for line in standings.lines:
+        writer.writerow(
+            [
+                line.place,
+                _cell(line.player.name),
+                _cell(line.player.id),
+                line.points,
+                *("" if v is None else v for v in line.rounds),
+                line.games,
+                line.byes,
+                line.mahjongs,
+                line.thrown,
+                "yes" if line.withdrew else "",
+            ]
+        )
+    return out.getvalue()

@@ -1,0 +1,116 @@
+"""The results page of an event, for printing or projecting at lunch: the winner's
+circle, each round's winners, the full standings and any card still missing. Every text
+that reaches the page is escaped, as on the night's page (`mahjcli.reports.pictures`)."""
+
+from __future__ import annotations
+
+import html
+
+from ..core.eventfold import EventStandings
+from .event import circle, event_title, place_labels, round_cell, winners_lines
+from .words import plural, points
+
+_CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif;
+       margin: 2rem auto; max-width: 900px; padding: 0 1rem; color: #222; }
+h1 { font-size: 1.6rem; margin-bottom: .2rem; }
+h2 { font-size: 1.2rem; margin-top: 1.6rem; }
+p.sub { color: #555; margin-top: 0; }
+ol.circle { font-size: 1.3rem; line-height: 1.7; }
+ol.circle li { list-style: none; }
+table { border-collapse: collapse; margin: 1rem 0; width: 100%; }
+th, td { padding: .25rem .6rem; border-bottom: 1px solid #ddd; text-align: left; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.neg { color: #b00020; }
+.note { color: #8a4b00; }
+footer { color: #888; font-size: .8rem; margin-top: 2rem; }
+@media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; }
+               tr { break-inside: avoid; } }
+"""
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _num(n: int) -> str:
+    cls = "num neg" if n < 0 else "num"
+    return f'<td class="{cls}">{_esc(points(n))}</td>'
+
+
+def _circle(standings: EventStandings, size: int) -> list[str]:
+    out = [f"<h2>Winner's circle (top {size})</h2>", '<ol class="circle">']
+    label = place_labels(standings)
+    for line in standings.top(size):
+        place = _esc(label[line.place])
+        out.append(f"<li>{place}. {_esc(line.player.name)} — {_esc(points(line.points))}</li>")
+    out.append("</ol>")
+    return out
+
+
+def _table(standings: EventStandings) -> list[str]:
+    heads = "".join(f'<th class="num">R{r}</th>' for r in range(1, standings.rounds + 1))
+    out = [
+        "<h2>Standings</h2>",
+        '<table class="standings">',
+        f'<thead><tr><th class="num">Place</th><th>Player</th><th class="num">Total</th>{heads}'
+        '<th class="num">Games</th><th class="num">Byes</th></tr></thead>',
+        "<tbody>",
+    ]
+    label = place_labels(standings)
+    for line in standings.lines:
+        rounds = "".join(
+            f'<td class="num">{_esc(round_cell(line, i))}</td>' for i in range(standings.rounds)
+        )
+        name = _esc(line.player.name) + (" <em>(withdrew)</em>" if line.withdrew else "")
+        out.append(
+            f'<tr><td class="num">{_esc(label[line.place])}</td><td>{name}</td>'
+            f'{_num(line.points)}{rounds}<td class="num">{line.games}</td>'
+            f'<td class="num">{line.byes}</td></tr>'
+        )
+    out += ["</tbody>", "</table>"]
+    return out
+
+
+def results_page(standings: EventStandings, top: int | None = None) -> str:
+    """The whole results page."""
+    title = event_title(standings)
+    event = standings.event
+    size = circle(standings, top)
+    sub = (
+        f"{plural(len(standings.lines), 'player')} · {standings.rounds} of "
+        f"{plural(event.rounds, 'round')} played · {event.profile}"
+    )
+    parts = [
+        "<!doctype html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_esc(title)} — results</title>",
+        f"<style>{_CSS}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{_esc(title)}</h1>",
+        f'<p class="sub">{_esc(sub)}</p>',
+    ]
+    waiting = [
+        f"Round {r}: waiting for table{'s' if len(t) > 1 else ''} {', '.join(map(str, t))}"
+        for r, t in standings.missing.items()
+        if t and event.started(r)
+    ]
+    parts += [f'<p class="note">{_esc(w)}</p>' for w in waiting]
+    if standings.rounds:
+        parts += _circle(standings, size)
+        parts += ["<h2>Round winners</h2>", "<ul>"]
+        parts += [f"<li>{_esc(w)}</li>" for w in winners_lines(standings)]
+        parts += ["</ul>"]
+    parts += _table(standings)
+    if standings.tie_break:
+        parts.append(
+            '<p class="sub">Equal totals are split by most Mah Jonggs, then fewest winning '
+            "tiles thrown (from the cards entered game by game).</p>"
+        )
+    parts += ["<footer>Made with mahj, the American mahjong score keeper.</footer>"]
+    parts += ["</body>", "</html>"]
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,260 @@
+"""The event file: it round-trips (400 players too), hand edits are judged with the line
+they are on, edits keep the user's text, and a session and an event are never confused."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjcli.core.event import Event, Player, RoundSeating, TableCard
+from mahjcli.core.eventfold import fold_event
+from mahjcli.core.model import Incomplete, Penalty, Wall, Win
+from mahjcli.files import eventwrite
+from mahjcli.files.eventfile import parse_event_text
+from mahjcli.files.eventload import EventLocator, describe, read_players_file
+from mahjcli.files.sessionfile import parse_text
+from tests.helpers import ROOT
+
+T1 = ("Ann", "Bea", "Cy", "Dot")
+T2 = ("Eve", "Fay", "Gus", "Hal")
+GAMES = (
+    Win("Ann", 30, thrown_by="Bea", exposures=2),
+    Win("Cy", 25, jokerless=True),
+    Wall(dead=("Dot",)),
+    Incomplete(),
+    Penalty("Dot", 10, "looked at a blind pass"),
+)
+SMALL = Event(
+    name="Spring Open",
+    players=(
+        *(Player(n, f"10{i}") for i, n in enumerate((*T1, *T2))),
+        Player("Ida", "", 1, 1),
+        Player("Zoe", "", 2),
+    ),
+    date=dt.date(2026, 4, 18),
+    rounds=2,
+    seed=7,
+    tie_break=True,
+    seatings=(
+        RoundSeating(1, "random", (T1, T2), ("Ida",)),
+        RoundSeating(2, "fewest-repeats", (T2, T1), ("Zoe",)),
+    ),
+    cards=(
+        TableCard(1, 1, {"Ann": 40, "Bea": -10, "Cy": 65, "Dot": -20}, GAMES, source="t.toml"),
+        TableCard(1, 2, {"Eve": 25, "Fay": 0, "Gus": 0, "Hal": -10}),
+        TableCard(1, 2, {"Eve": 20, "Fay": 5, "Gus": 0, "Hal": -10}, replace=True),
+    ),
+)
+
+
+def problems_of(text: str) -> list[str]:
+    """Every problem of an event text, as `line: message`."""
+    parsed = parse_event_text(text)
+    found = list(parsed.problems)
+    if parsed.event is not None:
+        found += fold_event(parsed.event).problems
+    locator = EventLocator(text)
+    return [describe(Path("e.toml"), p, locator) for p in found]
+
+
+def test_an_event_round_trips_through_its_file():
+    text = eventwrite.new_event_text(SMALL)
+    parsed = parse_event_text(text)
+    assert parsed.problems == () and parsed.notes == ()
+    assert parsed.event == SMALL
+    assert fold_event(SMALL).problems == ()
+    assert text.splitlines()[4:6] == ["schema = 1", 'kind = "event"']
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench", ROOT / "benchmarks" / "bench.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_400_player_event_round_trips_through_its_file():
+    bench = _bench()
+    event = bench.big_event(rounds=4)
+    assert len(event.players) == 400 and len(event.cards) == 400
+    assert sum(len(c.games or ()) for c in event.cards) == 1600
+    text = eventwrite.new_event_text(event)
+    parsed = parse_event_text(text)
+    assert parsed.problems == () and parsed.event == event
+    standings = fold_event(parsed.event)
+    assert standings.problems == () and standings.rounds == 4
+    assert sum(line.games for line in standings.lines) == 1600 * 4
+
+
+def test_hand_edits_are_reported_with_their_lines():
+    text = eventwrite.new_event_text(SMALL)
+    lines = text.splitlines()
+    edited = text.replace(
+        '["Eve", "Fay", "Gus", "Hal"],  # table 1', '["Eve", "Fay", "Gus", "Hl"],', 1
+    )
+    (found,) = problems_of(edited)
+    table_line = lines.index('    ["Eve", "Fay", "Gus", "Hal"],  # table 1') + 1
+    assert found == (
+        f"e.toml:{table_line}: seating 2: table 1: 'Hl' is not a registered player; "
+        "did you mean 'Hal'?"
+    )
+    game = next(i for i, x in enumerate(lines) if '"kind" = "wall"' in x or 'kind = "wall"' in x)
+    walled = text.replace('{ kind = "wall", dead = ["Dot"] }', '{ kind = "wall", dead = ["Eve"] }')
+    (found,) = problems_of(walled)
+    assert found == (
+        f"e.toml:{game + 1}: card 1 (round 1, table 1): entry 3 (wall): Eve is not at the "
+        "table, so cannot be the dead hand"
+    )
+    totals = text.replace("Cy = 65", "Cy = 60")
+    (found,) = problems_of(totals)
+    total_line = next(i for i, x in enumerate(lines) if "Cy = 65" in x) + 1
+    assert found.startswith(f"e.toml:{total_line}: card 1 (round 1, table 1): the games add up")
+
+
+def test_a_hand_made_seating_is_judged_like_a_drawn_one():
+    text = eventwrite.new_event_text(SMALL._replace(cards=()))
+    moved = text.replace('byes = ["Zoe"]', 'byes = ["Ida"]')
+    assert any("Ida is on a bye but withdrew after round 1" in p for p in problems_of(moved))
+    assert any("Zoe is in the round but neither" in p for p in problems_of(moved))
+
+
+def test_a_session_file_is_never_read_as_an_event_nor_an_event_as_a_session():
+    night = (ROOT / "sample_sessions" / "rules-worked-night.toml").read_text("utf-8")
+    parsed = parse_event_text(night)
+    assert parsed.event is None
+    assert "this is a night's session file, not an event file" in parsed.problems[0].message
+    as_session = parse_text(eventwrite.new_event_text(SMALL))
+    assert as_session.session is None
+    assert "this is a tournament event file" in as_session.problems[0].message
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (('kind = "event"\n', ""), 'no `kind = "event"` line'),
+        (("schema = 1", "schema = 9"), "written by a newer mahj"),
+        (("rounds = 2", "rounds = 0"), "rounds must be from 1 to 20, not 0"),
+        (('profile = "mjmp"', 'profile = "nmjl"'), "profile must be mjmp, not 'nmjl'"),
+        (('movement = "fewest-repeats"\nseed', 'movement = "zigzag"\nseed'), "movement must"),
+        (("round = 2\nmovement", "round = 3\nmovement"), "round must be 2"),
+        (("table = 2\ntotals", "table = 9\ntotals"), "round 1 has tables 1 to 2"),
+        (("Eve = 25", "Eve = 2.5"), "Eve's total must be a whole number, not 2.5"),
+        (
+            ("[[seating]]", '[[players]]\nname = "BEA"\n\n[[seating]]'),
+            "'Bea' and 'BEA' are the same name",
+        ),
+        (('id = "101"', 'id = "100"'), "have the same id '100'"),
+    ],
+)
+def test_damaged_event_files_say_what_is_wrong(edit, message):
+    text = eventwrite.new_event_text(SMALL)
+    assert edit[0] in text
+    found = problems_of(text.replace(edit[0], edit[1], 1))
+    assert found and message in found[0], found
+
+
+def test_unknown_keys_are_kept_and_noted():
+    text = eventwrite.new_event_text(SMALL).replace("seed = 7", 'seed = 7\nvenue = "Hall"')
+    parsed = parse_event_text(text)
+    assert parsed.event == SMALL
+    assert [n.message for n in parsed.notes] == ["unknown key 'venue' is kept but not used"]
+
+
+def test_appending_keeps_the_users_text_and_reads_back_as_expected():
+    text = "# my notes\n" + eventwrite.new_event_text(SMALL) + "# the end\n"
+    card = eventwrite.card_table(TableCard(2, 1, {"Eve": 1, "Fay": 2, "Gus": 3, "Hal": 4}))
+    new = eventwrite.append_tables(text, [("cards", card)])
+    assert new.startswith(text)
+    doc = tomllib.loads(new)
+    assert doc["cards"][-1] == card and len(doc["cards"]) == 4
+
+
+def test_appending_to_a_list_written_inline_rewrites_the_document():
+    text = eventwrite.new_event_text(SMALL._replace(cards=()))
+    inline = "cards = [{ round = 1, table = 2, totals = { Eve = 1, Fay = 2, Gus = 3, Hal = 4 } }]"
+    text = text.replace("seed = 7\n", f"seed = 7\n{inline}\n")
+    doc = tomllib.loads(text)
+    assert len(doc["cards"]) == 1
+    card = eventwrite.card_table(TableCard(1, 1, {"Ann": 1, "Bea": 2, "Cy": 3, "Dot": 4}))
+    new = eventwrite.append_tables(text, [("cards", card)])
+    assert tomllib.loads(new)["cards"] == [*doc["cards"], card]
+
+
+def test_a_withdrawal_is_one_key_in_the_players_table():
+    text = eventwrite.new_event_text(SMALL).replace('name = "Eve"', 'name = "Eve"  # the champion')
+    new = eventwrite.set_key(text, "players", 4, "last_round", 1)
+    assert "# the champion" in new
+    assert tomllib.loads(new)["players"][4] == {"name": "Eve", "id": "104", "last_round": 1}
+    again = eventwrite.set_key(new, "players", 4, "last_round", 0)
+    assert tomllib.loads(again)["players"][4]["last_round"] == 0
+    assert again.count("last_round") == new.count("last_round")
+
+
+def test_seating_rounds_again_replaces_only_their_tables():
+    text = eventwrite.new_event_text(SMALL) + "\n# kept\n"
+    other = eventwrite.seating_table(RoundSeating(2, "abcd", (T1, T2), ("Zoe",)))
+    new = eventwrite.replace_seatings(text, 1, [other])
+    doc = tomllib.loads(new)
+    assert doc["seating"][1] == other and len(doc["seating"]) == 2
+    assert len(doc["cards"]) == 3 and "# kept" in new
+
+
+def test_players_files_one_name_a_line_or_csv_with_ids(tmp_path: Path):
+    plain = tmp_path / "players.txt"
+    plain.write_text("# registered\nAnn\n\n  Bea  \nMary Lou\n", encoding="utf-8")
+    assert read_players_file(plain) == [("Ann", ""), ("Bea", ""), ("Mary Lou", "")]
+    table = tmp_path / "players.csv"
+    table.write_bytes('\ufeffname,id\nAnn,1001\n"O\'Hara, Kate",1002\nJosé,\n'.encode())
+    assert read_players_file(table) == [("Ann", "1001"), ("O'Hara, Kate", "1002"), ("José", "")]
+
+
+NAMES = st.text(
+    st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), min_size=1, max_size=12
+).filter(lambda n: n.strip() == n and n.strip())
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    names=st.lists(NAMES, min_size=4, max_size=14, unique_by=lambda n: n.casefold()),
+    rounds=st.integers(1, 3),
+    seed=st.integers(0, 99),
+    points=st.lists(st.integers(-5000, 5000), min_size=64, max_size=64),
+)
+def test_any_event_round_trips_through_its_file(names, rounds, seed, points):
+    from mahjcli.core.movement import round_rng, seat_round
+    from mahjcli.core.names import fold_name
+
+    if len({fold_name(n) for n in names}) < len(names):
+        return
+    event = Event(
+        name=names[0],
+        players=tuple(Player(n, str(i)) for i, n in enumerate(names)),
+        rounds=rounds,
+        seed=seed,
+    )
+    seatings: list[RoundSeating] = []
+    for number in range(1, rounds + 1):
+        how = "random" if number == 1 else "fewest-repeats"
+        seatings.append(
+            seat_round(number, how, event.field(number), seatings, round_rng(seed, number))
+        )
+    given_points = iter(points)
+    cards = tuple(
+        TableCard(s.number, t, {p: next(given_points) for p in table})
+        for s in seatings
+        for t, table in enumerate(s.tables, 1)
+    )
+    event = event._replace(seatings=tuple(seatings), cards=cards)
+    text = eventwrite.new_event_text(event)
+    parsed = parse_event_text(text)
+    assert parsed.problems == () and parsed.event == event
+    assert fold_event(event).problems == ()
