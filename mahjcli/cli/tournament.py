@@ -1,10 +1,15 @@
 """`mahj scorecard`: a tournament table's score card, for the screen, paper or scripts."""
 
+import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from .shared import JsonOpt, SessionOpt, emit_json
+from .shared import JsonOpt, SessionOpt, after_save, echo, emit_json
+
+if TYPE_CHECKING:
+    from ..reports.scorecard import ScoreCard
 
 commands = typer.Typer()
 
@@ -29,15 +34,26 @@ def scorecard(
     from ..files import loader, paths
     from ..night import build, change
     from ..reports.scorecard import build as build_card
-    from ..reports.scorecard import card_json
 
     path = paths.locate(session)
     if accept:
         standings = change.record(path, lambda n: build.build_accept(n.standings)).after
     else:
         standings = loader.load(path).standings
-    card = build_card(standings)
-    if json:
+    done: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if accept:
+        done = after_save(
+            f"the score card WAS accepted through game {standings.games} in {path}",
+            "do not accept it again",
+        )
+    with done:
+        _print(build_card(standings), json)
+
+
+def _print(card: "ScoreCard", as_json: bool) -> None:
+    from ..reports.scorecard import card_json
+
+    if as_json:
         emit_json(card_json(card))
         return
     from ..ui.console import console
@@ -45,4 +61,4 @@ def scorecard(
 
     out = console()
     out.width = min(out.width, CARD_WIDTH)
-    typer.echo(print_card(card, out))
+    echo(print_card(card, out))

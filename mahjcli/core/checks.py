@@ -124,6 +124,8 @@ def join_problem(join: Join, seating: Seating, session: Session) -> str | None:
         return why
     if join.player in seating.present():
         return f"{join.player} is already at the table"
+    if why := session.rules.players_problem(len(seating.present()) + 1):
+        return f"{join.player} cannot join: {why}"
     return None
 
 

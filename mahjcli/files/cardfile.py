@@ -21,26 +21,40 @@ def sample_card_text() -> str:
     return (files("mahjcli") / "data" / "sample_card.toml").read_text(encoding="utf-8")
 
 
+def _card_text(path: Path) -> str:
+    """A card file's text (a regular file of at most CARD_LIMIT bytes, UTF-8)."""
+    from .reading import CARD_LIMIT, Unreadable, read_regular
+
+    try:
+        data = read_regular(path, CARD_LIMIT)
+    except FileNotFoundError:
+        raise CardInvalid(f"no card file at {path}; give a card file or --card sample") from None
+    except IsADirectoryError:
+        raise CardInvalid(f"{path} is a folder; give a card file or --card sample") from None
+    except Unreadable as exc:
+        raise CardInvalid(f"cannot read the card file {path}: {exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CardInvalid(
+            f"cannot read the card file {path}: it is not UTF-8 text (byte {exc.start}); "
+            "save it as UTF-8 in your editor"
+        ) from None
+
+
 def load_card(spec: str) -> Card:
     """A card from a file, or the sample card shipped with mahj for `sample`."""
     if spec == SAMPLE:
         text, name = sample_card_text(), "the sample card"
     else:
-        path = Path(spec)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise CardInvalid(
-                f"no card file at {path}; give a card file or --card sample"
-            ) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CardInvalid(f"cannot read the card file {path}: {exc}") from None
-        name = str(path)
+        text = _card_text(Path(spec))
+        name = str(spec)
     try:
-        doc = tomllib.loads(text)
+        card, problems = parse_card(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
         raise CardInvalid(f"{name}: not valid TOML: {exc}") from None
-    card, problems = parse_card(doc)
+    except RecursionError:
+        raise CardInvalid(f"{name}: values are nested too deeply to be a card") from None
     if card is None:
         first = problems[0]
         line = Locator(text).line(first.where)

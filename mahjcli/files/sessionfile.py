@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..core.model import ENTRY_TYPES, SEATS, Card, Entry, Key, KeyType, keys_of
-from ..core.names import closest, fold_name, name_problem
+from ..core.names import closest, control_problem, fold_name, name_problem
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.rulesets import (
     RULE_SETS,
@@ -47,6 +47,10 @@ SCHEMA = 1
 BOM = "\ufeff"
 TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "pie", "misnamed", "card",
             "log")  # fmt: skip
+
+
+DEEP = Problem("values are nested too deeply to be a session file (a damaged file?)", Where(line=1))
+"""Arrays or tables nested hundreds deep: more than tomllib (or anyone) can read."""
 
 
 class Parsed(NamedTuple):
@@ -88,9 +92,11 @@ def parse_text(text: str) -> Parsed:
         return Parsed(text, None, (Problem("the file is empty", Where(line=1)),))
     try:
         doc = tomllib.loads(body)
+        return parse_doc(text, doc)
     except tomllib.TOMLDecodeError as exc:
         return Parsed(text, None, (toml_problem(exc, body),))
-    return parse_doc(text, doc)
+    except RecursionError:
+        return Parsed(text, None, (DEEP,))
 
 
 def schema_problem(doc: dict[str, Any]) -> Problem | None:
@@ -126,6 +132,8 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     if not isinstance(name, str):
         top_problem("name", "name must be text")
         name = ""
+    elif bad := control_problem(name, "the night's name"):
+        top_problem("name", bad)
     date = doc.get("date")
     if date is not None and not (isinstance(date, _dt.date) and not isinstance(date, _dt.datetime)):
         top_problem("date", f"date must be a date like 2026-11-29, not {shown(date)}")
@@ -277,7 +285,7 @@ def _count(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any,
 def _text(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
     if not isinstance(value, str):
         return "", f"{key} must be text"
-    return value, None
+    return value, control_problem(value, f"the {key}")
 
 
 def _line(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:

@@ -12,7 +12,7 @@ import datetime as _dt
 import re
 from typing import NamedTuple
 
-from ..core import checks
+from ..core import checks, numbers
 from ..core.cards import best_line, find_line
 from ..core.errors import Refused
 from ..core.model import (
@@ -30,7 +30,7 @@ from ..core.model import (
     Win,
     keys_of,
 )
-from ..core.names import UnknownName, fold_name, name_problem, resolve
+from ..core.names import UnknownName, control_problem, fold_name, name_problem, resolve
 from ..core.rulesets import (
     RULE_SETS,
     League,
@@ -65,14 +65,7 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
     >>> whole_number("25", "value", 1, 1000)
     25
     """
-    cleaned = text.strip()
-    if not re.fullmatch(r"[0-9]+", cleaned, flags=re.ASCII):
-        if re.fullmatch(r"-[0-9]+", cleaned, flags=re.ASCII):
-            raise Refused(f"{what} must be from {low} to {high}, not {text}")
-        raise Refused(f"{what} must be a whole number like 25, not {text!r}")
-    if len(cleaned) > 9 or not low <= int(cleaned) <= high:
-        raise Refused(f"{what} must be from {low} to {high}, not {cleaned}")
-    return int(cleaned)
+    return numbers.whole_number(text, what, low, high)
 
 
 def dead_hands(standings: Standings, dead: list[str] | None) -> tuple[str, ...]:
@@ -172,6 +165,8 @@ def build_penalty(standings: Standings, name: str, points: str, reason: str) -> 
         )
     span = keys_of("penalty")["points"]
     lost = whole_number(points, "POINTS", span.low, span.high)
+    if why := control_problem(reason, "--reason"):
+        raise Refused(why)
     return Built(Penalty(player(standings, name), lost, reason.strip()))
 
 
@@ -273,6 +268,6 @@ def file_stem(name: str) -> str:
             f"--name {name!r} cannot contain '/', '\\' or '..' or start with '.'; "
             "it names the file, use --session PATH to choose a folder"
         )
-    if name_problem(cleaned):
+    if control_problem(cleaned, "--name"):
         raise Refused(f"--name {name!r} contains a control character")
     return re.sub(r"\s+", "-", cleaned)
