@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from typer._click import Context
-from typer._click.exceptions import UsageError
+from typer._click.exceptions import ClickException, UsageError
 from typer.core import TyperGroup
 
 from ..core.errors import MahjError
@@ -72,6 +72,11 @@ class MahjGroup(TyperGroup):
             return super().invoke(ctx)
         except MahjError as exc:
             error(str(exc))
+        except ClickException as exc:  # a usage error quotes what was typed: escape it
+            from ..core.names import visible
+
+            exc.message = visible(exc.message)
+            raise
         except OSError as exc:
             if exc.errno == errno.EPIPE:
                 raise  # the reader went away (`mahj log | head -1`): see main()
