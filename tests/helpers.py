@@ -23,3 +23,48 @@ def installed_mahj() -> str:
     if found is None:  # pragma: no cover - the test extra installs the package
         pytest.skip("the mahj command is not installed", allow_module_level=True)
     return found
+
+
+def device(folder: Path, name: str, minor: int) -> Path:
+    """A copy of one of Linux's memory devices (major 1: 3 null, 5 zero, 7 full) made in
+    `folder` (the real /dev is never touched); the test is skipped where that needs a
+    power the tests do not have."""
+    import os
+    import stat
+
+    path = folder / name
+    if not hasattr(os, "mknod") or not sys.platform.startswith("linux"):
+        pytest.skip("character devices are made with Linux's mknod")
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
+    except PermissionError:
+        pytest.skip("making a device node needs root")
+    return path
+
+
+def fifo(folder: Path, name: str) -> Path:
+    """A FIFO (named pipe) in `folder`."""
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    path = folder / name
+    os.mkfifo(path)
+    return path
+
+
+def without_privileges() -> list[str]:
+    """A prefix that runs a command without the administrator's power to read and write
+    any file (so permissions apply, as for everyone else), or nothing when the tests do
+    not run as root; skips the test where neither is possible."""
+    import os
+
+    if not hasattr(os, "geteuid"):
+        pytest.skip("POSIX permissions")
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv to drop the power to bypass permissions")
+    drop = "-dac_override,-dac_read_search"
+    return [setpriv, f"--inh-caps={drop}", f"--bounding-set={drop}"]

@@ -10,18 +10,24 @@ commands are built (Typer inspecting their signatures) only when the command lin
 one of them, or when help lists them all.
 """
 
+import contextlib
+import errno
 import functools
 import importlib
+import io
+import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
+from typer._click import Context
+from typer._click.exceptions import ClickException, UsageError
 from typer.core import TyperGroup
 
 from ..core.errors import MahjError
 
 if TYPE_CHECKING:
-    from typer._click import Command, Context
+    from typer._click import Command
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "night": ("new", "win", "wall", "undo"),
@@ -60,12 +66,79 @@ class MahjGroup(TyperGroup):
         return None
 
     def invoke(self, ctx: "Context") -> Any:
-        """Run the command; a `MahjError` is reported, never shown as a traceback."""
+        """Run the command; a `MahjError`, or a file system failure no command foresaw, is
+        reported in one line, never shown as a traceback."""
+        prepare_streams()
+        refuse_repeats(self, ctx, [*ctx._protected_args, *ctx.args])
         try:
             return super().invoke(ctx)
         except MahjError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(1) from None
+            error(str(exc))
+        except ClickException as exc:  # a usage error quotes what was typed: escape it
+            from ..core.names import visible
+
+            exc.message = visible(exc.message)
+            raise
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise  # the reader went away (`mahj log | head -1`): see main()
+            error(os_problem(exc))
+
+
+def error(message: str) -> NoReturn:
+    """Report a refusal: one `Error:` line on stderr (escaped), exit code 1."""
+    from ..core.names import visible
+    from .shared import echo
+
+    with contextlib.suppress(OSError, ValueError):
+        echo(visible(f"Error: {message}"), err=True)
+    raise typer.Exit(1)
+
+
+def os_problem(exc: OSError) -> str:
+    """An operating-system failure in words: what failed, on which file."""
+    reason = exc.strerror or str(exc)
+    where = exc.filename if exc.filename is not None else ""
+    if isinstance(where, bytes):
+        where = os.fsdecode(where)
+    if where:
+        return f"{where}: {reason}; nothing was changed"
+    return f"could not write the output: {reason}; nothing was changed"
+
+
+def refuse_repeats(group: TyperGroup, ctx: "Context", args: list[str]) -> None:
+    """A usage error (exit 2) when an option that takes one value is given twice:
+    `--thrown-by Linda --thrown-by Kathy` must not silently keep the last."""
+    if not args:
+        return
+    command = group.get_command(ctx, args[0])
+    if command is None:
+        return
+    takes_one: dict[str, str] = {}
+    takes_value: set[str] = set()
+    for param in command.params:
+        if param.param_type_name != "option" or getattr(param, "is_flag", False):
+            continue
+        takes_value.update(param.opts)
+        if not param.multiple and not getattr(param, "count", False):
+            long = [o for o in param.opts if o.startswith("--")]
+            takes_one.update(dict.fromkeys(param.opts, (long or param.opts)[0]))
+    seen: dict[str, str] = {}
+    rest = iter(args[1:])
+    for word in rest:
+        if word == "--":
+            break
+        name, has_value, value = word.partition("=")
+        if name not in takes_value:
+            continue
+        if not has_value:
+            value = next(rest, "")
+        if name in takes_one:
+            canon = takes_one[name]
+            if canon in seen:
+                message = f"{canon} was given twice ({seen[canon]!r} and {value!r}); give it once"
+                raise UsageError(message, ctx=Context(command, info_name=args[0], parent=ctx))
+            seen[canon] = value
 
 
 app = typer.Typer(
@@ -85,14 +158,41 @@ def _mahj() -> None:
     """Runs before every command (nothing to do: each command finds its own session)."""
 
 
+class _Closed(io.TextIOBase):
+    """Standing in for a standard output that was closed before mahj started (`>&-`):
+    writing to it fails the way writing to a closed file does, so it is reported."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        """Fail: there is nowhere to write."""
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def isatty(self) -> bool:
+        """Never a terminal."""
+        return False
+
+
+def prepare_streams() -> None:
+    """Standard output that cannot encode a character (PYTHONIOENCODING=ascii) prints a
+    replacement instead of failing; a closed one fails when written to."""
+    if sys.stdout is None:
+        sys.stdout = _Closed()
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(Exception):
+                reconfigure(errors="replace" if stream is sys.stdout else "backslashreplace")
+
+
 def main() -> None:
     """Entry point for the `mahj` console script."""
     try:
         app()
     except BrokenPipeError:
         # The reader went away (`mahj log | head -1`): stop quietly.
-        import os
-
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(0)

@@ -20,8 +20,11 @@ commands = typer.Typer()
 
 @commands.command("table")
 def table(
-    players: int | None = typer.Option(
-        None, "--players", help="Players seated: 3 or 4 (default: the session's table, else 4)."
+    players: str | None = typer.Option(
+        None,
+        "--players",
+        help="Players seated: 3 or 4 (default: the session's table, else 4).",
+        metavar="3|4",
     ),
     rules: str | None = typer.Option(
         None,
@@ -48,6 +51,7 @@ def table(
     from ..core import cards
     from ..core.errors import Refused
     from ..core.model import SEATS
+    from ..core.numbers import whole_number
     from ..core.rulesets import RULE_SETS, rules_problem
     from ..files.cardfile import load_card
     from ..reports import paychart, words
@@ -65,7 +69,7 @@ def table(
     if coins and not rule_set.pays:
         raise Refused(f"{rule_set.name} points are not money; leave out --coins")
     if players is not None:
-        seated = paychart.check_players(players, rule_set)
+        seated = paychart.check_players(whole_number(players, "--players", 0, 99), rule_set)
     elif standings is not None and rule_set.pays:
         seated = len(standings.seated)
     else:
@@ -143,7 +147,7 @@ def _chart_standings(session: Path | None) -> "Standings | None":
     from ..files import loader, paths
 
     if session is None:
-        current = paths.current_path()
+        current = paths.current_or_none()
         if current is None or not current.exists():
             return None
         session = current

@@ -20,7 +20,7 @@ def _session(ctx: typer.Context) -> "Session | None":
     from ..files import loader, paths
 
     chosen = ctx.params.get("session")
-    path = Path(chosen) if chosen else paths.current_path()
+    path = Path(chosen) if chosen else paths.current_or_none()
     if path is None:
         return None
     try:

@@ -6,7 +6,15 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from .completion import line_names, player_names
-from .shared import NUMBERS, BetOpt, DeadOpt, SessionOpt, no_stray_options
+from .shared import (
+    NUMBERS,
+    BetOpt,
+    DeadOpt,
+    SessionOpt,
+    after_save,
+    entry_words,
+    no_stray_options,
+)
 
 if TYPE_CHECKING:
     from ..night.change import Change
@@ -49,7 +57,7 @@ def new(
         help="league (payments) or tournament (Master Points).",
         metavar="league|tournament",
     ),
-    pie: int | None = typer.Option(
+    pie: str | None = typer.Option(
         None,
         "--pie",
         help="League: each player's purse for the night, in points.",
@@ -85,16 +93,19 @@ def new(
     """  # fmt: skip
     import datetime as dt
 
+    from ..core.model import MAX_PIE
+    from ..core.numbers import whole_number
     from ..files import cardfile, paths
     from ..night import change, start
 
     night_date = start.night_date(date) if date is not None else dt.date.today()
+    purse = whole_number(pie, "--pie", 1, MAX_PIE) if pie is not None else None
     the_card = cardfile.load_card(card) if card is not None else None
     stem = start.file_stem(name)
     night = start.new_session(
         players,
         easts=east,
-        rules=start.rule_set(rules, pie=pie, misnamed=misnamed, house=house, variants=variant),
+        rules=start.rule_set(rules, pie=purse, misnamed=misnamed, house=house, variants=variant),
         card=the_card,
         name=name.strip(),
         date=night_date,
@@ -105,12 +116,16 @@ def new(
     from ..ui.console import console
     from ..ui.night import seating_lines
 
-    out = console()
-    out.print(f"Started {path}")
-    for line in seating_lines(standings, out.width):
-        out.print(line)
-    if night.card is not None:
-        out.print(f"Card: {night.card.name} ({len(night.card.lines)} lines)")
+    with after_save(
+        f"the night WAS started in {path} (now the current session)",
+        "do not start it again: record the first game with `mahj win`",
+    ):
+        out = console()
+        out.print(f"Started {path}")
+        for line in seating_lines(standings, out.width):
+            out.print(line)
+        if night.card is not None:
+            out.print(f"Card: {night.card.name} ({len(night.card.lines)} lines)")
 
 
 @commands.command(context_settings=NUMBERS)
@@ -154,7 +169,7 @@ def win(
     heavenly: bool = typer.Option(
         False, "--heavenly", help="East's hand was complete as dealt (only East)."
     ),
-    exposures: int | None = typer.Option(
+    exposures: str | None = typer.Option(
         None,
         "--exposures",
         help="Exposures on the winner's rack (tournament: needed for a thrown win).",
@@ -185,15 +200,18 @@ def win(
 
     Example: mahj win Ruth 25 -t Linda
     """  # fmt: skip
+    from ..core.model import MAX_EXPOSURES
+    from ..core.numbers import whole_number
     from ..files import paths
     from ..night import build, change
 
     no_stray_options(ctx, value)
+    count = None if exposures is None else whole_number(exposures, "--exposures", 0, MAX_EXPOSURES)
     path = paths.locate(session)
     options = {
         "winner": winner, "value": value, "thrown_by": thrown_by, "self_pick": self_pick,
         "jokerless": jokerless, "singles_pairs": singles_pairs, "heavenly": heavenly,
-        "exposures": exposures, "misnamed": misnamed, "dead": dead, "lines": line,
+        "exposures": count, "misnamed": misnamed, "dead": dead, "lines": line,
         "bets": bet, "pays_for_table": pays_for_table,
     }  # fmt: skip
 
@@ -217,10 +235,15 @@ def win(
 
 
 def show(done: "Change") -> None:
+    """What a recorded entry did; if that cannot be printed, that it WAS recorded."""
     from ..ui.console import console
     from ..ui.night import show_change
 
-    show_change(console(), done.after, done.notes)
+    with after_save(
+        f"{entry_words(done.after.rows[-1])} WAS recorded in {done.path}",
+        "do not type it again (`mahj undo` would remove it)",
+    ):
+        show_change(console(), done.after, done.notes)
 
 
 @commands.command()
@@ -258,4 +281,11 @@ def undo(session: Path | None = SessionOpt) -> None:
     from ..ui.night import show_removed
 
     done = change.undo(paths.locate(session))
-    show_removed(console(), done.before.rows[-1], done.before, done.after)
+    removed = done.before.rows[-1]
+    again = (
+        f"`mahj undo` again would also remove {entry_words(done.after.rows[-1])}"
+        if done.after.rows
+        else "the night's log is now empty"
+    )
+    with after_save(f"{entry_words(removed)} WAS removed from {done.path}", again):
+        show_removed(console(), removed, done.before, done.after)

@@ -5,7 +5,7 @@ from typing import Any
 
 import typer
 
-from .shared import CoinsOpt, JsonOpt, SessionOpt, emit_json, open_night
+from .shared import CoinsOpt, JsonOpt, SessionOpt, emit_json, open_night, say
 
 commands = typer.Typer()
 
@@ -63,10 +63,18 @@ def total(
     coins: bool = CoinsOpt,
     chart: bool = typer.Option(False, "--chart", help="Draw each player's running total."),
     html: Path | None = typer.Option(
-        None, "--html", help="Also write a page to share.", metavar="FILE"
+        None,
+        "--html",
+        help="Also write a page to share (- prints it instead of the table).",
+        metavar="FILE",
+        readable=False,
     ),
     svg: Path | None = typer.Option(
-        None, "--svg", help="Also write the chart as an image.", metavar="FILE"
+        None,
+        "--svg",
+        help="Also write the chart as an image (- prints it instead of the table).",
+        metavar="FILE",
+        readable=False,
     ),
     session: Path | None = SessionOpt,
 ) -> None:
@@ -79,7 +87,8 @@ def total(
     if html or svg:
         from .season import write_pictures
 
-        write_pictures(standings, night.path, html=html, svg=svg, coins=coins)
+        if write_pictures(standings, night.path, html=html, svg=svg, coins=coins, json=json):
+            return  # the picture went to stdout, in place of the table
     if json:
         from ..reports.shapes import total_json
 
@@ -131,11 +140,11 @@ def check(
         )
     else:
         for p in found:
-            typer.echo(loader.describe(path, p, locator))
+            say(loader.describe(path, p, locator))
         for p in notes:
-            typer.echo("note: " + loader.describe(path, p, locator))
+            say("note: " + loader.describe(path, p, locator))
         if not found:
-            typer.echo(f"OK: {path}")
+            say(f"OK: {path}")
     if found:
         raise typer.Exit(1)
 
@@ -168,18 +177,17 @@ def sessions(json: bool = JsonOpt) -> None:
 
     Example: mahj sessions
     """
+    from ..core.errors import MahjError
     from ..core.model import is_game
-    from ..files import paths
-    from ..files.sessionfile import parse_text
+    from ..files import loader, paths
 
-    current = paths.current_path()
+    current = paths.current_or_none()
     rows: list[dict[str, Any]] = []
     for path in paths.list_sessions():
         try:
-            parsed = parse_text(path.read_bytes().decode("utf-8"))
-        except (OSError, UnicodeDecodeError):
-            parsed = None
-        s = parsed.session if parsed else None
+            s = loader.read(path).parsed.session
+        except MahjError:
+            s = None
         rows.append(
             {
                 "path": str(path),
@@ -188,9 +196,9 @@ def sessions(json: bool = JsonOpt) -> None:
                 "players": list(s.all_players()) if s else [],
                 "games": sum(1 for e in s.log if is_game(e)) if s else None,
                 "rules": s.rules.name if s else None,
-                "current": current is not None and path.resolve() == current.resolve(),
+                "current": current is not None and paths.same_file(path, current),
                 "ok": s is not None,
-                "mtime": path.stat().st_mtime,
+                "mtime": paths.mtime(path),
             }
         )
     rows.sort(key=lambda r: (r["date"] or "", r["mtime"]), reverse=True)

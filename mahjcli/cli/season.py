@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
-from .shared import JsonOpt, emit_json
+from .shared import JsonOpt, echo, emit_json, json_text, say
 
 if TYPE_CHECKING:
     from ..core.standings import Standings
@@ -25,12 +25,14 @@ FilesArg = typer.Argument(
     help="Session files (or folders of them); default: the data folder.",
     show_default=False,
     metavar="FILES",
+    readable=False,
 )
 DirOpt = typer.Option(
     None,
     "--dir",
     help="Use every session file in this folder (and folders inside it).",
     metavar="DIR",
+    readable=False,
 )
 FromOpt = typer.Option(
     None,
@@ -52,7 +54,7 @@ PlayerOpt = typer.Option(
 
 
 def _warn(message: str) -> None:
-    typer.echo(f"warning: {message}", err=True)
+    say(f"warning: {message}", err=True)
 
 
 def _session_files(files: list[Path] | None, folder: Path | None) -> list[Path]:
@@ -62,15 +64,18 @@ def _session_files(files: list[Path] | None, folder: Path | None) -> list[Path]:
 
     wanted: list[Path] = list(files or [])
     if folder is not None:
-        if not folder.is_dir():
+        if not paths.is_folder(folder):
             raise SessionMissing(f"no folder at {folder}; give --dir an existing folder")
         wanted.append(folder)
     if not wanted:
         return sorted(paths.list_sessions())
     found: list[Path] = []
     for path in wanted:
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.toml") if p.is_file()))
+        if paths.is_folder(path):
+            inside, skipped = paths.find_sessions(path)
+            for message in skipped:
+                _warn(message)
+            found.extend(inside)
         else:
             found.append(path)
     return found
@@ -78,8 +83,10 @@ def _session_files(files: list[Path] | None, folder: Path | None) -> list[Path]:
 
 def _labels(paths: list[Path]) -> dict[Path, str]:
     """Each file's label: its name, or its whole path when two files share a name."""
+    from ..core.names import visible
+
     names = [p.name for p in paths]
-    return {p: p.name if names.count(p.name) == 1 else str(p) for p in paths}
+    return {p: visible(p.name if names.count(p.name) == 1 else str(p)) for p in paths}
 
 
 def _read_night(path: Path, label: str) -> "SeasonNight | None":
@@ -253,15 +260,21 @@ def export_cmd(
         "csv", "--format", help="csv (for spreadsheets) or json.", metavar="csv|json"
     ),
     output: Path | None = typer.Option(
-        None, "--output", "-o", help="Write to this file instead of printing.", metavar="FILE"
+        None,
+        "--output",
+        "-o",
+        help="Write to this file instead of printing (- prints).",
+        metavar="FILE",
+        readable=False,
     ),
 ) -> None:
     """One night, or a whole season, as CSV (one row per player per game) or JSON.
 
     Example: mahj export --season --dir sample_sessions/season --output season.csv
     """
-    from ..core.errors import Refused
-    from ..files import atomic, loader, paths
+    from ..core.names import visible
+    from ..files import loader, paths
+    from ..files.exports import write_export
     from ..reports import export
     from ..reports.season import SeasonNight
 
@@ -279,24 +292,22 @@ def export_cmd(
         chosen, _, inputs = load_nights(files, folder, start, end, player)
     else:
         path = paths.locate(session)
-        chosen = [SeasonNight(path.name, loader.load(path).standings)]
+        chosen = [SeasonNight(visible(path.name), loader.load(path).standings)]
         inputs = [path]
     if fmt == "csv":
         text = export.to_csv(chosen)
     else:
         import json as json_
 
-        text = json_.dumps(export.to_json(chosen), ensure_ascii=False, indent=2) + "\n"
-    if output is None:
-        typer.echo(text, nl=False)
+        text = json_text(json_.dumps(export.to_json(chosen), ensure_ascii=False, indent=2)) + "\n"
+    if output is None or str(output) == "-":
+        echo(text, nl=False)
         return
-    if output.suffix.lower() == ".toml" or any(_same_file(output, p) for p in inputs):
-        raise Refused(f"{output} looks like a session file; export to a .csv or .json file")
     # A byte-order mark lets spreadsheet programs open the CSV as UTF-8 (accented names).
     data = ("\ufeff" + text if fmt == "csv" else text).encode("utf-8")
-    atomic.write_atomic(output, data, backup=False)
+    write_export(output, data, inputs)
     count = f"{len(chosen)} night" + ("s" if len(chosen) != 1 else "")
-    typer.echo(f"Wrote {output} ({count})", err=True)
+    say(f"Wrote {output} ({count})", err=True)
 
 
 def _from_env(ctx: typer.Context) -> bool:
@@ -306,24 +317,28 @@ def _from_env(ctx: typer.Context) -> bool:
 
 
 def write_pictures(
-    standings: "Standings", source: Path, *, html: Path | None, svg: Path | None, coins: bool
-) -> None:
-    """`mahj total --html FILE / --svg FILE`: write the page and the image, say so on stderr."""
-    from ..core.errors import Refused
-    from ..files import atomic
+    standings: "Standings",
+    source: Path,
+    *,
+    html: Path | None,
+    svg: Path | None,
+    coins: bool,
+    json: bool = False,
+) -> bool:
+    """`mahj total --html FILE / --svg FILE`: write the page and the image, say so on
+    stderr. `-` prints one of them on stdout instead (True: the table is then left out)."""
+    from ..files.exports import write_export
     from ..reports import pictures
 
-    for target, make in ((html, pictures.html_page), (svg, pictures.svg)):
-        if target is None:
-            continue
-        if target.suffix.lower() == ".toml" or _same_file(target, source):
-            raise Refused(f"{target} looks like a session file; write to a .html or .svg file")
-        atomic.write_atomic(target, make(standings, coins=coins).encode("utf-8"), backup=False)
-        typer.echo(f"Wrote {target}", err=True)
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.exists() and b.exists() and a.samefile(b)
-    except OSError:
-        return False
+    wanted = [(t, make) for t, make in ((html, pictures.html_page), (svg, pictures.svg)) if t]
+    on_screen = [t for t, _ in wanted if str(t) == "-"]
+    if len(on_screen) + json > 1:
+        raise typer.BadParameter("only one of --html -, --svg - and --json can print")
+    for target, make in wanted:
+        if str(target) != "-":
+            write_export(target, make(standings, coins=coins).encode("utf-8"), [source])
+            say(f"Wrote {target}", err=True)
+    for target, make in wanted:
+        if str(target) == "-":
+            echo(make(standings, coins=coins), nl=False)
+    return bool(on_screen)

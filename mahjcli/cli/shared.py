@@ -1,16 +1,27 @@
-"""What several commands share, declared once: options, JSON output, number-taking
-commands, and the night a read-only command works on."""
+"""What several commands share, declared once: options, printing (JSON, one-line
+messages, and what a change that was saved prints), number-taking commands, and the
+night a read-only command works on."""
 
+import contextlib
 import re
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
+from ..core.names import visible
 from .completion import player_names
 
 if TYPE_CHECKING:
+    from ..core.standings import Row
     from ..files.loader import Night
+
+SAVED_NOT_SHOWN = 3
+"""Exit code when a change WAS saved but its result could not be printed (stdout closed,
+full or failing): distinct from a refusal (1) and a usage error (2), so the change is
+not typed again."""
 
 SessionOpt = typer.Option(
     None,
@@ -20,6 +31,7 @@ SessionOpt = typer.Option(
     envvar="MAHJ_SESSION",
     show_envvar=False,
     dir_okay=True,
+    readable=False,  # an unreadable file is mahj's to refuse (exit 1), not a usage error
 )
 JsonOpt = typer.Option(False, "--json", help="Print JSON for scripts instead of a table.")
 CoinsOpt = typer.Option(False, "--coins", help="Show money at one cent a point ($0.25).")
@@ -45,7 +57,76 @@ def emit_json(data: object) -> None:
     """Print one JSON document on stdout (names as typed, not escaped to ASCII)."""
     import json
 
-    typer.echo(json.dumps(data, ensure_ascii=False))
+    echo(json_text(json.dumps(data, ensure_ascii=False)))
+
+
+def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """Print text on stdout (or stderr) in the stream's own encoding, a character it
+    cannot encode replaced (Click would switch an ASCII stream to UTF-8 instead)."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        return
+    stream.write(text + "\n" if nl else text)
+    stream.flush()
+
+
+def json_text(text: str) -> str:
+    """JSON text as it may be printed: every character a terminal would not show as
+    itself written as its `\\u` escape (the same JSON value), and all of them when the
+    output cannot encode the text (PYTHONIOENCODING=ascii).
+
+    >>> json_text('{"n": "a\\u009bb", "m": "José"}')
+    '{"n": "a\\\\u009bb", "m": "José"}'
+    """
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeError, LookupError):
+        return "".join(ch if ch.isascii() and (ch.isprintable() or ch == "\n") else _u(ch)
+                       for ch in text)  # fmt: skip
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else _u(ch) for ch in text)
+
+
+def _u(ch: str) -> str:
+    code = ord(ch)
+    if code > 0xFFFF:  # a surrogate pair, as JSON spells it
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def say(text: str, *, err: bool = False) -> None:
+    """Print one line, every control character in it escaped."""
+    echo(visible(text), err=err)
+
+
+def entry_words(row: "Row") -> str:
+    """`game 5 (Ruth wins 25, thrown by Linda)`, or `the entry (...)` for one that is not
+    a game."""
+    from ..reports.words import describe
+
+    return f"game {row.game} ({describe(row)})" if row.is_game else f"the entry ({describe(row)})"
+
+
+@contextlib.contextmanager
+def after_save(done: str, again: str) -> Iterator[None]:
+    """Print the result of a change that is already saved. When printing fails (stdout
+    closed, full or failing), say on stderr in one line that `done` WAS done and what
+    doing it `again` would mean, and exit with SAVED_NOT_SHOWN."""
+    try:
+        yield
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        with contextlib.suppress(Exception):
+            say(
+                f"Error: {done}, but what it did could not be printed ({reason}); {again}",
+                err=True,
+            )
+        raise typer.Exit(SAVED_NOT_SHOWN) from None
 
 
 def no_stray_options(ctx: typer.Context, *values: str | None) -> None:
@@ -59,6 +140,11 @@ def no_stray_options(ctx: typer.Context, *values: str | None) -> None:
         import difflib
 
         known = [o for p in ctx.command.params for o in p.opts if o.startswith("--")]
+        if first.split("=")[0] in known:  # a real option, read as a word after `--`
+            ctx.fail(
+                f"{first} comes after `--`, which ends the options, so it is read as a "
+                "word; put the options before `--`"
+            )
         close = difflib.get_close_matches(first.split("=")[0], known, n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
         ctx.fail(f"No such option: {first}{hint}")

@@ -1,12 +1,17 @@
 """A tournament table's own commands: incomplete, error, penalty, and the score card."""
 
+import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from .completion import player_names
 from .night import show
-from .shared import NUMBERS, JsonOpt, SessionOpt, emit_json, no_stray_options
+from .shared import NUMBERS, JsonOpt, SessionOpt, after_save, echo, emit_json, no_stray_options
+
+if TYPE_CHECKING:
+    from ..reports.scorecard import ScoreCard
 
 commands = typer.Typer()
 
@@ -31,15 +36,26 @@ def scorecard(
     from ..files import loader, paths
     from ..night import build, change
     from ..reports.scorecard import build as build_card
-    from ..reports.scorecard import card_json
 
     path = paths.locate(session)
     if accept:
         standings = change.record(path, lambda n: build.build_accept(n.standings)).after
     else:
         standings = loader.load(path).standings
-    card = build_card(standings)
-    if json:
+    done: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if accept:
+        done = after_save(
+            f"the score card WAS accepted through game {standings.games} in {path}",
+            "do not accept it again",
+        )
+    with done:
+        _print(build_card(standings), json)
+
+
+def _print(card: "ScoreCard", as_json: bool) -> None:
+    from ..reports.scorecard import card_json
+
+    if as_json:
         emit_json(card_json(card))
         return
     from ..ui.console import console
@@ -47,7 +63,7 @@ def scorecard(
 
     out = console()
     out.width = min(out.width, CARD_WIDTH)
-    typer.echo(print_card(card, out))
+    echo(print_card(card, out))
 
 
 @commands.command()

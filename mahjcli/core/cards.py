@@ -48,6 +48,9 @@ def parse_card(
         name = ""
     elif why := control_problem(name, "the card's name"):
         problems.append(Problem(why, top("name")))
+    elif strict and not name.strip():
+        where = top("name") if "name" in doc else Where(line=1)
+        problems.append(Problem('the card needs a name, like name = "My 2026 card"', where))
     year = doc.get("year")
     if year is not None and not is_whole(year):
         problems.append(Problem("the card's year must be a whole number", top("year")))

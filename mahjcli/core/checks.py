@@ -234,8 +234,9 @@ def join_problem(join: Join, seating: Seating, session: Session) -> str | None:
     if len(seating.present()) >= SEATS * tables + MAX_WAITING:
         where = "the table and a line" if tables == 1 else f"{tables} tables and a line"
         return (
-            f"{len(seating.present())} players are here, as many as {where} of {MAX_WAITING} "
-            "can take; a group this size opens another table (mahj new ... --tables N)"
+            f"{join.player} cannot join: {len(seating.present())} players are here, as many "
+            f"as {where} of {MAX_WAITING} can take; a group this size opens another table "
+            "(mahj new ... --tables N)"
         )
     return None
 

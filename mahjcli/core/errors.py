@@ -34,3 +34,8 @@ class Refused(MahjError):
 
 class CardInvalid(MahjError):
     """A card file that cannot be used (missing, not TOML, or a bad line)."""
+
+
+class CannotEdit(MahjError):
+    """A hand-written layout that an entry cannot be added to or removed from in place
+    without rewriting the file (and losing its comments); nothing was written."""

@@ -35,6 +35,34 @@ def control_problem(text: str, what: str) -> str | None:
     return None
 
 
+_HIDDEN = ("Cc", "Cf", "Cs", "Zl", "Zp")
+"""Unicode categories that a terminal does not show as they are (controls, format
+characters, stray surrogates from undecodable file names, line and paragraph breaks)."""
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that is not UTF-8
+        return f"\\x{code - 0xDC00:02x}"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def visible(text: str) -> str:
+    """`text` as it may be shown on a terminal: every control character (and every other
+    character a terminal would not show as itself) spelled out as an escape, so a name,
+    a reason or a file name can never move the cursor, clear the screen or retitle the
+    window. Text without them is returned as it is.
+
+    >>> visible("Sue"), visible("\\x1b[2J"), visible("a\\u202eb")
+    ('Sue', '\\\\x1b[2J', 'a\\\\u202eb')
+    """
+    if text.isprintable():
+        return text
+    return "".join(_escape(ch) if unicodedata.category(ch) in _HIDDEN else ch for ch in text)
+
+
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name, or None when it can.
 

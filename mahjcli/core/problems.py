@@ -7,6 +7,7 @@ locator turns its `Where` into a line number, and one formatter prints
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import NamedTuple, TypeGuard
 
 
@@ -37,16 +38,27 @@ class Problem(NamedTuple):
     where: Where | None = None
 
 
-def shown(value: object) -> str:
-    """A value as it is spelled in a TOML file, for messages.
+def shown(value: object, depth: int = 0) -> str:
+    """A value as it is spelled in a TOML file, for messages (deep or long values cut).
 
-    >>> shown(True), shown("25"), shown(8.5)
-    ('true', '"25"', '8.5')
+    >>> shown(True), shown("25"), shown(8.5), shown(["a", 1])
+    ('true', '"25"', '8.5', '["a", 1]')
+    >>> import datetime; shown(datetime.datetime(2026, 11, 29, 20, 30))
+    '2026-11-29T20:30:00'
     """
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        text = value if len(value) <= 60 else value[:60] + "..."
+        return '"' + repr(text)[1:-1].replace('"', '\\"') + '"'
+    if isinstance(value, _dt.date | _dt.time):
+        return value.isoformat()
+    if isinstance(value, list | dict):
+        if depth >= 2 or len(value) > 5:
+            return "[...]" if isinstance(value, list) else "{...}"
+        if isinstance(value, list):
+            return "[" + ", ".join(shown(v, depth + 1) for v in value) + "]"
+        return "{" + ", ".join(f"{k} = {shown(v, depth + 1)}" for k, v in value.items()) + "}"
     return repr(value)
 
 

@@ -67,7 +67,7 @@ def _clean_stale(real: Path) -> None:
                     os.unlink(entry.path)
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
     """Write every byte (a nearly full disk may take them a few at a time)."""
     view = memoryview(data)
     while view:
@@ -85,7 +85,7 @@ def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
     fd = os.open(temp, flags, mode)
     try:
         try:
-            _write_all(fd, data)
+            write_all(fd, data)
             _crash("after-write", target)
             os.fsync(fd)
             _crash("after-fsync", target)
@@ -110,6 +110,12 @@ def _sync_folder(folder: Path) -> None:
             os.close(dir_fd)
 
 
+def read_only(real: Path, mode: int) -> bool:
+    """True when a file says it must not be written: no write permission for anyone
+    (`chmod 444`, which even the administrator's mahj respects), or none for this user."""
+    return not mode & 0o222 or not os.access(real, os.W_OK)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -124,14 +130,20 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
     failure (full disk, failing fsync or rename) raises SaveFailed with `path` unchanged.
     """
     real = Path(os.path.realpath(path))
-    if real.is_dir():
-        raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
-    _clean_stale(real)
     try:
+        if real.is_dir():
+            raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
+        _clean_stale(real)
         mode: int | None = None
         old: bytes | None = None
         with contextlib.suppress(FileNotFoundError):
-            mode = real.stat().st_mode & 0o7777
+            info = real.stat()
+            mode = info.st_mode & 0o7777
+            if read_only(real, info.st_mode):
+                raise SaveFailed(
+                    f"{path} is read-only, so mahj leaves it as it is; nothing was changed "
+                    f"(make it writable first if you mean to change it: chmod u+w {path})"
+                )
             if backup:
                 old = real.read_bytes()
         if mode is None:
@@ -156,3 +168,18 @@ def create(path: Path, data: bytes) -> None:
     if not path.parent.exists():
         raise SaveFailed(f"the folder {path.parent} does not exist")
     write_atomic(path, data, backup=False)
+
+
+def take_back(path: Path, why: str) -> None:
+    """Remove a session file just created (under its lock) when what had to follow its
+    creation failed, so nothing is left half done. SaveFailed says what exists if the
+    file cannot be removed either."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveFailed(
+            f"{why}; the new session {path} was created but could not be made current "
+            f"(nor removed: {exc.strerror}); use it with --session {path}"
+        ) from None

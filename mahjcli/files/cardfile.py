@@ -23,6 +23,27 @@ def sample_card_text() -> str:
     return (files("mahjcli") / "data" / "sample_card.toml").read_text(encoding="utf-8")
 
 
+def _card_text(path: Path) -> str:
+    """A card file's text (a regular file of at most CARD_LIMIT bytes, UTF-8)."""
+    from .reading import CARD_LIMIT, Unreadable, read_regular
+
+    try:
+        data = read_regular(path, CARD_LIMIT)
+    except FileNotFoundError:
+        raise CardInvalid(f"no card file at {path}; give a card file or --card sample") from None
+    except IsADirectoryError:
+        raise CardInvalid(f"{path} is a folder; give a card file or --card sample") from None
+    except Unreadable as exc:
+        raise CardInvalid(f"cannot read the card file {path}: {exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CardInvalid(
+            f"cannot read the card file {path}: it is not UTF-8 text (byte {exc.start}); "
+            "save it as UTF-8 in your editor"
+        ) from None
+
+
 class CardCheck(NamedTuple):
     """A card file as checked: what it is called in messages, the card when it is valid,
     and each problem with its line (None when no line can be named)."""
@@ -45,24 +66,14 @@ def check_card(spec: str) -> CardCheck:
     if spec == SAMPLE:
         text, name = sample_card_text(), "the sample card"
     else:
-        path = Path(spec)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise CardInvalid(
-                f"no card file at {path}; give a card file or --card sample"
-            ) from None
-        except IsADirectoryError:
-            raise CardInvalid(f"{path} is a folder; give a card file or --card sample") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CardInvalid(f"cannot read the card file {path}: {exc}") from None
-        name = str(path)
+        text, name = _card_text(Path(spec)), str(spec)
     try:
-        doc = tomllib.loads(text)
+        card, problems = parse_card(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
         bad = toml_problem(exc, text)
         return CardCheck(name, None, ((bad.where.line if bad.where else None, bad.message),))
-    card, problems = parse_card(doc)
+    except RecursionError:
+        return CardCheck(name, None, ((None, "values are nested too deeply to be a card"),))
     locator = Locator(text)
     return CardCheck(name, card, tuple((locator.line(p.where), p.message) for p in problems))
 

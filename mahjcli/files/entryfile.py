@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.model import ENTRY_TYPES, Entry, Key, KeyType, keys_of
-from ..core.names import closest, fold_name
+from ..core.names import closest, control_problem, fold_name
 from ..core.problems import Problem, Where, is_whole, shown
 
 Reader = Callable[[str, Any, dict[str, str], Key], tuple[Any, str | None]]
@@ -74,7 +74,7 @@ def _count(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any,
 def _text(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
     if not isinstance(value, str):
         return "", f"{key} must be text"
-    return value, None
+    return value, control_problem(value, f"the {key}")
 
 
 def _line(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:

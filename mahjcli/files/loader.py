@@ -48,17 +48,22 @@ class Night(NamedTuple):
 
 
 def read(path: Path) -> Loaded:
-    """Read a session file's bytes and parse them; SessionMissing when it cannot be read."""
-    if path.is_dir():
-        raise SessionMissing(f"{path} is a folder, not a session file; pass the file itself")
+    """Read a session file's bytes and parse them; SessionMissing when it cannot be read
+    (missing, a folder, a FIFO or a device, unreadable, or far too large)."""
+    from .reading import SESSION_LIMIT, Unreadable, read_regular
+
     try:
-        data = path.read_bytes()
+        data = read_regular(path, SESSION_LIMIT)
     except FileNotFoundError:
         raise SessionMissing(
             f"no session file at {path}; start one with `mahj new PLAYER...`"
         ) from None
-    except OSError as exc:
-        raise SessionMissing(f"cannot read {path}: {exc.strerror}") from None
+    except IsADirectoryError:
+        raise SessionMissing(
+            f"{path} is a folder, not a session file; pass the file itself"
+        ) from None
+    except Unreadable as exc:
+        raise SessionMissing(f"cannot read {path}: {exc}") from None
     text, problem = decode(data)
     if text is None:
         assert problem is not None

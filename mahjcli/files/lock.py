@@ -43,7 +43,13 @@ def lock_path(real: Path) -> Path:
 def locked(path: Path) -> Iterator[None]:
     """Hold the session's lock; waits up to lock_timeout() seconds, then raises Busy."""
     real = Path(os.path.realpath(path))
-    if not real.parent.is_dir():
+    try:
+        is_folder, parent_ok = real.is_dir(), real.parent.is_dir()
+    except OSError as exc:
+        raise SessionMissing(f"cannot use {path}: {exc.strerror or exc}") from None
+    if is_folder or not real.name:
+        raise SessionMissing(f"{path} is a folder, not a session file; give the file's name")
+    if not parent_ok:
         # filelock would create the missing folders; a mistyped path must not.
         raise SessionMissing(f"{path}: the folder {real.parent} does not exist; check the path")
     try:
@@ -60,7 +66,8 @@ def locked(path: Path) -> Iterator[None]:
         yield
     finally:
         held.discard(real)
-        release()
+        with contextlib.suppress(OSError):  # closing the lock file lets it go in any case
+            release()
 
 
 def acquire(path: Path, timeout: float) -> Callable[[], None]:
@@ -86,8 +93,10 @@ def acquire(path: Path, timeout: float) -> Callable[[], None]:
             time.sleep(0.05)
 
     def release() -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
 
     return release
 

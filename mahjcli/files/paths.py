@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 from pathlib import Path
 
-from ..core.errors import SessionMissing
+from ..core.errors import SaveFailed, SessionMissing
 
 APP = "mahj"
 
@@ -35,22 +36,77 @@ def _pointer() -> Path:
     return data_dir() / "current"
 
 
+POINTER_LIMIT = 64 * 1024
+"""The current-session pointer holds one path; anything longer is not one."""
+
+
 def current_path() -> Path | None:
-    """The session `mahj new` last made current, if any."""
+    """The session `mahj new` last made current, if any. The pointer holds the path's
+    bytes as the file system spells them, so any file name survives the trip; a pointer
+    that cannot be read (or is not one) raises SessionMissing saying so."""
+    from .reading import Unreadable, read_regular
+
+    pointer = _pointer()
     try:
-        text = _pointer().read_text(encoding="utf-8").strip()
-    except OSError:
+        data = read_regular(pointer, POINTER_LIMIT)
+    except (FileNotFoundError, NotADirectoryError):
         return None
-    return Path(text) if text else None
+    except (IsADirectoryError, Unreadable) as exc:
+        reason = "it is a folder" if isinstance(exc, IsADirectoryError) else str(exc)
+        raise SessionMissing(
+            f"cannot read the current-session pointer {pointer}: {reason}; pass --session "
+            "FILE, or start a night with `mahj new`"
+        ) from None
+    raw = data.strip(b"\r\n")
+    if not raw.strip():
+        return None
+    if b"\0" in raw or b"\n" in raw:
+        raise SessionMissing(
+            f"the current-session pointer {pointer} is damaged (it should hold one file "
+            "name); pass --session FILE, or start a night with `mahj new`"
+        )
+    return Path(os.fsdecode(raw))
+
+
+def current_or_none() -> Path | None:
+    """The current session, or None when there is none or its pointer is damaged (for
+    what only offers a default: completion, the payment chart, the sessions list)."""
+    try:
+        return current_path()
+    except SessionMissing:
+        return None
+
+
+def prepare_pointer() -> None:
+    """Make sure the current-session pointer can be written (its folder exists and is a
+    folder), before anything is created; SaveFailed says why not."""
+    directory = data_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveFailed(_folder_problem(directory, exc)) from None
+    pointer = _pointer()
+    if pointer.is_dir() or not os.access(directory, os.W_OK):
+        raise SaveFailed(
+            f"cannot make a session current: {pointer} cannot be written; nothing was "
+            "created (fix the data folder, or set $MAHJ_DATA_DIR to another one)"
+        )
+
+
+def _folder_problem(directory: Path, exc: OSError) -> str:
+    why = "it is a file, not a folder" if isinstance(exc, FileExistsError) else exc.strerror
+    return (
+        f"cannot use the data folder {directory}: {why}; nothing was created (fix it, or set "
+        "$MAHJ_DATA_DIR to another folder)"
+    )
 
 
 def set_current(path: Path) -> None:
     """Make `path` the current session."""
     from .atomic import write_atomic
 
-    directory = data_dir()
-    directory.mkdir(parents=True, exist_ok=True)
-    write_atomic(_pointer(), (str(path.resolve()) + "\n").encode("utf-8"), backup=False)
+    prepare_pointer()
+    write_atomic(_pointer(), os.fsencode(path.resolve()) + b"\n", backup=False)
 
 
 def locate(option: Path | None) -> Path:
@@ -69,22 +125,83 @@ def locate(option: Path | None) -> Path:
 def new_session_path(name: str, date: _dt.date) -> Path:
     """A fresh `<date>-<name>.toml` in the data folder (with -2, -3... if taken)."""
     directory = data_dir()
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveFailed(_folder_problem(directory, exc)) from None
     stem = f"{date.isoformat()}-{name}"
     candidate = directory / f"{stem}.toml"
     n = 2
-    while candidate.exists():
+    while candidate.exists() or candidate.is_symlink():
         candidate = directory / f"{stem}-{n}.toml"
         n += 1
     return candidate
 
 
 def list_sessions() -> list[Path]:
-    """The session files in the data folder."""
+    """The session files in the data folder (every `*.toml` that is not a folder; one
+    that cannot be read is for the caller to name)."""
     directory = data_dir()
-    if not directory.is_dir():
-        return []
-    return [p for p in directory.glob("*.toml") if p.is_file()]
+    found: list[Path] = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(directory):
+            with contextlib.suppress(OSError):
+                if entry.name.endswith(".toml") and not entry.is_dir():
+                    found.append(Path(entry.path))
+    return found
+
+
+def is_folder(path: Path) -> bool:
+    """True for a folder (False also when it cannot be looked at)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def find_sessions(folder: Path) -> tuple[list[Path], list[str]]:
+    """Every `*.toml` in `folder` and the folders inside it, sorted, and what could not
+    be looked into, in words. Links to folders are not followed, and folders on another
+    file system (such as /proc under /) are left out and named."""
+    found: list[Path] = []
+    skipped: list[str] = []
+    try:
+        device = os.stat(folder).st_dev
+    except OSError as exc:
+        return [], [f"skipped folder {folder}: {exc.strerror}"]
+
+    def unreadable(exc: OSError) -> None:
+        skipped.append(f"skipped folder {exc.filename}: {exc.strerror}")
+
+    for top, folders, names in os.walk(folder, onerror=unreadable):
+        for sub in list(folders):
+            inner = os.path.join(top, sub)
+            try:
+                elsewhere = os.lstat(inner).st_dev != device
+            except OSError as exc:
+                elsewhere = False
+                skipped.append(f"skipped folder {inner}: {exc.strerror}")
+            if elsewhere:
+                folders.remove(sub)
+                skipped.append(f"skipped folder {inner}: it is another file system")
+        found.extend(Path(top, name) for name in names if name.endswith(".toml"))
+    return sorted(found), skipped
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """True when two paths name one file (False when either cannot be looked at)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def mtime(path: Path) -> float:
+    """When a file was last changed (0 when it cannot be looked at)."""
+    try:
+        return os.stat(path).st_mtime
+    except (OSError, ValueError):
+        return 0.0
 
 
 def backup_path(path: Path) -> Path:

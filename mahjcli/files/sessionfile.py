@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 from ..core.house import House
 from ..core.house import parse as parse_house
 from ..core.model import GAMES, MAX_TABLES, SEATS, Accept, Card, Entry, Wall
-from ..core.names import fold_name, name_problem
+from ..core.names import control_problem, fold_name, name_problem
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.rulesets import (
     RULE_SETS,
@@ -52,6 +52,10 @@ SCHEMA = 1
 BOM = "\ufeff"
 TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "tables", "pie", "house",
             "misnamed", "variants", "card", "log")  # fmt: skip
+
+
+DEEP = Problem("values are nested too deeply to be a session file (a damaged file?)", Where(line=1))
+"""Arrays or tables nested hundreds deep: more than tomllib (or anyone) can read."""
 
 
 class Parsed(NamedTuple):
@@ -99,9 +103,11 @@ def parse_text(text: str) -> Parsed:
         return Parsed(text, None, (Problem("the file is empty", Where(line=1)),))
     try:
         doc = tomllib.loads(body)
+        return parse_doc(text, doc)
     except tomllib.TOMLDecodeError as exc:
         return Parsed(text, None, (toml_problem(exc, body),))
-    return parse_doc(text, doc)
+    except RecursionError:
+        return Parsed(text, None, (DEEP,))
 
 
 def schema_problem(doc: dict[str, Any]) -> Problem | None:
@@ -166,6 +172,8 @@ def _name_and_date(doc: dict[str, Any], report: Report) -> tuple[str, _dt.date |
     if not isinstance(name, str):
         report("name", "name must be text")
         name = ""
+    elif bad := control_problem(name, "the night's name"):
+        report("name", bad)
     date = doc.get("date")
     if date is not None and not (isinstance(date, _dt.date) and not isinstance(date, _dt.datetime)):
         report("date", f"date must be a date like 2026-11-29, not {shown(date)}")

@@ -1,19 +1,24 @@
 """Writing session files: a new night's text, and the edits that add or remove a log
 entry while keeping everything else the user wrote (comments, layout, line endings).
-Every edit is read back with tomllib and compared before it is trusted; when text
-cannot be edited in place, the whole document is written out again."""
+Every edit is read back with tomllib and compared before it is trusted. mahj never
+rewrites a whole file: when an edit cannot be made in place, it is refused (CannotEdit)
+and the file is left as it is."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 from typing import Any
 
 from ..core.cards import card_to_dict
+from ..core.errors import CannotEdit
 from ..core.model import Entry, keys_of
 from ..core.session import Session
-from .lines import Locator
 from .sessionfile import BOM, SCHEMA
+from .tomltext import InlineArray, inline_array, table_headers
+
+_LOG_HEADER = re.compile(r"[ \t]*\[\[[ \t]*(log|\"log\"|'log')[ \t]*\]\]")
 
 SHAPE_VALUES: dict[str, Callable[[Any], object]] = {"self_pick": lambda win: win.self_picked}
 """How a shape key is written (`mahjcli.core.model.SHAPE_KEYS`)."""
@@ -95,16 +100,8 @@ def _newline(text: str) -> str:
 def _same(text: str, expected: dict[str, Any]) -> bool:
     try:
         return tomllib.loads(text.removeprefix(BOM)) == expected
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return False
-
-
-def dump_doc(doc: dict[str, Any]) -> str:
-    """A whole document as text, schema first (used when the text cannot be edited in place)."""
-    import tomli_w
-
-    rest = {k: v for k, v in doc.items() if k != "schema"}
-    return f"schema = {doc.get('schema', SCHEMA)}\n" + tomli_w.dumps(rest)
 
 
 def _doc(text: str) -> dict[str, Any]:
@@ -112,37 +109,148 @@ def _doc(text: str) -> dict[str, Any]:
     return tomllib.loads(text.removeprefix(BOM))
 
 
+def _cannot(what: str) -> CannotEdit:
+    return CannotEdit(
+        f"mahj cannot {what} without rewriting the file's layout and losing your "
+        "comments; nothing was changed. Write the log as [[log]] tables (the way `mahj "
+        "new` writes it), then try again"
+    )
+
+
+def inline_table(table: dict[str, Any]) -> str:
+    """A table on one line: `{kind = "wall", dead = ["Pat"]}`."""
+    return "{" + ", ".join(f"{key} = {toml_value(value)}" for key, value in table.items()) + "}"
+
+
 def append_entry(text: str, entry: dict[str, Any]) -> str:
-    """The text with one more [[log]] entry at the end, keeping everything else as it was."""
+    """The text with one more log entry at the end, keeping everything else as it was:
+    a [[log]] table after the last line, or (for a log written as `log = [...]`) one more
+    inline table in that array. CannotEdit when neither reads back right."""
     doc = _doc(text)
     nl = _newline(text)
+    expected = dict(doc)
+    expected["log"] = [*doc.get("log", []), entry]
+    array = inline_array(text, "log")
+    if array is not None:
+        if not text[array.open + 1 : array.close].strip():  # `log = []`: [[log]] from now on
+            text = _cut_statement(text, array.start, array.close + 1)
+        else:
+            new = _insert_inline(text, array, inline_table(entry), nl)
+            if _same(new, expected):
+                return new
+            raise _cannot("add this entry to the log written as `log = [...]`")
     block = toml_block("[[log]]", entry).replace("\n", nl)
     if text and not text.endswith("\n"):
         text += nl
     new = text + nl + block
-    expected = dict(doc)
-    expected["log"] = [*doc.get("log", []), entry]
     if not _same(new, expected):
-        bom = BOM if text.startswith(BOM) else ""
-        return bom + dump_doc(expected).replace("\n", nl)
+        raise _cannot("add this entry at the end of the file")
     return new
 
 
+def _cut_statement(text: str, start: int, end: int) -> str:
+    """The text without text[start:end]; its line too when nothing else is left on it."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end == -1 else line_end + 1
+    before, rest = text[line_start:start], text[end:line_end]
+    if not (before + rest).strip():
+        return text[:line_start] + text[line_end:]
+    if not before.strip():  # only a comment is left on the line
+        return text[:line_start] + before + rest.lstrip(" \t") + text[line_end:]
+    return text[:start] + text[end:]
+
+
+def _insert_inline(text: str, array: InlineArray, item: str, nl: str) -> str:
+    """The text with `item` added as the last element of an inline array, in its layout:
+    on a line of its own when the array's closing bracket is on a line of its own."""
+    if not array.items:  # only comments inside the brackets
+        return text[: array.close] + item + text[array.close :]
+    last_start, last_end = array.items[-1]
+    after = text[last_end : array.close]
+    comma = after.lstrip(" \t").startswith(",")
+    if "\n" not in after:  # all on one line
+        if comma:
+            at = text.index(",", last_end) + 1
+            return text[:at] + " " + item + "," + text[at:]
+        return text[:last_end] + ", " + item + text[last_end:]
+    line_start = text.rfind("\n", 0, last_start) + 1
+    indent = text[line_start:last_start]
+    indent = indent if not indent.strip() else "  "
+    at = text.find("\n", last_end)  # the end of the last element's line
+    if text[at - 1] == "\r":
+        at -= 1
+    if comma:  # trailing commas: the new element gets one too
+        return text[:at] + nl + indent + item + "," + text[at:]
+    return text[:last_end] + "," + text[last_end:at] + nl + indent + item + text[at:]
+
+
 def remove_last_entry(text: str) -> str:
-    """The text without its last [[log]] entry, keeping everything else as it was."""
+    """The text without its last log entry, keeping everything else as it was (what
+    follows the entry, such as a [card] table, stays). CannotEdit when that cannot be
+    done in place."""
     doc = _doc(text)
     log = list(doc.get("log", []))
     expected = dict(doc)
-    if len(log) > 1:
+    array = inline_array(text, "log")
+    if array is not None:
         expected["log"] = log[:-1]
+        new = _remove_inline(text, array)
     else:
-        expected.pop("log", None)
-    starts = Locator(text).starts("log")
-    if starts:
-        kept = text.splitlines(keepends=True)[: starts[-1]]
-        new = "".join(kept).rstrip("\r\n ") + _newline(text)
-        if _same(new, expected):
-            return new
-    nl = _newline(text)
-    bom = BOM if text.startswith(BOM) else ""
-    return bom + dump_doc(expected).replace("\n", nl)
+        if len(log) > 1:
+            expected["log"] = log[:-1]
+        else:
+            expected.pop("log", None)
+        new = _remove_table(text)
+    if new is None or not _same(new, expected):
+        raise _cannot("take the last entry out of the log")
+    return new
+
+
+def _remove_table(text: str) -> str | None:
+    """The text without its last [[log]] table (up to the next table's header, keeping
+    the comment lines just above that header)."""
+    headers = table_headers(text)
+    logs = [at for at in headers if _LOG_HEADER.match(text, at)]
+    if not logs:
+        return None
+    start = logs[-1]
+    later = [at for at in headers if at > start]
+    if not later:
+        return text[:start].rstrip("\r\n ") + _newline(text)
+    end = later[0]
+    lines = text[start:end].splitlines(keepends=True)
+    while lines and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+        end -= len(lines.pop())  # comments just above the next table belong to it
+    while end < later[0] and text[end] in "\r\n":
+        end += 1
+    return text[:start] + text[end:]
+
+
+def _remove_inline(text: str, array: InlineArray) -> str | None:
+    """The text without the last element of an inline array: its whole line when it is
+    on a line of its own, else the element and the comma before it."""
+    if not array.items:
+        return None
+    start, end = array.items[-1]
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    before, after = text[line_start:start], text[end : line_end if line_end != -1 else None]
+    tail = after.lstrip(" \t").removeprefix(",").strip()
+    if line_end != -1 and not before.strip() and (not tail or tail.startswith("#")):
+        new = text[:line_start] + text[line_end + 1 :]
+        if len(array.items) > 1 and not after.lstrip(" \t").startswith(","):
+            # no comma after the last element: the one before it loses its comma too
+            prev_end = array.items[-2][1]
+            gap = text[prev_end:line_start]
+            if gap.lstrip(" \t").startswith(","):
+                at = prev_end + gap.index(",")
+                new = new[:at] + new[at + 1 :]
+        return new
+    if len(array.items) > 1:
+        cut_from = array.items[-2][1]
+    else:
+        cut_from, end = start, end + (len(after) - len(after.lstrip(" \t").removeprefix(",")))
+    if "\n" in text[cut_from:end] or "#" in text[cut_from:end]:
+        return None
+    return text[:cut_from] + text[end:]

@@ -8,10 +8,9 @@ fold's to say (`mahjcli.core.checks`), so typed and hand-edited entries meet one
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
-from ..core import checks
+from ..core import checks, numbers
 from ..core.cards import best_line, find_line
 from ..core.errors import Refused
 from ..core.model import (
@@ -31,7 +30,7 @@ from ..core.model import (
     Win,
     keys_of,
 )
-from ..core.names import UnknownName, closest, fold_name, name_problem, resolve
+from ..core.names import UnknownName, closest, control_problem, fold_name, name_problem, resolve
 from ..core.standings import Standings
 
 
@@ -56,14 +55,7 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
     >>> whole_number("25", "value", 1, 1000)
     25
     """
-    cleaned = text.strip()
-    if not re.fullmatch(r"[0-9]+", cleaned, flags=re.ASCII):
-        if re.fullmatch(r"-[0-9]+", cleaned, flags=re.ASCII):
-            raise Refused(f"{what} must be from {low} to {high}, not {text}")
-        raise Refused(f"{what} must be a whole number like 25, not {text!r}")
-    if len(cleaned) > 9 or not low <= int(cleaned) <= high:
-        raise Refused(f"{what} must be from {low} to {high}, not {cleaned}")
-    return int(cleaned)
+    return numbers.whole_number(text, what, low, high)
 
 
 def dead_hands(standings: Standings, dead: list[str] | None) -> tuple[str, ...]:
@@ -227,6 +219,8 @@ def build_penalty(standings: Standings, name: str, points: str, reason: str) -> 
         )
     span = keys_of("penalty")["points"]
     lost = whole_number(points, "POINTS", span.low, span.high)
+    if why := control_problem(reason, "--reason"):
+        raise Refused(why)
     return Built(Penalty(player(standings, name), lost, reason.strip()))
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..core import checks
-from ..core.errors import Refused
+from ..core.errors import MahjError, Refused
 from ..core.fold import fold
 from ..core.model import Entry
 from ..core.session import Session
@@ -63,8 +63,16 @@ def undo(path: Path) -> Change:
 
 
 def start(path: Path, session: Session) -> Standings:
-    """Write a new night's file (never over another) and make it the current session."""
+    """Write a new night's file (never over another) and make it the current session:
+    both or neither. The pointer's folder is checked first; if pointing at the new file
+    still fails, the file is taken back out (or, if even that fails, the message says
+    exactly what exists and how to use it)."""
+    paths.prepare_pointer()
     with locked(path):
         atomic.create(path, new_session_text(session).encode("utf-8"))
-    paths.set_current(path)
+        try:
+            paths.set_current(path)
+        except MahjError as exc:
+            atomic.take_back(path, str(exc))
+            raise
     return fold(session)

@@ -9,7 +9,7 @@ import re
 from ..core.errors import Refused
 from ..core.house import parse as parse_house
 from ..core.model import MAX_TABLES, SEATS, Card
-from ..core.names import UnknownName, name_problem, resolve
+from ..core.names import UnknownName, control_problem, resolve
 from ..core.rulesets import (
     RULE_SETS,
     League,
@@ -122,6 +122,6 @@ def file_stem(name: str) -> str:
             f"--name {name!r} cannot contain '/', '\\' or '..' or start with '.'; "
             "it names the file, use --session PATH to choose a folder"
         )
-    if name_problem(cleaned):
+    if control_problem(cleaned, "--name"):
         raise Refused(f"--name {name!r} contains a control character")
     return re.sub(r"\s+", "-", cleaned)

@@ -15,6 +15,7 @@ from ..core import payments
 from ..core.errors import Refused
 from ..core.house import House
 from ..core.model import MAX_VALUE, MIN_SEATED, SEATS
+from ..core.numbers import MAX_DIGITS, is_digits
 from ..core.rulesets import RuleSet
 
 DEFAULT_VALUES = (25, 30, 35, 40, 50, 75)
@@ -57,15 +58,15 @@ def parse_values(text: str) -> tuple[int, ...]:
             raise Refused(
                 f"--values needs whole numbers separated by commas, like 25,30,35; got {text!r}"
             )
-        if not item.isascii() or not item.isdigit():
+        if not is_digits(item):
             raise Refused(
                 f"--values: {item!r} is not a whole number; give values from 1 to "
                 f"{MAX_VALUE} separated by commas, like 25,30,35"
             )
-        value = int(item)
-        if not 1 <= value <= MAX_VALUE:
-            raise Refused(f"--values: {value} is out of range; each value must be 1 to {MAX_VALUE}")
-        found.add(value)
+        if len(item.lstrip("0")) > MAX_DIGITS or not 1 <= int(item) <= MAX_VALUE:
+            shown = item if len(item) <= 20 else f"a number of {len(item)} digits"
+            raise Refused(f"--values: {shown} is out of range; each value must be 1 to {MAX_VALUE}")
+        found.add(int(item))
     return tuple(sorted(found))
 
 

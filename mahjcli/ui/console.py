@@ -1,21 +1,105 @@
-"""The console every command draws on."""
+"""The console every command draws on.
+
+Everything it prints is shown escaped where it would not be seen as itself: a control
+character in any text (a name, a reason, a card line, a file name) is printed as `\\x1b`,
+never sent to the terminal, so nothing read from a user or a file can clear the screen,
+retitle the window or hide a link. The escaping is done once, here, on everything drawn,
+whatever the table or text it is in (`Escaped`).
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import sys
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+from rich.console import Console, RenderHook
+from rich.segment import Segment
+
+from ..core.names import visible
+
+if TYPE_CHECKING:
+    from rich.console import ConsoleOptions, ConsoleRenderable, RenderResult
 
 PIPED_WIDTH = 100
 """Width of output that goes to a pipe or a file (no terminal to ask)."""
+MAX_WIDTH = 1000
+"""A wider $COLUMNS is taken as this many columns."""
+
+
+def shown(text: str) -> str:
+    """Printed text with every control character escaped (line breaks kept).
+
+    >>> shown("Sue"), shown("a\\x1b[2Jb\\n")
+    ('Sue', 'a\\\\x1b[2Jb\\n')
+    """
+    if text.isprintable():
+        return text
+    return "\n".join(visible(part) for part in text.split("\n"))
+
+
+class _Escaped:
+    """A renderable drawn as it would be, with the text of its segments escaped."""
+
+    def __init__(self, inner: ConsoleRenderable) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.inner, options):
+            text = segment.text
+            if segment.control or text.isprintable():
+                yield segment
+            else:
+                yield Segment(shown(text), segment.style)
+
+
+class Escaped(RenderHook):
+    """The render hook that escapes everything a console prints (`_Escaped`)."""
+
+    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[Any]:
+        """Each renderable, wrapped so its text is escaped as it is drawn."""
+        return [_Escaped(r) for r in renderables]
+
+
+def _columns() -> int | None:
+    """$COLUMNS when it is a usable width (a positive whole number), else None."""
+    raw = os.environ.get("COLUMNS", "").strip()
+    if not re.fullmatch(r"[0-9]{1,9}", raw, flags=re.ASCII) or int(raw) < 1:
+        return None
+    return min(int(raw), MAX_WIDTH)
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _width(stream: object) -> int | None:
+    """The width to draw at: $COLUMNS when usable, else None (Rich asks the terminal),
+    else (output to a pipe or a file) PIPED_WIDTH. An unusable $COLUMNS (`0`, `abc`) is
+    ignored."""
+    width = _columns()
+    if width is not None:
+        return width
+    if not _is_terminal(stream):
+        return PIPED_WIDTH
+    if "COLUMNS" not in os.environ:
+        return None
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return 80
 
 
 def console(stderr: bool = False) -> Console:
-    """A console that treats every string as plain text (no markup, no emoji codes)."""
-    width = None
-    if not (sys.stderr if stderr else sys.stdout).isatty() and "COLUMNS" not in os.environ:
-        width = PIPED_WIDTH
-    return Console(
+    """A console that treats every string as plain text (no markup, no emoji codes) and
+    escapes every control character it is given."""
+    width = _width(sys.stderr if stderr else sys.stdout)
+    out = Console(
         stderr=stderr, highlight=False, markup=False, emoji=False, width=width, soft_wrap=False
     )
+    out.push_render_hook(Escaped())
+    return out

@@ -12,7 +12,7 @@ from rich.text import Text
 from ..core.rulesets import RULE_SETS
 from ..reports.season import Block, Season, WinRecord
 from ..reports.words import per_game, percent, plural, points
-from .console import console
+from .console import console, shown
 
 
 def _plain_table(title: str) -> Table:
@@ -137,9 +137,11 @@ def show_sessions(folder: str, rows: Sequence[dict[str, Any]]) -> None:
     """`mahj sessions`: the nights in the data folder, newest first."""
     out = console()
     if not rows:
-        out.print(f"No sessions in {folder} yet. Start one with: mahj new Ruth Linda Kathy Pat")
+        out.print(
+            f"No sessions in {shown(folder)} yet. Start one with: mahj new Ruth Linda Kathy Pat"
+        )
         return
-    table = Table(title=f"Sessions in {folder}", title_justify="left")
+    table = Table(title=Text(f"Sessions in {shown(folder)}"), title_justify="left")
     for col in ("", "Date", "Night", "Players", "Games", "File"):
         table.add_column(col)
     for r in rows:
@@ -149,7 +151,7 @@ def show_sessions(folder: str, rows: Sequence[dict[str, Any]]) -> None:
             Text(r["name"] or ""),
             Text(", ".join(r["players"]) if r["ok"] else "(damaged: run mahj check)"),
             str(r["games"] if r["games"] is not None else ""),
-            Text(r["file"]),
+            Text(shown(r["file"])),
         )
     out.print(table)
     out.print("* = current session")

@@ -33,6 +33,14 @@ UNDER_HEAD = ("┡", "━", "╇", "┩")
 BODY = ("│", "│", "│")
 SECTION = ("├", "─", "┼", "┤")
 BOTTOM = ("└", "─", "┴", "┘")
+ASCII = {  # Rich's box.ASCII, for output that cannot show the lines (PYTHONIOENCODING=ascii)
+    TOP: ("+", "-", "-", "+"),
+    HEAD: ("|", "|", "|"),
+    UNDER_HEAD: ("|", "-", "+", "|"),
+    BODY: ("|", "|", "|"),
+    SECTION: ("|", "-", "+", "|"),
+    BOTTOM: ("+", "-", "-", "+"),
+}
 
 
 class Column:
@@ -152,7 +160,7 @@ class Sheet:
         from rich.text import Text
 
         widths = self.layout(options.max_width)
-        draw = _Drawing(console, self.columns, widths)
+        draw = _Drawing(console, self.columns, widths, ascii_only=options.ascii_only)
         if self.title:
             title = Text(self.title, style="table.title", justify="left")
             width = min(self._outer(widths), options.max_width)
@@ -171,11 +179,14 @@ class Sheet:
 class _Drawing:
     """One sheet being drawn on one console at fixed column widths."""
 
-    def __init__(self, console: Console, columns: Sequence[Column], widths: list[int]) -> None:
+    def __init__(
+        self, console: Console, columns: Sequence[Column], widths: list[int], *, ascii_only: bool
+    ) -> None:
         self.console = console
         self.columns = columns
         self.widths = widths
         self.styles: dict[str, Style | None] = {}
+        self.ascii_only = ascii_only
 
     def style(self, name: str) -> Style | None:
         """A style by name (looked up once), None for none."""
@@ -187,7 +198,7 @@ class _Drawing:
         """A horizontal border line."""
         from rich.segment import Segment
 
-        left, fill, cross, right = parts
+        left, fill, cross, right = ASCII[parts] if self.ascii_only else parts
         yield Segment(left + cross.join(fill * (w + 2) for w in self.widths) + right)
         yield Segment.line()
 
@@ -224,7 +235,7 @@ class _Drawing:
         from rich.cells import cell_len, set_cell_size
         from rich.segment import Segment
 
-        left, middle, right = bars
+        left, middle, right = ASCII[bars] if self.ascii_only else bars
         last = len(parts) - 1
         plain = left  # unstyled text is gathered into one segment: fewer to print
         for i, line in enumerate(parts):

@@ -55,6 +55,7 @@ WIN_MISTAKES = [
     (("win", "Linda", "25", "--heavenly"), "only East (Ruth)"),
     (("win", "Ruth", "25", "--heavenly", "--thrown-by", "Linda"), "heavenly"),
     (("win", "Ruth", "25", "--self-pick", "--exposures", "-1"), "--exposures"),
+    (("win", "Ruth", "25", "--self-pick", "--exposures", "abc"), "--exposures must be a whole"),
     (("win", "Ruth", "25", "--self-pick", "--dead", "Zed"), "no player called 'Zed'"),
     (("win", "Ruth", "25", "--self-pick", "--dead", "Sue"), "Sue is waiting"),
     (("win", "Ruth", "25", "--self-pick", "--dead", "Ruth"), "cannot be dead"),
@@ -81,7 +82,6 @@ def test_a_mistake_is_refused_and_changes_nothing(five, session: Path, args, wor
 
 
 USAGE_MISTAKES = [
-    ("win", "Ruth", "25", "--self-pick", "--exposures", "abc"),
     ("win", "Ruth", "25", "--self-pick", "--bogus"),
     ("win", "Ruth", "25", "extra", "--self-pick"),
     ("win",),

@@ -208,7 +208,9 @@ def test_a_named_session_that_does_not_exist_is_an_error(mahj, tmp_path):
 
 
 def test_players_must_be_a_number(mahj):
-    assert mahj("table", "--players", "four", use_session=False).exit_code == 2
+    result = mahj("table", "--players", "four", use_session=False)
+    assert result.exit_code == 1
+    assert result.stderr == "Error: --players must be a whole number like 25, not 'four'\n"
 
 
 # ---- layout ------------------------------------------------------------------------------------

@@ -105,4 +105,5 @@ def test_missing_session_is_a_clear_error(mahj):
 
 def test_malformed_command_line_exits_2(four):
     assert four("win").exit_code == 2
-    assert four("win", "Ruth", "25", "--self-pick", "--exposures", "two").exit_code == 2
+    # a number that is not one is refused like a VALUE that is not one (exit 1)
+    assert four("win", "Ruth", "25", "--self-pick", "--exposures", "two").exit_code == 1

@@ -1,0 +1,154 @@
+"""A hand-written file keeps its layout: every entry is added or taken out in place, and
+`win` then `undo` gives back the file byte for byte, whatever shape the log was written
+in. What cannot be edited in place is refused with one line, never rewritten."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjcli.core.errors import CannotEdit
+from mahjcli.files.sessionwrite import append_entry, remove_last_entry
+from tests.helpers import installed_mahj, without_privileges
+
+HEAD = """\
+schema = 1
+# Thursday at Ruth's
+name = "Thursday"
+date = 2026-11-26
+players = ["Ruth", "Linda", "Kathy", "Pat"]  # in seat order
+"""
+SHAPES = {
+    "log = []": HEAD + "log = []  # no games yet\n# the end\n",
+    "log = [ ] on two lines": HEAD + "log = [\n]\n# the end\n",
+    "inline, one line": HEAD + 'log = [{kind = "wall"}]  # a slow start\n',
+    "inline, one line, trailing comma": HEAD + 'log = [{kind = "wall"}, ]\n',
+    "inline, one per line": HEAD
+    + 'log = [\n  {kind = "wall"},  # one\n  {kind = "wall"}  # two\n]  # done\n# the end\n',
+    "inline, trailing commas": HEAD + 'log = [\n    {kind = "wall"},  # one\n]\n',
+    "inline, comments only": HEAD + "log = [\n  # none yet\n]\n",
+    "[card] after the log": HEAD
+    + '\n[[log]]\nkind = "wall"\n\n# The card we played\n[card]\nname = "House card"\n\n'
+    '[[card.lines]]\nname = "Garden"\nvalue = 25\ngroups = true\n',
+    "[card] after two entries": HEAD
+    + '\n[[log]]\nkind = "wall"\n\n[[log]]\nkind = "wall" # again\n\n'
+    '# The card\n[card]\nname = "House card"\n\n'
+    '[[card.lines]]\nname = "Garden"\nvalue = 25\ngroups = true\n',
+    "Windows line endings": (HEAD + 'log = [\n  {kind = "wall"},\n]\n').replace("\n", "\r\n"),
+    "a string with brackets": HEAD.replace('"Thursday"', '"Thursday [[log]] ] #"')
+    + 'log = [{kind = "wall"}]\n',
+}
+WIN = ("win", "Ruth", "25", "--thrown-by", "Linda")
+
+
+def comments(text: str) -> list[str]:
+    return [line.split("#", 1)[1] for line in text.splitlines() if "#" in line]
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=list(SHAPES))
+def test_win_then_undo_gives_the_file_back_byte_for_byte(mahj, session: Path, shape: str):
+    text = SHAPES[shape]
+    session.write_bytes(text.encode("utf-8"))
+    won = mahj(*WIN)
+    assert won.exit_code == 0, won
+    after = session.read_bytes().decode("utf-8")
+    assert set(comments(text)) <= set(comments(after)), after  # every comment kept
+    log = tomllib.loads(after)["log"]
+    assert log[-1] == {"kind": "win", "winner": "Ruth", "value": 25, "thrown_by": "Linda"}
+    undone = mahj("undo")
+    assert undone.exit_code == 0, undone
+    if shape.startswith("log = [") and "]" in text.split("log = [")[1][:3]:
+        # an empty inline log became [[log]] tables; only its `log = []` is gone
+        assert set(comments(text)) <= set(comments(session.read_text(encoding="utf-8")))
+    else:
+        assert session.read_bytes() == text.encode("utf-8")
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=list(SHAPES))
+def test_undo_keeps_everything_but_the_last_entry(mahj, session: Path, shape: str):
+    text = SHAPES[shape]
+    entries = tomllib.loads(text).get("log", [])
+    if not entries:
+        pytest.skip("nothing to undo")
+    session.write_bytes(text.encode("utf-8"))
+    assert mahj("undo").exit_code == 0
+    after = session.read_text(encoding="utf-8")
+    assert tomllib.loads(after).get("log", []) == entries[:-1]
+    last_entry_line = [line for line in text.splitlines() if "kind" in line][-1]
+    may_go = set(comments(last_entry_line))  # only a comment on the removed entry's line
+    assert set(comments(text)) - set(comments(after)) <= may_go
+    if "[card]" in text:
+        assert tomllib.loads(after)["card"]["name"] == "House card"
+
+
+@given(
+    shape=st.sampled_from(sorted(SHAPES)),
+    steps=st.lists(st.sampled_from(["add", "remove"]), max_size=8),
+)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_adding_and_removing_in_place_always_reads_back_right(shape: str, steps: list[str]):
+    """Any mix of adds and removes: the file always holds exactly the log it should, and
+    every add undone by a remove gives the text back as it was before the add."""
+    text = SHAPES[shape]
+    expected = list(tomllib.loads(text).get("log", []))
+    history: list[str] = []
+    for n, step in enumerate(steps):
+        if step == "add":
+            entry = {"kind": "win", "winner": "Ruth", "value": 25 + n, "self_pick": True}
+            history.append(text)
+            text = append_entry(text, entry)
+            expected.append(entry)
+        elif expected:
+            text = remove_last_entry(text)
+            expected.pop()
+            if history:
+                previous = history.pop()
+                if "log = [" not in previous or tomllib.loads(previous).get("log"):
+                    assert text == previous
+        assert tomllib.loads(text).get("log", []) == expected
+        assert set(comments(SHAPES[shape])) - {" one", " two", " again", " a slow start"} <= set(
+            comments(text)
+        )
+
+
+def test_what_cannot_be_edited_in_place_is_refused(mahj, session: Path):
+    """A log that is a table of its own ([log.x] under [[log]]) cannot lose its last
+    entry in place: refused, the file as it was."""
+    text = HEAD + '\n[[log]]\nkind = "wall"\n\n[log.extra]\nnote = "x"\n'
+    with pytest.raises(CannotEdit, match="without rewriting the file's layout"):
+        remove_last_entry(text)
+
+
+# ---- permissions ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [WIN, ("undo",), ("wall",)], ids=" ".join)
+def test_a_read_only_session_is_never_rewritten(four, session: Path, args):
+    assert four("wall").exit_code == 0
+    session.chmod(0o444)
+    before = session.read_bytes()
+    result = four(*args)
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result
+    assert "is read-only" in result.stderr and "nothing was changed" in result.stderr
+    assert session.read_bytes() == before and (os.stat(session).st_mode & 0o777) == 0o444
+
+
+def test_a_session_nobody_may_read_is_a_refusal_not_a_usage_error(four, session: Path):
+    prefix = without_privileges()
+    session.chmod(0)
+    try:
+        for args in (("status",), ("check",), WIN):
+            done = subprocess.run(
+                [*prefix, installed_mahj(), *args, "--session", str(session)],
+                capture_output=True, text=True, timeout=20,
+            )  # fmt: skip
+            assert done.returncode == 1, (args, done.stderr)
+            assert done.stderr.splitlines() == [f"Error: cannot read {session}: Permission denied"]
+    finally:
+        session.chmod(0o644)
