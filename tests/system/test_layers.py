@@ -27,9 +27,10 @@ MAY_IMPORT = {
     "cli": set(LAYERS),
 }
 """Which layers each layer may use: arrows only point down."""
-ONLY_IN = {"rich": "ui", "typer": "cli", "platformdirs": "files", "tomli_w": "files"}
+ONLY_IN = {"rich": "ui", "typer": "cli", "platformdirs": "files", "tomli_w": "files",
+           "matplotlib": "ui"}  # fmt: skip
 """Libraries that belong to one layer each."""
-HEAVY = ["rich", "tomli_w", "filelock", "platformdirs"]
+HEAVY = ["rich", "tomli_w", "filelock", "platformdirs", "matplotlib"]
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 
