@@ -99,7 +99,7 @@ def play(games: int, *, seed: int, late_after: int | None, card: Card | None) ->
         if late_after is not None and game == late_after:
             log.append(Join(LATE))
             table.join(LATE)
-        seated = table.in_deal_order()
+        seated = table.in_deal_order(table.first())
         if rng.random() < 0.2:
             dead = (rng.choice(seated),) if rng.random() < 0.1 else ()
             log.append(Wall(dead=dead))
@@ -119,7 +119,7 @@ def play(games: int, *, seed: int, late_after: int | None, card: Card | None) ->
                     line=line.name if line is not None else None,
                 )
             )
-        table.after_game()
+        table.after_game(table.first())
     return log
 
 

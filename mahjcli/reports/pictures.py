@@ -235,8 +235,18 @@ th, td { padding: .3rem .7rem; border-bottom: 1px solid #ddd; text-align: left; 
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .neg { color: #b00020; }
 svg { max-width: 100%; height: auto; }
+figure { margin: 1rem 0; }
 .mark { color: #666; font-size: .85em; }
 footer { color: #888; font-size: .8rem; margin-top: 2rem; }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+.scroll table { margin: 0; }
+table.log td:nth-child(3) { min-width: 10rem; }
+@media (max-width: 520px) {
+  body { margin: 1rem auto; padding: 0 .6rem; }
+  h1 { font-size: 1.2rem; }
+  th, td { padding: .25rem .4rem; }
+  table.log { font-size: .9rem; }
+}
 """
 
 
@@ -307,6 +317,7 @@ def _log_table(standings: Standings, coins: int) -> list[str]:
     head = "".join(f'<th class="num">{_esc(name)}</th>' for name in standings.players)
     out = [
         "<h2>Game by game</h2>",
+        '<div class="scroll">',
         '<table class="log">',
         f'<thead><tr><th class="num">#</th><th>East</th><th>What happened</th>{head}</tr></thead>',
         "<tbody>",
@@ -336,5 +347,5 @@ def _log_table(standings: Standings, coins: int) -> list[str]:
         out.append(
             f'<tr><td class="num">{number}</td><td>{east}</td><td>{what}</td>{"".join(cells)}</tr>'
         )
-    out += ["</tbody>", "</table>"]
+    out += ["</tbody>", "</table>", "</div>"]
     return out

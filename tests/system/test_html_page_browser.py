@@ -1,0 +1,79 @@
+"""The page `mahj total --html` writes, read in a real browser (the system chromium,
+driven by Playwright) at a phone's width and a laptop's: nothing makes the phone scroll
+sideways but the game-by-game table, which scrolls in its own box; text stays readable."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mahjcli.files import loader
+from mahjcli.reports.pictures import html_page
+from tests.helpers import SAMPLES
+
+pytestmark = pytest.mark.slow
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("no chromium here (apt-get install chromium)")
+    sync = pytest.importorskip("playwright.sync_api")
+    with sync.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def page_file(tmp_path_factory) -> Path:
+    """The club night's page: twelve players, so its game-by-game table is wide."""
+    standings = loader.load(SAMPLES / "club-night.toml").standings
+    path = tmp_path_factory.mktemp("page") / "club-night.html"
+    path.write_text(html_page(standings), encoding="utf-8")
+    return path
+
+
+def layout(browser, page_file: Path, width: int) -> dict[str, float]:
+    context = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=width < 500)
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+    found = page.evaluate(
+        """() => {
+        const box = (q) => document.querySelector(q).getBoundingClientRect();
+        const scroll = document.querySelector('.scroll');
+        const size = (q) => parseFloat(getComputedStyle(document.querySelector(q)).fontSize);
+        return {
+            page: document.documentElement.scrollWidth,
+            standings: box('table.standings').right,
+            chart: box('figure svg').right,
+            chartWidth: box('figure svg').width,
+            logScrolls: scroll.scrollWidth > scroll.clientWidth,
+            logBox: box('.scroll').right,
+            settle: box('ul').right,
+            smallest: Math.min(size('table.standings td'), size('table.log td')),
+        };
+    }"""
+    )
+    context.close()
+    return found
+
+
+def test_a_phone_never_scrolls_sideways(browser, page_file):
+    found = layout(browser, page_file, 390)
+    assert found["page"] <= 390, found
+    for part in ("standings", "chart", "logBox", "settle"):
+        assert found[part] <= 390, (part, found)
+    assert found["chartWidth"] >= 340, found  # the chart uses the phone's width
+    assert found["logScrolls"], found  # twelve players: the log scrolls in its own box
+    assert found["smallest"] >= 13, found
+
+
+def test_a_laptop_sees_everything_at_once(browser, page_file):
+    found = layout(browser, page_file, 1000)
+    assert found["page"] <= 1000, found
+    assert found["smallest"] >= 14, found
+    assert found["chartWidth"] >= 600, found
