@@ -1,0 +1,143 @@
+"""What a table's phone may do to a night: look at what a game would pay (nothing saved),
+record it, take back that table's last game. Every write is `night.change`'s, under the
+night's lock with its atomic save, exactly as the command line makes it; these functions
+block, so the routes run them in a worker thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from ..core.errors import Refused
+from ..core.fold import fold
+from ..core.standings import Row, Standings
+from ..files.loader import Night
+from ..night import build, change
+from ..reports.board import games_at
+from ..reports.words import describe
+from .fields import Asked
+
+Builder = Callable[[Night], build.Built]
+
+
+def where(standings: Standings, table: int) -> str:
+    """`table 2` on a club night, `the table` at one table."""
+    return f"table {table}" if standings.club else "the table"
+
+
+def open_table(standings: Standings, table: int) -> None:
+    """Refuse a table that is not playing tonight."""
+    if all(t.table != table for t in standings.tables):
+        playing = ", ".join(str(t.table) for t in standings.tables) or "none"
+        raise Refused(f"table {table} is not playing now (tables playing: {playing})")
+
+
+def unchanged(standings: Standings, table: int, seen: int | None) -> None:
+    """Refuse a game entered on a page that was shown before another game was recorded at
+    the same table (two phones entering one game): nothing is recorded twice."""
+    played = games_at(standings, table)
+    if seen is None or len(played) == seen:
+        return
+    if len(played) > seen:
+        last = played[-1]
+        raise Refused(
+            f"{where(standings, table)} has recorded game {last.game} ({describe(last)}) since "
+            "this page was shown; nothing was recorded: check the table's page, then enter "
+            "the game again if it is another one"
+        )
+    raise Refused(
+        f"{where(standings, table)}'s last game was taken back since this page was shown; "
+        "nothing was recorded: check the table's page"
+    )
+
+
+def win_builder(asked: Asked) -> Builder:
+    """The win asked for, built against the night as it stands under the lock."""
+
+    def make(night: Night) -> build.Built:
+        standings = night.standings
+        if asked.table is not None:
+            open_table(standings, asked.table)
+            unchanged(standings, asked.table, asked.table_games)
+        built = build.build_win(standings, **asked.options)
+        winner = getattr(built.entry, "winner", "")
+        at = standings.table_of(winner)
+        if at is not None and asked.table is not None and at.table != asked.table:
+            raise Refused(f"{winner} sits at table {at.table}, not table {asked.table}")
+        if at is not None and asked.table is None:
+            unchanged(standings, at.table, asked.table_games)
+        return built
+
+    return make
+
+
+def wall_builder(asked: Asked) -> Builder:
+    """The wall game asked for; at one table, its table is not written (as `mahj wall`)."""
+
+    def make(night: Night) -> build.Built:
+        standings = night.standings
+        table = asked.table
+        if table is None and len(standings.tables) == 1:
+            table = standings.tables[0].table
+        if table is not None:
+            open_table(standings, table)
+            unchanged(standings, table, asked.table_games)
+        return build.build_wall(
+            standings,
+            asked.options["dead"],
+            asked.table if standings.club else None,
+            asked.options["bets"],
+        )
+
+    return make
+
+
+def preview(night: Night, make: Builder) -> tuple[Row, Standings, tuple[str, ...]]:
+    """What recording the entry would do, nothing saved: its scored row, the standings
+    after it and the notes (refused exactly as recording it would be)."""
+    built = make(night)
+    after = fold(night.session._replace(log=(*night.session.log, built.entry)))
+    if after.problems:
+        raise Refused(after.problems[-1].message)
+    return after.rows[-1], after, built.notes
+
+
+def record(path: Path, make: Builder) -> change.Change:
+    """Record the entry (lock, load, build, replay, atomic save)."""
+    return change.record(path, make)
+
+
+def last_game(standings: Standings, table: int) -> Row | None:
+    """The last game played at a table tonight."""
+    played = games_at(standings, table)
+    return played[-1] if played else None
+
+
+def undo_check(table: int, at: int | None) -> Callable[[Night], None]:
+    """Under the lock: the entry `mahj undo` would remove must be this table's last game,
+    the one the page showed (`at`, its place in the log)."""
+
+    def check(night: Night) -> None:
+        standings = night.standings
+        last = last_game(standings, table)
+        if last is None:
+            raise Refused(f"{where(standings, table)} has no game to take back")
+        if at is not None and last.at != at:
+            raise Refused(
+                f"{where(standings, table)}'s last game is now game {last.game} "
+                f"({describe(last)}), not the one shown; nothing was taken back"
+            )
+        latest = standings.rows[-1]
+        if latest.at != last.at:
+            raise Refused(
+                f"game {last.game} ({describe(last)}) is no longer the night's last entry "
+                f"(since then: {describe(latest)}); the page takes back only the last entry, "
+                "so take back the later ones first (mahj undo), or fix it by hand"
+            )
+
+    return check
+
+
+def undo(path: Path, table: int, at: int | None) -> change.Change:
+    """Take back a table's last game (while it is the night's last entry)."""
+    return change.undo(path, undo_check(table, at))
