@@ -11,7 +11,7 @@ from ..core.names import join_names
 from ..core.standings import Row, Standings
 from .words import describe, outcome, points, title
 
-RECENT = 6
+RECENT = 5
 """How many of the last games the screen shows."""
 
 

@@ -59,11 +59,13 @@ def cookie_token(request: Request, token: str) -> str | None:
 
 def from_here(request: Request) -> None:
     """Refuse a form sent from another site (403): the browser's `Origin` (when sent)
-    must be this server's, and `Sec-Fetch-Site` (when sent) the same origin or none."""
+    must be this server's, and `Sec-Fetch-Site` (when sent) the same origin or none. A
+    browser that hides the origin (`Origin: null`) passes only when `Sec-Fetch-Site`,
+    which no page can set, says the form is the server's own."""
     site = request.headers.get("sec-fetch-site")
     origin = request.headers.get("origin")
     foreign = site is not None and site not in ("same-origin", "none")
-    if origin is not None:
+    if origin is not None and not (origin == "null" and site == "same-origin"):
         host = request.headers.get("host", "")
         foreign = foreign or origin.split("://", 1)[-1].rstrip("/") != host
     if foreign:
@@ -169,7 +171,8 @@ def error_response(status: int, message: str) -> Response:
 class SafeHeaders:
     """Every answer says: scripts, styles and forms only from this server, no framing,
     no guessing of types, no address sent on to another site (the entry link holds the
-    key)."""
+    key; `same-origin`, not `no-referrer`, so the browser still names the origin of a
+    form it sends)."""
 
     POLICY = (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -190,7 +193,7 @@ class SafeHeaders:
                 headers += [
                     (b"content-security-policy", self.POLICY.encode()),
                     (b"x-content-type-options", b"nosniff"),
-                    (b"referrer-policy", b"no-referrer"),
+                    (b"referrer-policy", b"same-origin"),
                     (b"x-frame-options", b"DENY"),
                 ]
                 message = {**message, "headers": headers}
