@@ -52,10 +52,11 @@ class Site:
             return cached
         return await run_in_threadpool(source.shown)
 
-    def events(self, version: Callable[[], int]) -> Response:
-        """The live scoreboard's stream of versions (server-sent events)."""
+    def events(self, version: Callable[[], int], scope: str | None = None) -> Response:
+        """The live scoreboard's stream of versions (server-sent events) of one file
+        (`scope`, its key) or of the whole room (None)."""
         return StreamingResponse(
-            self.watcher.stream(version),
+            self.watcher.stream(version, scope),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
@@ -64,9 +65,9 @@ class Site:
         """The short poll's answer, for screens without server-sent events."""
         return json_response({"version": self.room.tag(number)})
 
-    def saved(self) -> None:
-        """A save just went through: look at the files at once, so screens update now."""
-        self.watcher.look()
+    def saved(self, source: Source) -> None:
+        """A save just went through `source`: look at it at once, so screens update now."""
+        self.watcher.look_at(source)
 
 
 def refused(exc: Exception) -> tuple[int, str]:

@@ -81,7 +81,7 @@ class EventSite(Site):
 
     async def board_events(self, request: Request) -> Response:
         source = self.source(request, "event")
-        return self.events(lambda: source.version)
+        return self.events(lambda: source.version, source.key)
 
     async def board_version(self, request: Request) -> Response:
         return self.version(self.source(request, "event").version)
@@ -187,7 +187,7 @@ class EventSite(Site):
             await run_in_threadpool(_record, source.path, rnd, table, typed, replace)
         except (Problem, MahjError) as exc:
             return await self._refused(request, exc, fields)
-        self.saved()
+        self.saved(source)
         return see(f"/round/{rnd}/table/{table}?done=1")
 
     async def api_score(self, request: Request) -> Response:
@@ -202,7 +202,7 @@ class EventSite(Site):
             done = await run_in_threadpool(_record, source.path, rnd, table, typed, replace)
         except (Problem, MahjError) as exc:
             return api_error(exc)
-        self.saved()
+        self.saved(source)
         return json_response(views.standings_json(done.after))
 
     async def _refused(self, request: Request, exc: Exception, fields: Fields) -> Response:

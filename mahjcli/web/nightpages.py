@@ -106,7 +106,7 @@ class NightSite(Site):
 
     async def board_events(self, request: Request) -> Response:
         source = self.source(request, "night")
-        return self.events(lambda: source.version)
+        return self.events(lambda: source.version, source.key)
 
     async def board_version(self, request: Request) -> Response:
         return self.version(self.source(request, "night").version)
@@ -152,7 +152,7 @@ class NightSite(Site):
             done = await run_in_threadpool(actions.record, source.path, make)
         except (Problem, MahjError) as exc:
             return api_error(exc)
-        self.saved()
+        self.saved(source)
         return json_response(shapes.status_json(done.after))
 
     # ---- a table's page ----------------------------------------------------------------
@@ -262,7 +262,7 @@ class NightSite(Site):
             done = await run_in_threadpool(actions.record, source.path, make)
         except (Problem, MahjError) as exc:
             return await self._refused(request, exc, fields)
-        self.saved()
+        self.saved(source)
         return see(f"{base_of(source)}/table/{number}?done={done.after.rows[-1].at}")
 
     async def undo(self, request: Request) -> Response:
@@ -281,7 +281,7 @@ class NightSite(Site):
             if refused(exc)[0] in (401, 403, 413, 415):
                 return page_error(exc)
             return await self.undo_view(request, exc)
-        self.saved()
+        self.saved(source)
         return see(f"{base_of(source)}/table/{number}?removed={done.before.rows[-1].game}")
 
     async def undo_view(self, request: Request, error: Exception | None = None) -> Response:

@@ -124,14 +124,24 @@ class Room:
             self.sources[key] = Source(path, key, "event" if holds_event(path) else "night")
         return bool(gone or fresh)
 
-    def look(self) -> bool:
-        """Look at every file (and the folder); True, with one version more, on any change."""
-        changed = self.rescan()
-        for source in list(self.sources.values()):
-            changed = source.changed() or changed
+    def look(self) -> list[str]:
+        """Look at every file (and the folder): the keys of the files that changed, came
+        or went (the room has one version more when there is any)."""
+        before = set(self.sources)
+        came_or_went = self.rescan()
+        changed = [s.key for s in list(self.sources.values()) if s.changed()]
+        if came_or_went:
+            changed += sorted(before ^ set(self.sources))
         if changed:
             self.version += 1
         return changed
+
+    def look_at(self, source: Source) -> bool:
+        """Look at one file (just saved through the page); True when it changed."""
+        if not source.changed():
+            return False
+        self.version += 1
+        return True
 
     def tag(self, version: int) -> str:
         """A version as the pages see it."""

@@ -1,7 +1,8 @@
 """One watcher for the whole server: it looks at the served files about every half second
 (and at once after a save made through the page), and wakes every open scoreboard
-connection when something changed. Two hundred screens cost two hundred sleeping
-coroutines, not two hundred pollers."""
+connection of what changed. Two hundred screens cost two hundred sleeping coroutines,
+not two hundred pollers, and a save at one table of a room wakes only the screens that
+show it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 
-from .source import Room
+from .source import Room, Source
 
 INTERVAL = 0.5
 """Seconds between two looks at the files."""
@@ -19,31 +20,41 @@ proxies and phones do not take it for dead."""
 
 
 class Watcher:
-    """Looks at the room's files and tells the waiting streams when they change."""
+    """Looks at the room's files and tells the waiting streams when they change: a
+    stream of one file's screen wakes only when that file changed, the room's screen
+    on any change."""
 
     def __init__(self, room: Room, interval: float = INTERVAL) -> None:
         self.room = room
         self.interval = interval
         self.closed = False
-        self._changed: asyncio.Event | None = None
+        self._changed: dict[str | None, asyncio.Event] = {}
         self._task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def _event(self) -> asyncio.Event:
-        if self._changed is None:
-            self._changed = asyncio.Event()
-        return self._changed
+    def _event(self, scope: str | None) -> asyncio.Event:
+        """What the streams of `scope` (a file's key; None: the whole room) wait on."""
+        if scope not in self._changed:
+            self._changed[scope] = asyncio.Event()
+        return self._changed[scope]
 
     def look(self) -> bool:
-        """Look at the files now; wake every stream when something changed."""
+        """Look at the files now; wake the streams of what changed."""
         changed = self.room.look()
-        if changed:
-            self._wake()
-        return changed
+        self._wake(changed)
+        return bool(changed)
 
-    def _wake(self) -> None:
-        event, self._changed = self._event(), asyncio.Event()
-        event.set()
+    def look_at(self, source: Source) -> None:
+        """A save just went through `source`: look at it at once, so screens update now."""
+        if self.room.look_at(source):
+            self._wake([source.key])
+
+    def _wake(self, keys: list[str]) -> None:
+        if not keys:
+            return
+        for scope in (*keys, None):
+            if (event := self._changed.pop(scope, None)) is not None:
+                event.set()
 
     async def run(self) -> None:
         """Look every `interval` seconds until closed."""
@@ -69,7 +80,9 @@ class Watcher:
     def close(self) -> None:
         """End every stream (the server is stopping)."""
         self.closed = True
-        self._wake()
+        events, self._changed = self._changed, {}
+        for event in events.values():
+            event.set()
 
     def close_soon(self) -> None:
         """`close`, from a signal handler: run in the event loop as soon as it can."""
@@ -78,9 +91,9 @@ class Watcher:
         else:
             self.closed = True
 
-    async def changes(self, timeout: float) -> bool:
-        """Wait until the next change (True) or `timeout` seconds (False)."""
-        event = self._event()
+    async def changes(self, timeout: float, scope: str | None = None) -> bool:
+        """Wait until the next change of `scope` (True) or `timeout` seconds (False)."""
+        event = self._event(scope)
         try:
             await asyncio.wait_for(event.wait(), timeout)
         except TimeoutError:
@@ -88,7 +101,7 @@ class Watcher:
         return True
 
     async def stream(
-        self, version: Callable[[], int], keepalive: float = KEEPALIVE
+        self, version: Callable[[], int], scope: str | None = None, keepalive: float = KEEPALIVE
     ) -> AsyncIterator[str]:
         """Server-sent events: the scope's version now, then again each time it changes;
         a comment line after `keepalive` seconds of quiet."""
@@ -99,5 +112,5 @@ class Watcher:
             if now != last:
                 last = now
                 yield f"data: {self.room.tag(now)}\n\n"
-            elif not await self.changes(keepalive) and not self.closed:
+            elif not await self.changes(keepalive, scope) and not self.closed:
                 yield ": still here\n\n"

@@ -50,7 +50,9 @@ def test_every_stream_hears_of_a_change_from_one_watcher(night: Path):
         assert source is not None
         watcher = Watcher(room, interval=0.02)
         watcher.start()
-        streams = [watcher.stream(lambda: source.version, keepalive=5) for _ in range(50)]
+        streams = [
+            watcher.stream(lambda: source.version, source.key, keepalive=5) for _ in range(50)
+        ]
         heard = [[await s.__anext__(), await s.__anext__()] for s in streams]
         await asyncio.to_thread(cli, "wall", "--session", str(night))
         nexts = await asyncio.wait_for(asyncio.gather(*(s.__anext__() for s in streams)), 2)
@@ -91,3 +93,25 @@ def test_a_folder_of_nights_sees_a_night_arrive(serve: Serve, tmp_path: Path):
         assert time.monotonic() < deadline
         time.sleep(0.02)
     assert client.get("/n/table-1/status.json").json()["seated"] == ["Ann", "Bea", "Cy", "Dot"]
+
+
+def test_a_save_at_one_table_wakes_only_the_screens_that_show_it(tmp_path: Path):
+    folder = tmp_path / "room"
+    folder.mkdir()
+    for name in ("one", "two"):
+        cli("new", "Ann", "Bea", "Cy", "Dot", "--session", str(folder / f"{name}.toml"))
+
+    async def scenario() -> tuple[bool, bool, bool]:
+        room = Room.of_folder(folder)
+        watcher = Watcher(room, interval=0.02)
+        watcher.start()
+        one, two = room.sources["one"], room.sources["two"]
+        waits = [asyncio.create_task(watcher.changes(0.5, scope)) for scope in ("one", "two", None)]
+        await asyncio.sleep(0.05)
+        await asyncio.to_thread(cli, "wall", "--session", str(one.path))
+        heard = await asyncio.gather(*waits)
+        await watcher.stop()
+        assert two.version == 0 and one.version == 1
+        return heard[0], heard[1], heard[2]
+
+    assert asyncio.run(scenario()) == (True, False, True)
