@@ -200,3 +200,32 @@ def test_log_json_of_one_table(serve: Serve, club: Path):
         "log", "--table", "2", "--session", str(club)
     )
     refusal(client.get("/log.json?table=x"), 400)
+
+
+def test_two_tables_posting_at_the_same_moment_both_go_in(serve: Serve, tmp_path: Path):
+    """Two phones of a club night (and the command line) at once: the lock takes them in
+    turn, each game is in the file once, and the log agrees with what was answered."""
+    import threading
+
+    path = tmp_path / "club.toml"
+    cli("new", *"ABCDEFGH", "--tables", "2", "--session", str(path))
+    client = serve(path)
+    answers: list[int] = []
+
+    def table(first: str, second: str) -> None:
+        for _ in range(4):
+            fields = {"winner": first, "value": "25", "self_pick": "on"}
+            answers.append(client.post("/win", data=fields, headers=KEY).status_code)
+
+    threads = [threading.Thread(target=table, args=pair) for pair in (("A", "B"), ("E", "F"))]
+    for thread in threads:
+        thread.start()
+    cli("wall", "--table", "1", "--session", str(path))
+    for thread in threads:
+        thread.join()
+    assert answers == [200] * 8
+    log = cli_json("log", "--session", str(path))
+    games = log["games"]
+    assert len(games) == 9 and [g["game"] for g in games] == list(range(1, 10))
+    assert sorted(g["result"] for g in games) == ["wall"] + ["win"] * 8
+    assert client.get("/log.json").json() == log
