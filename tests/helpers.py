@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -12,6 +13,16 @@ ROOT = Path(__file__).resolve().parent.parent
 """The project's folder."""
 SAMPLES = ROOT / "sample_sessions"
 PACKAGE = ROOT / "mahjcli"
+
+
+UNDONE_COMMENT = re.compile(r"(\r?\n)?# Undone: entry \d+ .*\r?\n(#( .*)?\r?\n)*")
+"""The comment `mahj undo` leaves where an entry was, for `mahj redo` (with the blank
+line before it, which was the entry's)."""
+
+
+def without_undone(text: str) -> str:
+    """A session file's text without the comments `mahj undo` left in it."""
+    return UNDONE_COMMENT.sub("", text)
 
 
 def installed_mahj() -> str:

@@ -27,12 +27,14 @@ from typer.core import TyperGroup
 from ..core.errors import MahjError
 
 if TYPE_CHECKING:
-    from typer._click import Command
+    from typer._click import Command, HelpFormatter
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "night": ("new", "win", "wall", "undo"),
+    "history": ("redo", "fix", "rename"),
     "seats": ("join", "leave", "open-table", "close-table"),
-    "reports": ("status", "log", "total", "check", "sessions"),
+    "reports": ("status", "log", "total", "check"),
+    "sessions": ("sessions", "use"),
     "cards": ("table", "lines"),
     "tournament": ("incomplete", "error", "penalty", "scorecard"),
     "season": ("season", "winners", "export"),
@@ -65,6 +67,17 @@ class MahjGroup(TyperGroup):
                     return built.get_command(ctx, cmd_name)
                 return built
         return None
+
+    def format_commands(self, ctx: "Context", formatter: "HelpFormatter") -> None:
+        """The commands and what each does, its first sentence whole: wrapped to the
+        terminal's width, never cut off with `...`."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1_000)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: "Context") -> Any:
         """Run the command; a `MahjError`, or a file system failure no command foresaw, is
@@ -142,6 +155,32 @@ def refuse_repeats(group: TyperGroup, ctx: "Context", args: list[str]) -> None:
             seen[canon] = value
 
 
+def _plain_help() -> None:
+    """Help that speaks the command line's language, not Python's: a value's placeholder
+    (`NAME`, `N`) rather than its type (`<str>`, `<int>`), nothing after a flag, and
+    required arguments bare in the usage line (`WINNER`, not `{WINNER}`), as Click and
+    most programs write them."""
+    from typer.core import TyperArgument, TyperOption
+
+    def argument_type(self: TyperArgument, ctx: Context) -> str | None:
+        return None
+
+    def option_type(self: TyperOption, ctx: Context) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        return self.metavar or self.name.upper() if self.name else None
+
+    def usage_name(self: TyperArgument) -> str:
+        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    TyperArgument.display_type_rich = argument_type  # type: ignore[method-assign,assignment]
+    TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
+    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+
+
+_plain_help()
+
 app = typer.Typer(
     name="mahj",
     cls=MahjGroup,
@@ -150,12 +189,28 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 120},
 )
 
 
+def _version(asked: bool) -> None:
+    if asked:
+        from .. import __version__
+
+        typer.echo(f"mahj {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _mahj() -> None:
+def _mahj(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        help="Print mahj's version and stop.",
+        is_eager=True,
+        callback=_version,
+    ),
+) -> None:
     """Runs before every command (nothing to do: each command finds its own session)."""
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from .completion import rule_words
 from .shared import CoinsOpt, JsonOpt, SessionOpt, emit_json
 
 if TYPE_CHECKING:
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from ..core.standings import Standings
     from ..reports.paychart import Formatter
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode=None)
 
 
 @commands.command("table")
@@ -29,6 +30,7 @@ def table(
     rules: str | None = typer.Option(
         None,
         "--rules",
+        autocompletion=rule_words,
         help="league (payments) or tournament (points); default: the session's, else league.",
     ),
     values: str | None = typer.Option(
@@ -68,6 +70,7 @@ def table(
         rule_set = RULE_SETS[rules or "league"]()
     if coins and not rule_set.pays:
         raise Refused(f"{rule_set.name} points are not money; leave out --coins")
+    money = rule_set.stake or (1 if coins else 0)  # a night played for money shows money
     if players is not None:
         seated = paychart.check_players(whole_number(players, "--players", 0, 99), rule_set)
     elif standings is not None and rule_set.pays:
@@ -79,9 +82,9 @@ def table(
         chosen = cards.card_values(the_card) if the_card is not None else paychart.DEFAULT_VALUES
 
     def fmt(n: int) -> str:
-        return words.points(n, coins=coins, sign=False)
+        return words.points(n, coins=money, sign=False)
 
-    _print_chart(rule_set, chosen, seated, fmt, coins=coins, card=the_card, as_json=json)
+    _print_chart(rule_set, chosen, seated, fmt, coins=money, card=the_card, as_json=json)
 
 
 def _print_chart(
@@ -90,7 +93,7 @@ def _print_chart(
     seated: int,
     fmt: "Formatter",
     *,
-    coins: bool,
+    coins: int,
     card: "Card | None",
     as_json: bool,
 ) -> None:
@@ -128,7 +131,8 @@ def _print_chart(
                 data = paychart.league_json(charts[0], fmt)
                 if len(charts) > 1:
                     data["east_wins"] = paychart.league_json(charts[1], fmt)["rows"]
-                emit_json({**data, "coins": coins, "house": house.names()})
+                stake = {"stake": coins / 100} if rule_set.stake else {}
+                emit_json({**data, "coins": coins == 1, **stake, "house": house.names()})
             else:
                 draw.print_league(
                     charts,

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..core.session import Session
 
 
@@ -63,3 +65,44 @@ def line_names(ctx: typer.Context, incomplete: str) -> list[str]:
     if session is None or session.card is None:
         return []
     return offer(incomplete, [line.name for line in session.card.lines])
+
+
+def _words(incomplete: str, choices: "Iterable[str]") -> list[str]:
+    return [word for word in choices if word.startswith(incomplete.lower())]
+
+
+def rule_words(incomplete: str) -> list[str]:
+    """--rules: the rule sets, never file names."""
+    from ..core.rulesets import RULE_SETS
+
+    return _words(incomplete, RULE_SETS)
+
+
+def misnamed_words(incomplete: str) -> list[str]:
+    """--misnamed: how a mis-named discard's penalty counts."""
+    from ..core.rulesets import MISNAMED_MODES
+
+    return _words(incomplete, MISNAMED_MODES)
+
+
+def variant_words(incomplete: str) -> list[str]:
+    """--variant: the tournament variants."""
+    from ..core.rulesets import VARIANTS
+
+    return _words(incomplete, VARIANTS)
+
+
+def house_words(incomplete: str) -> list[str]:
+    """--house: the house rules (one that takes a value ends in `=`)."""
+    from ..core.house import RULES
+
+    return _words(
+        incomplete, [name + ("=" if r[1] and r[2] is None else "") for name, r in RULES.items()]
+    )
+
+
+def movement_words(incomplete: str) -> list[str]:
+    """--movement: how an event's later rounds are seated."""
+    from ..core.event import MOVEMENTS
+
+    return _words(incomplete, MOVEMENTS)

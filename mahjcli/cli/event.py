@@ -6,14 +6,16 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .eventshared import card_done, event_stem, write_results
+from .completion import movement_words
+from .eventshared import card_done, event_stem, round_and_table, write_results
 from .shared import JsonOpt, emit_json
 
 if TYPE_CHECKING:
     from ..night.eventchange import EventChange
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode=None)
 event = typer.Typer(
+    rich_markup_mode=None,
     help="A tournament event: registration, seating by round, every table's card, "
     'standings and results.\n\nExample: mahj event new "Spring Open" Ann Bea Cy Dot Eve',
     no_args_is_help=True,
@@ -51,14 +53,15 @@ def new(
         help="A file of players: one name a line, or CSV rows name,id.",
         metavar="FILE",
     ),
-    rounds: int = typer.Option(4, "--rounds", help="How many rounds.", metavar="N"),
+    rounds: str = typer.Option("4", "--rounds", help="How many rounds.", metavar="N"),
     movement: str = typer.Option(
         "fewest-repeats",
         "--movement",
+        autocompletion=movement_words,
         help="How rounds after the first are seated.",
         metavar="fewest-repeats|abcd|east-stays",
     ),
-    seed: int | None = typer.Option(
+    seed: str | None = typer.Option(
         None,
         "--seed",
         help="Seed for the random seating (default: chosen and kept).",
@@ -85,6 +88,8 @@ def new(
     import datetime as dt
     import random
 
+    from ..core.event import MAX_ROUNDS, MAX_SEED
+    from ..core.numbers import whole_number
     from ..files import eventload
     from ..night import eventbuild, start
     from ..night import eventchange as change
@@ -96,9 +101,11 @@ def new(
         name,
         entrants,
         date=day,
-        rounds=rounds,
+        rounds=whole_number(rounds, "--rounds", 1, MAX_ROUNDS),
         movement=movement,
-        seed=seed if seed is not None else random.randrange(1, 1_000_000),
+        seed=whole_number(seed, "--seed", 0, MAX_SEED)
+        if seed is not None
+        else random.randrange(1, 1_000_000),
         profile=profile,
         given=given,
         tie_break=tie_break,
@@ -153,7 +160,7 @@ def withdraw(
 
 @event.command()
 def seating(
-    round_: int | None = typer.Argument(
+    round_: str | None = typer.Argument(
         None,
         help="The round (default: the last one seated); the next round is seated "
         "the first time it is asked for.",
@@ -163,6 +170,7 @@ def seating(
     movement: str | None = typer.Option(
         None,
         "--movement",
+        autocompletion=movement_words,
         help="Seat this round another way than the event's movement.",
         metavar="fewest-repeats|abcd|east-stays",
     ),
@@ -177,18 +185,18 @@ def seating(
 
     Example: mahj event seating 2
     """
-    from ..core.errors import Refused
+    from ..core.event import MAX_ROUNDS
+    from ..core.numbers import whole_number
     from ..files import eventload
     from ..night import eventbuild
     from ..night import eventchange as change
 
-    if round_ is not None and round_ < 1:
-        raise Refused(f"ROUND must be 1 or more, not {round_}")
+    chosen = None if round_ is None else whole_number(round_, "ROUND", 1, MAX_ROUNDS)
     path = eventload.locate_event(session)
     opened = eventload.load(path)
     standings = opened.standings
     seated = len(standings.event.seatings)
-    number = round_ if round_ is not None else max(seated, 1)
+    number = chosen if chosen is not None else max(seated, 1)
     if number > seated or movement is not None or redraw:
         done = change.change(
             path, lambda o: eventbuild.seat(o, number, movement, redraw), seen=opened
@@ -209,8 +217,8 @@ def seating(
 
 @event.command()
 def score(
-    round_: int = typer.Argument(..., help="The round.", metavar="ROUND"),
-    table: int = typer.Argument(..., help="The table.", metavar="TABLE"),
+    round_: str = typer.Argument(..., help="The round.", metavar="ROUND"),
+    table: str = typer.Argument(..., help="The table.", metavar="TABLE"),
     totals: list[str] = typer.Argument(
         ..., help="Each player's round total, e.g. Ann=45 Bea=-10.", metavar="NAME=POINTS..."
     ),
@@ -225,17 +233,18 @@ def score(
     from ..night import eventcards
     from ..night import eventchange as change
 
+    rnd, number = round_and_table(round_, table)
     path = eventload.locate_event(session)
     done = change.change(
-        path, lambda opened: eventcards.simple_card(opened, round_, table, totals, replace)
+        path, lambda opened: eventcards.simple_card(opened, rnd, number, totals, replace)
     )
-    card_done(done, round_, table)
+    card_done(done, rnd, number)
 
 
 @event.command()
 def card(
-    round_: int = typer.Argument(..., help="The round.", metavar="ROUND"),
-    table: int = typer.Argument(..., help="The table.", metavar="TABLE"),
+    round_: str = typer.Argument(..., help="The round.", metavar="ROUND"),
+    table: str = typer.Argument(..., help="The table.", metavar="TABLE"),
     night: Path = typer.Argument(..., help="The table's tournament session file.", metavar="FILE"),
     signed: list[str] | None = typer.Option(
         None,
@@ -259,6 +268,7 @@ def card(
     from ..night import eventcards
     from ..night import eventchange as change
 
+    rnd, number = round_and_table(round_, table)
     path = eventload.locate_event(session)
     if eventload.same_file(path, night):
         raise Refused(f"{night} is the event file; give the table's session file")
@@ -266,16 +276,16 @@ def card(
     done = change.change(
         path,
         lambda opened: eventcards.detailed_card(
-            opened, round_, table, played, signed=signed or [], replace=replace
+            opened, rnd, number, played, signed=signed or [], replace=replace
         ),
     )
-    card_done(done, round_, table)
+    card_done(done, rnd, number)
 
 
 @event.command()
 def standings(
     json: bool = JsonOpt,
-    top: int | None = typer.Option(
+    top: str | None = typer.Option(
         None,
         "--top",
         help="Places in the winner's circle (default: 3, 6 or 12 by field).",
@@ -299,25 +309,25 @@ def standings(
 
     Example: mahj event standings --html results.html
     """
-    from ..core.errors import Refused
+    from ..core.event import MAX_FIELD
     from ..core.eventfold import fold_event
+    from ..core.numbers import whole_number
     from ..files import eventload
 
-    if top is not None and top < 1:
-        raise Refused(f"--top must be 1 or more, not {top}")
+    best = None if top is None else whole_number(top, "--top", 1, MAX_FIELD)
     opened = eventload.load(eventload.locate_event(session))
     result = opened.standings
     if tie_break is not None and tie_break != result.tie_break:
         result = fold_event(opened.event, tie_break=tie_break, known=result.results)
-    write_results(result, opened.path, csv=csv, html=html, top=top)
+    write_results(result, opened.path, csv=csv, html=html, top=best)
     if json:
         from ..reports.event import standings_json
 
-        emit_json(standings_json(result, top))
+        emit_json(standings_json(result, best))
         return
     from ..ui.event import standings_text
 
-    typer.echo(standings_text(result, top))
+    typer.echo(standings_text(result, best))
 
 
 @event.command()

@@ -61,3 +61,15 @@ def write_results(
         text = "\ufeff" + standings_csv(result) if kind == "csv" else results_page(result, top)
         atomic.write_atomic(target, text.encode("utf-8"), backup=False)
         typer.echo(f"Wrote {target}", err=True)
+
+
+def round_and_table(round_: str, table: str) -> tuple[int, int]:
+    """ROUND and TABLE as typed, through the one number parser."""
+    from ..core.event import MAX_FIELD, MAX_ROUNDS
+    from ..core.model import SEATS
+    from ..core.numbers import whole_number
+
+    return (
+        whole_number(round_, "ROUND", 1, MAX_ROUNDS),
+        whole_number(table, "TABLE", 1, MAX_FIELD // SEATS),
+    )

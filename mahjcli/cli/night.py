@@ -5,7 +5,14 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .completion import line_names, player_names
+from .completion import (
+    house_words,
+    line_names,
+    misnamed_words,
+    player_names,
+    rule_words,
+    variant_words,
+)
 from .shared import (
     NUMBERS,
     BetOpt,
@@ -14,12 +21,13 @@ from .shared import (
     after_save,
     entry_words,
     no_stray_options,
+    table_number,
 )
 
 if TYPE_CHECKING:
     from ..night.change import Change
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode=None)
 
 
 @commands.command()
@@ -35,12 +43,13 @@ def new(
         help="The first East (default: the first player); on a club night, once a table.",
         metavar="NAME",
     ),
-    tables: int = typer.Option(
-        1, "--tables", help="Club night: this many tables, sharing one waiting line.", metavar="N"
+    tables: str = typer.Option(
+        "1", "--tables", help="Club night: this many tables, sharing one waiting line.", metavar="N"
     ),
     house: list[str] | None = typer.Option(
         None,
         "--house",
+        autocompletion=house_words,
         help="League house rule (repeatable): bettor[=25], kitty[=25], kitty-special, "
         "pay-for-table, east-double, jokerless-flat=N.",
         metavar="RULE[=VALUE]",
@@ -48,20 +57,30 @@ def new(
     variant: list[str] | None = typer.Option(
         None,
         "--variant",
+        autocompletion=variant_words,
         help="Tournament variant (repeatable): three-exposures-30, mj-in-error.",
         metavar="NAME",
     ),
     rules: str = typer.Option(
         "league",
         "--rules",
+        autocompletion=rule_words,
         help="league (payments) or tournament (Master Points).",
         metavar="league|tournament",
     ),
     pie: str | None = typer.Option(
         None,
         "--pie",
-        help="League: each player's purse for the night, in points.",
-        metavar="POINTS",
+        help="League: each player's purse for the night, in points, or in money ($5: at "
+        "the stake, else a cent a point).",
+        metavar="POINTS|$",
+    ),
+    stake: str | None = typer.Option(
+        None,
+        "--stake",
+        help="League: play for money at this much a point (0.01 a penny table, 0.25 a "
+        "quarter table); every view then shows money.",
+        metavar="DOLLARS",
     ),
     card: str | None = typer.Option(
         None,
@@ -81,6 +100,7 @@ def new(
     misnamed: str = typer.Option(
         "replace",
         "--misnamed",
+        autocompletion=misnamed_words,
         help="Tournament: a mis-named discard's -25 replaces the exposure penalty "
         "(replace) or is added to it (add).",
         metavar="replace|add",
@@ -93,25 +113,28 @@ def new(
     """  # fmt: skip
     import datetime as dt
 
-    from ..core.model import MAX_PIE
-    from ..core.numbers import whole_number
+    from ..core.money import parse_stake
     from ..files import cardfile, paths
     from ..night import change, start
 
     night_date = start.night_date(date) if date is not None else dt.date.today()
-    purse = whole_number(pie, "--pie", 1, MAX_PIE) if pie is not None else None
+    cents = parse_stake(stake) if stake is not None else 0
+    purse = _pie_points(pie, cents)
     the_card = cardfile.load_card(card) if card is not None else None
     stem = start.file_stem(name)
     night = start.new_session(
         players,
         easts=east,
-        rules=start.rule_set(rules, pie=purse, misnamed=misnamed, house=house, variants=variant),
+        rules=start.rule_set(
+            rules, pie=purse, misnamed=misnamed, house=house, variants=variant, stake=cents
+        ),
         card=the_card,
         name=name.strip(),
         date=night_date,
-        tables=tables,
+        tables=table_number(tables, "--tables") or 1,
     )
     path = session or paths.new_session_path(stem, night_date)
+    was = paths.current_or_none()
     standings = change.start(path, night)
     from ..ui.console import console
     from ..ui.night import seating_lines
@@ -122,10 +145,32 @@ def new(
     ):
         out = console()
         out.print(f"Started {path}")
+        if session is not None:  # it lives where --session says; say that it is current
+            moved = f" (was {was})" if was is not None and not paths.same_file(was, path) else ""
+            out.print(f"It is now the current session{moved}.", soft_wrap=True)
         for line in seating_lines(standings, out.width):
             out.print(line)
         if night.card is not None:
             out.print(f"Card: {night.card.name} ({len(night.card.lines)} lines)")
+
+
+def _pie_points(typed: str | None, stake: int) -> int | None:
+    """--pie in points (500) or in money ($5: at the night's stake, else a cent a point)."""
+    from ..core.errors import Refused
+    from ..core.model import MAX_PIE
+    from ..core.money import points_of
+    from ..core.numbers import whole_number
+
+    if typed is None:
+        return None
+    purse = points_of(typed, stake, "--pie")
+    if purse is None:
+        return whole_number(typed, "--pie", 1, MAX_PIE)
+    if not 1 <= purse <= MAX_PIE:
+        raise Refused(
+            f"--pie {typed.strip()} is {purse:,} points; a pie is 1 to {MAX_PIE:,} points"
+        )
+    return purse
 
 
 @commands.command(context_settings=NUMBERS)
@@ -200,20 +245,12 @@ def win(
 
     Example: mahj win Ruth 25 -t Linda
     """  # fmt: skip
-    from ..core.model import MAX_EXPOSURES
-    from ..core.numbers import whole_number
     from ..files import paths
     from ..night import build, change
 
     no_stray_options(ctx, value)
-    count = None if exposures is None else whole_number(exposures, "--exposures", 0, MAX_EXPOSURES)
     path = paths.locate(session)
-    options = {
-        "winner": winner, "value": value, "thrown_by": thrown_by, "self_pick": self_pick,
-        "jokerless": jokerless, "singles_pairs": singles_pairs, "heavenly": heavenly,
-        "exposures": count, "misnamed": misnamed, "dead": dead, "lines": line,
-        "bets": bet, "pays_for_table": pays_for_table,
-    }  # fmt: skip
+    options = win_choices(ctx.params)
 
     def record(answers: dict[str, Any]) -> None:
         chosen = {**options, **answers}
@@ -234,6 +271,32 @@ def win(
     ask.run(loader.load(path).standings, record)
 
 
+def win_choices(params: dict[str, Any]) -> dict[str, Any]:
+    """`build.build_win`'s arguments from `mahj win`'s options as parsed (also for
+    `mahj fix`, which takes the same words)."""
+    from ..core.model import MAX_EXPOSURES
+    from ..core.numbers import whole_number
+
+    exposures = params.get("exposures")
+    return {
+        "winner": params.get("winner"),
+        "value": params.get("value"),
+        "thrown_by": params.get("thrown_by"),
+        "self_pick": bool(params.get("self_pick")),
+        "jokerless": bool(params.get("jokerless")),
+        "singles_pairs": bool(params.get("singles_pairs")),
+        "heavenly": bool(params.get("heavenly")),
+        "exposures": None
+        if exposures is None
+        else whole_number(exposures, "--exposures", 0, MAX_EXPOSURES),
+        "misnamed": bool(params.get("misnamed")),
+        "dead": list(params.get("dead") or ()) or None,
+        "lines": list(params.get("line") or ()) or None,
+        "bets": list(params.get("bet") or ()) or None,
+        "pays_for_table": params.get("pays_for_table"),
+    }
+
+
 def show(done: "Change") -> None:
     """What a recorded entry did; if that cannot be printed, that it WAS recorded."""
     from ..ui.console import console
@@ -249,7 +312,7 @@ def show(done: "Change") -> None:
 @commands.command()
 def wall(
     dead: list[str] | None = DeadOpt,
-    table: int | None = typer.Option(
+    table: str | None = typer.Option(
         None, "--table", help="Club night: the table that played it.", metavar="N"
     ),
     bet: list[str] | None = BetOpt,
@@ -262,9 +325,10 @@ def wall(
     from ..files import paths
     from ..night import build, change
 
+    number = table_number(table)
     show(
         change.record(
-            paths.locate(session), lambda n: build.build_wall(n.standings, dead, table, bet)
+            paths.locate(session), lambda n: build.build_wall(n.standings, dead, number, bet)
         )
     )
 

@@ -1,13 +1,12 @@
-"""Commands that read a night: status, log, total, check, sessions."""
+"""Commands that read a night: status, log, total, check."""
 
 from pathlib import Path
-from typing import Any
 
 import typer
 
-from .shared import CoinsOpt, JsonOpt, SessionOpt, emit_json, open_night, say
+from .shared import CoinsOpt, JsonOpt, SessionOpt, emit_json, open_night, say, table_number
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode=None)
 
 
 @commands.command()
@@ -32,7 +31,7 @@ def status(json: bool = JsonOpt, session: Path | None = SessionOpt) -> None:
 def log(
     json: bool = JsonOpt,
     coins: bool = CoinsOpt,
-    table: int | None = typer.Option(
+    table: str | None = typer.Option(
         None, "--table", help="Club night: only this table's games.", metavar="N"
     ),
     session: Path | None = SessionOpt,
@@ -41,20 +40,24 @@ def log(
 
     Example: mahj log --coins
     """
+    number = table_number(table)
     night = open_night(session, coins=coins)
-    if table is not None and table not in {row.table for row in night.standings.rows}:
+    standings = night.standings
+    known = {row.table for row in standings.rows} | {t.table for t in standings.tables}
+    if number is not None and number not in known:
         from ..core.errors import Refused
 
-        raise Refused(f"table {table} has played no games tonight")
+        tables = ", ".join(str(t) for t in sorted(known))
+        raise Refused(f"there is no table {number} tonight (tables: {tables})")
     if json:
         from ..reports.shapes import log_json
 
-        emit_json(log_json(night.standings, table))
+        emit_json(log_json(night.standings, number))
         return
     from ..ui.console import console
     from ..ui.night import show_log
 
-    show_log(console(), night.standings, coins=coins, table=table)
+    show_log(console(), night.standings, coins=coins, table=number)
 
 
 @commands.command()
@@ -76,6 +79,13 @@ def total(
         metavar="FILE",
         readable=False,
     ),
+    png: Path | None = typer.Option(
+        None,
+        "--png",
+        help="Also write the chart as a PNG picture, for a group chat.",
+        metavar="FILE",
+        readable=False,
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
     """Standings, best first, and who pays whom to settle up.
@@ -84,10 +94,13 @@ def total(
     """
     night = open_night(session, coins=coins)
     standings = night.standings
-    if html or svg:
+    if html or svg or png:
         from .season import write_pictures
 
-        if write_pictures(standings, night.path, html=html, svg=svg, coins=coins, json=json):
+        shown = write_pictures(
+            standings, night.path, html=html, svg=svg, png=png, coins=coins, json=json
+        )
+        if shown:
             return  # the picture went to stdout, in place of the table
     if json:
         from ..reports.shapes import total_json
@@ -169,44 +182,3 @@ def _check_card(spec: str, *, as_json: bool) -> None:
             typer.echo(f"OK: {checked.name} ({len(checked.card.lines)} lines)")
     if checked.card is None:
         raise typer.Exit(1)
-
-
-@commands.command()
-def sessions(json: bool = JsonOpt) -> None:
-    """List the nights in the data folder, newest first, and which one is current.
-
-    Example: mahj sessions
-    """
-    from ..core.errors import MahjError
-    from ..core.model import is_game
-    from ..files import loader, paths
-
-    current = paths.current_or_none()
-    rows: list[dict[str, Any]] = []
-    for path in paths.list_sessions():
-        try:
-            s = loader.read(path).parsed.session
-        except MahjError:
-            s = None
-        rows.append(
-            {
-                "path": str(path),
-                "date": s.date.isoformat() if s and s.date else None,
-                "name": s.name if s else None,
-                "players": list(s.all_players()) if s else [],
-                "games": sum(1 for e in s.log if is_game(e)) if s else None,
-                "rules": s.rules.name if s else None,
-                "current": current is not None and paths.same_file(path, current),
-                "ok": s is not None,
-                "mtime": paths.mtime(path),
-            }
-        )
-    rows.sort(key=lambda r: (r["date"] or "", r["mtime"]), reverse=True)
-    for r in rows:
-        del r["mtime"]
-    if json:
-        emit_json({"dir": str(paths.data_dir()), "sessions": rows})
-        return
-    from ..ui.many import show_sessions
-
-    show_sessions(str(paths.data_dir()), [{**r, "file": Path(r["path"]).name} for r in rows])

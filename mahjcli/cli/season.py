@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..core.standings import Standings
     from ..reports.season import SeasonNight, Tally
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode=None)
 N = TypeVar("N", "Tally", "SeasonNight")
 
 FilesArg = typer.Argument(
@@ -38,14 +38,12 @@ FromOpt = typer.Option(
     None,
     "--from",
     help="Only nights on or after this date (YYYY-MM-DD).",
-    formats=["%Y-%m-%d"],
     metavar="DATE",
 )
 ToOpt = typer.Option(
     None,
     "--to",
     help="Only nights on or before this date (YYYY-MM-DD).",
-    formats=["%Y-%m-%d"],
     metavar="DATE",
 )
 PlayerOpt = typer.Option(
@@ -112,15 +110,31 @@ def _read_night(path: Path, label: str) -> "SeasonNight | None":
     return SeasonNight(label, standings)
 
 
+def _dates(start: str | None, end: str | None) -> "tuple[dt.date | None, dt.date | None]":
+    """The --from and --to dates, refused when one is not a date or they are the wrong
+    way round (no night could be between them)."""
+    from ..core.errors import Refused
+    from ..night.start import night_date
+
+    first = night_date(start, "--from") if start is not None else None
+    last = night_date(end, "--to") if end is not None else None
+    if first is not None and last is not None and first > last:
+        raise Refused(
+            f"--from {first.isoformat()} is after --to {last.isoformat()}, so no night can "
+            "be between them; swap the two dates"
+        )
+    return first, last
+
+
 def _choose(
-    read: list[N], start: dt.datetime | None, end: dt.datetime | None, player: str | None
+    read: list[N], start: str | None, end: str | None, player: str | None
 ) -> tuple[list[N], str | None]:
     """The nights within the dates and with the player; the player's name as first spelled."""
     from ..core.errors import Refused
     from ..core.names import UnknownName, resolve
     from ..reports import season
 
-    first, last = (start.date() if start else None), (end.date() if end else None)
+    first, last = _dates(start, end)
     chosen, undated = season.in_dates(read, first, last)
     for night in undated:
         _warn(f"skipped {night.label}: it has no date, so --from/--to cannot place it")
@@ -136,8 +150,8 @@ def _choose(
 def load_nights(
     files: list[Path] | None,
     folder: Path | None,
-    start: dt.datetime | None = None,
-    end: dt.datetime | None = None,
+    start: str | None = None,
+    end: str | None = None,
     player: str | None = None,
 ) -> "tuple[list[SeasonNight], str | None, list[Path]]":
     """Read, check and choose the nights (oldest first); damaged files are named on stderr
@@ -152,8 +166,8 @@ def load_nights(
 def load_tallies(
     files: list[Path] | None,
     folder: Path | None,
-    start: dt.datetime | None,
-    end: dt.datetime | None,
+    start: str | None,
+    end: str | None,
     player: str | None,
 ) -> "tuple[list[Tally], str | None]":
     """Each chosen night's season tally, from the cache where its file has not changed."""
@@ -190,8 +204,8 @@ def load_tallies(
 def season_cmd(
     files: list[Path] | None = FilesArg,
     folder: Path | None = DirOpt,
-    start: dt.datetime | None = FromOpt,
-    end: dt.datetime | None = ToOpt,
+    start: str | None = FromOpt,
+    end: str | None = ToOpt,
     player: str | None = PlayerOpt,
     json: bool = JsonOpt,
 ) -> None:
@@ -215,8 +229,8 @@ def season_cmd(
 def winners_cmd(
     files: list[Path] | None = FilesArg,
     folder: Path | None = DirOpt,
-    start: dt.datetime | None = FromOpt,
-    end: dt.datetime | None = ToOpt,
+    start: str | None = FromOpt,
+    end: str | None = ToOpt,
     player: str | None = PlayerOpt,
     json: bool = JsonOpt,
 ) -> None:
@@ -251,8 +265,8 @@ def export_cmd(
         False, "--season", help="Export every night chosen (files, --dir or the data folder)."
     ),
     folder: Path | None = DirOpt,
-    start: dt.datetime | None = FromOpt,
-    end: dt.datetime | None = ToOpt,
+    start: str | None = FromOpt,
+    end: str | None = ToOpt,
     player: str | None = typer.Option(
         None, "--player", help="With --season: only the nights this player played.", metavar="NAME"
     ),
@@ -324,11 +338,21 @@ def write_pictures(
     svg: Path | None,
     coins: bool,
     json: bool = False,
+    png: Path | None = None,
 ) -> bool:
-    """`mahj total --html FILE / --svg FILE`: write the page and the image, say so on
-    stderr. `-` prints one of them on stdout instead (True: the table is then left out)."""
+    """`mahj total --html FILE / --svg FILE / --png FILE`: write the page and the pictures,
+    say so on stderr. `-` prints the page or the SVG on stdout instead (True: the table is
+    then left out); a PNG always goes to a file."""
     from ..files.exports import write_export
     from ..reports import pictures
+
+    if png is not None:
+        if str(png) == "-":
+            raise typer.BadParameter("--png needs a file name: a picture cannot be printed")
+        from ..ui.png import png as draw
+
+        write_export(png, draw(standings, coins=coins), [source])
+        say(f"Wrote {png}", err=True)
 
     wanted = [(t, make) for t, make in ((html, pictures.html_page), (svg, pictures.svg)) if t]
     on_screen = [t for t, _ in wanted if str(t) == "-"]

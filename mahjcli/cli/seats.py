@@ -7,9 +7,9 @@ import typer
 
 from .completion import player_names
 from .night import show
-from .shared import SessionOpt
+from .shared import SessionOpt, table_number
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode=None)
 
 
 @commands.command()
@@ -71,7 +71,7 @@ def open_table(
 
 @commands.command("close-table")
 def close_table(
-    table: int = typer.Argument(..., help="The table that stops playing.", metavar="N"),
+    table: str = typer.Argument(..., help="The table that stops playing.", metavar="N"),
     session: Path | None = SessionOpt,
 ) -> None:
     """Club night: close a table; its players go to the front of the line, in seat order.
@@ -81,4 +81,6 @@ def close_table(
     from ..files import paths
     from ..night import build, change
 
-    show(change.record(paths.locate(session), lambda n: build.build_close(n.standings, table)))
+    number = table_number(table, "N")
+    assert number is not None
+    show(change.record(paths.locate(session), lambda n: build.build_close(n.standings, number)))

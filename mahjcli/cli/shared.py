@@ -160,3 +160,11 @@ def open_night(session: Path | None, *, coins: bool = False) -> "Night":
     if coins and not night.standings.rules.pays:
         raise Refused(f"{night.standings.rules.name} points are not money; leave out --coins")
     return night
+
+
+def table_number(typed: str | None, what: str = "--table") -> int | None:
+    """A table's number as typed (the one number parser: `--table two` is refused)."""
+    from ..core.model import MAX_TABLES
+    from ..core.numbers import whole_number
+
+    return None if typed is None else whole_number(typed, what, 1, MAX_TABLES)

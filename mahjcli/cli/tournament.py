@@ -13,7 +13,7 @@ from .shared import NUMBERS, JsonOpt, SessionOpt, after_save, echo, emit_json, n
 if TYPE_CHECKING:
     from ..reports.scorecard import ScoreCard
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode=None)
 
 
 @commands.command()

@@ -18,6 +18,7 @@ from . import league, payments
 from .house import RULES, House
 from .league import Game
 from .model import MAX_PIE, MAX_WAITING, MIN_SEATED, SEATS, Error, Wall, Win
+from .money import stake_dollars
 from .payments import Payment
 
 MISNAMED_MODES = ("replace", "add")
@@ -160,6 +161,9 @@ class League(Rules):
     pie: int | None = None
     """Each player's purse at the start of the night (RULES.md §4), or None."""
     house: House = field(default_factory=House)
+    stake: int = 0
+    """Cents a point when the night is played for money (25: a quarter a point), else 0;
+    only how amounts are shown (RULES.md §5)."""
 
     name: ClassVar[str] = "league"
     pays: ClassVar[bool] = True
@@ -177,12 +181,15 @@ class League(Rules):
     }
 
     def options(self) -> dict[str, object]:
-        """`pie = N` when there is a pie, `house = [...]` when house rules are on."""
+        """`pie = N` when there is a pie, `house = [...]` when house rules are on, `stake`
+        when the night is played for money."""
         out: dict[str, object] = {}
         if self.pie is not None:
             out["pie"] = self.pie
         if self.house.names():
             out["house"] = self.house.names()
+        if self.stake:
+            out["stake"] = stake_dollars(self.stake)
         return out
 
     def house_rules(self) -> list[str]:
@@ -248,6 +255,8 @@ class Tournament(Rules):
 
     pie: ClassVar[None] = None
     """No pie at a tournament table."""
+    stake: ClassVar[int] = 0
+    """Tournament points are never money."""
     name: ClassVar[str] = "tournament"
     pays: ClassVar[bool] = False
     score_card: ClassVar[bool] = True

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.event import Event, Player, RoundSeating, TableCard
 from .eventfile import KIND, SCHEMA
 from .sessionfile import BOM
-from .sessionwrite import entry_to_dict, toml_value
+from .sessionwrite import document, entry_to_dict, newline_of, toml_value
 
 HEAD = """\
 # A mahj tournament event: the registered players, how each round is seated and the
@@ -117,14 +117,6 @@ def new_event_text(event: Event) -> str:
 # ---- edits that keep the user's text ---------------------------------------------------
 
 
-def _newline(text: str) -> str:
-    return "\r\n" if "\r\n" in text else "\n"
-
-
-def _doc(text: str) -> dict[str, Any]:
-    return tomllib.loads(text.removeprefix(BOM))
-
-
 def _checked(new: str, expected: dict[str, Any], old: str) -> str:
     """`new` when it reads back as `expected`, else the whole document written afresh."""
     try:
@@ -133,7 +125,7 @@ def _checked(new: str, expected: dict[str, Any], old: str) -> str:
     except tomllib.TOMLDecodeError:
         pass
     bom = BOM if old.startswith(BOM) else ""
-    return bom + dump_event_doc(expected).replace("\n", _newline(old))
+    return bom + dump_event_doc(expected).replace("\n", newline_of(old))
 
 
 def dump_event_doc(doc: dict[str, Any]) -> str:
@@ -148,12 +140,12 @@ def dump_event_doc(doc: dict[str, Any]) -> str:
 def append_tables(text: str, tables: list[tuple[str, dict[str, Any]]]) -> str:
     """The text of a valid event file with [[section]] tables added at the end, keeping
     everything else."""
-    nl = _newline(text)
+    nl = newline_of(text)
     new = text if not text or text.endswith("\n") else text + nl
     added = "".join(nl + block(section, table).replace("\n", nl) for section, table in tables)
     if _appendable(text, tables, added):
         return new + added
-    expected = _doc(text)
+    expected = document(text)
     for section, table in tables:
         expected[section] = [*expected.get(section, []), table]
     return _checked(new + added, expected, text)
@@ -200,9 +192,9 @@ def set_key(text: str, section: str, index: int, key: str, value: Any) -> str:
     """The text with `key = value` set in the index-th [[section]] table."""
     from .lines import Locator
 
-    expected = _doc(text)
+    expected = document(text)
     expected[section][index][key] = value
-    nl = _newline(text)
+    nl = newline_of(text)
     lines = text.splitlines(keepends=True)
     starts = Locator(text).starts(section)
     new = ""
@@ -225,7 +217,7 @@ def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> st
     """The text with every [[seating]] after the first `keep` replaced by `seatings`."""
     from .lines import Locator
 
-    expected = _doc(text)
+    expected = document(text)
     expected["seating"] = [*expected.get("seating", [])[:keep], *seatings]
     if not expected["seating"]:
         del expected["seating"]
@@ -238,7 +230,7 @@ def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> st
         del lines[start:end]
     kept = "".join(lines)
     if kept and not kept.endswith("\n"):
-        kept += _newline(text)
-    nl = _newline(text)
+        kept += newline_of(text)
+    nl = newline_of(text)
     new = kept + "".join(nl + block("seating", s).replace("\n", nl) for s in seatings)
     return _checked(new, expected, text)

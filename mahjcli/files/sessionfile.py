@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 from ..core.house import House
 from ..core.house import parse as parse_house
 from ..core.model import GAMES, MAX_TABLES, SEATS, Accept, Card, Entry, Wall
+from ..core.money import stake_cents, stake_problem
 from ..core.names import control_problem, fold_name, name_problem
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.rulesets import (
@@ -51,7 +52,7 @@ SCHEMA = 1
 """The session-file schema this program writes and the newest it reads."""
 BOM = "\ufeff"
 TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "tables", "pie", "house",
-            "misnamed", "variants", "card", "log")  # fmt: skip
+            "stake", "misnamed", "variants", "card", "log")  # fmt: skip
 
 
 DEEP = Problem("values are nested too deeply to be a session file (a damaged file?)", Where(line=1))
@@ -234,9 +235,15 @@ def _rules(doc: dict[str, Any], report: Report) -> RuleSet:
     if pie is not None and (why := pie_problem(pie)):
         report("pie", why)
         pie = None
+    stake = doc.get("stake")
+    if stake is not None and (why := stake_problem(stake)):
+        report("stake", why)
+        stake = None
     if RULE_SETS[name] is Tournament:
         if pie is not None:
             report("pie", "a tournament table has no pie")
+        if stake is not None:
+            report("stake", "tournament points are not money; a tournament table has no stake")
         if "house" in doc:
             report("house", "house rules are played at league tables; a tournament names variants")
         variants = doc.get("variants", [])
@@ -248,7 +255,8 @@ def _rules(doc: dict[str, Any], report: Report) -> RuleSet:
         report(
             "variants", "variants belong to a tournament night; a league night names house rules"
         )
-    return League(pie=pie, house=_house(doc.get("house", []), report))
+    house = _house(doc.get("house", []), report)
+    return League(pie=pie, house=house, stake=stake_cents(stake) if stake is not None else 0)
 
 
 def _house(raw: object, report: Report) -> House:

@@ -93,18 +93,18 @@ def new_session_text(session: Session) -> str:
     return text + LOG_COMMENT + "".join(blocks)
 
 
-def _newline(text: str) -> str:
+def newline_of(text: str) -> str:
     return "\r\n" if "\r\n" in text else "\n"
 
 
-def _same(text: str, expected: dict[str, Any]) -> bool:
+def reads_as(text: str, expected: dict[str, Any]) -> bool:
     try:
         return tomllib.loads(text.removeprefix(BOM)) == expected
     except (tomllib.TOMLDecodeError, RecursionError):
         return False
 
 
-def _doc(text: str) -> dict[str, Any]:
+def document(text: str) -> dict[str, Any]:
     """The document a (valid) session file's text holds."""
     return tomllib.loads(text.removeprefix(BOM))
 
@@ -126,8 +126,8 @@ def append_entry(text: str, entry: dict[str, Any]) -> str:
     """The text with one more log entry at the end, keeping everything else as it was:
     a [[log]] table after the last line, or (for a log written as `log = [...]`) one more
     inline table in that array. CannotEdit when neither reads back right."""
-    doc = _doc(text)
-    nl = _newline(text)
+    doc = document(text)
+    nl = newline_of(text)
     expected = dict(doc)
     expected["log"] = [*doc.get("log", []), entry]
     array = inline_array(text, "log")
@@ -136,14 +136,14 @@ def append_entry(text: str, entry: dict[str, Any]) -> str:
             text = _cut_statement(text, array.start, array.close + 1)
         else:
             new = _insert_inline(text, array, inline_table(entry), nl)
-            if _same(new, expected):
+            if reads_as(new, expected):
                 return new
             raise _cannot("add this entry to the log written as `log = [...]`")
     block = toml_block("[[log]]", entry).replace("\n", nl)
     if text and not text.endswith("\n"):
         text += nl
     new = text + nl + block
-    if not _same(new, expected):
+    if not reads_as(new, expected):
         raise _cannot("add this entry at the end of the file")
     return new
 
@@ -189,7 +189,7 @@ def remove_last_entry(text: str) -> str:
     """The text without its last log entry, keeping everything else as it was (what
     follows the entry, such as a [card] table, stays). CannotEdit when that cannot be
     done in place."""
-    doc = _doc(text)
+    doc = document(text)
     log = list(doc.get("log", []))
     expected = dict(doc)
     array = inline_array(text, "log")
@@ -202,7 +202,7 @@ def remove_last_entry(text: str) -> str:
         else:
             expected.pop("log", None)
         new = _remove_table(text)
-    if new is None or not _same(new, expected):
+    if new is None or not reads_as(new, expected):
         raise _cannot("take the last entry out of the log")
     return new
 
@@ -217,7 +217,7 @@ def _remove_table(text: str) -> str | None:
     start = logs[-1]
     later = [at for at in headers if at > start]
     if not later:
-        return text[:start].rstrip("\r\n ") + _newline(text)
+        return text[:start].rstrip("\r\n ") + newline_of(text)
     end = later[0]
     lines = text[start:end].splitlines(keepends=True)
     while lines and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):

@@ -14,9 +14,9 @@ from ..core.fold import fold
 from ..core.model import Entry
 from ..core.session import Session
 from ..core.standings import Standings
-from ..files import atomic, loader, paths
+from ..files import atomic, loader, logedit, paths
 from ..files.lock import locked
-from ..files.sessionwrite import append_entry, entry_to_dict, new_session_text, remove_last_entry
+from ..files.sessionwrite import append_entry, entry_to_dict, new_session_text
 from .build import Built
 
 
@@ -59,8 +59,7 @@ def undo(path: Path, check: Callable[[loader.Night], None] | None = None) -> Cha
         if why := checks.undo_problem(log[-1], night.standings.accepted):
             raise Refused(why)
         after = fold(night.session._replace(log=log[:-1]))
-        parsed = night.loaded.parsed
-        text = remove_last_entry(parsed.text)
+        text = logedit.undo_text(night.loaded.parsed.text, len(log))
         atomic.write_atomic(path, text.encode("utf-8"))
         return Change(log[-1], night.standings, after, path)
 

@@ -31,8 +31,10 @@ def rule_set(
     misnamed: str,
     house: list[str] | None = None,
     variants: list[str] | None = None,
+    stake: int = 0,
 ) -> RuleSet:
-    """The rule set `mahj new --rules ... --pie ... --house ... --variant ...` asks for."""
+    """The rule set `mahj new --rules ... --pie ... --house ... --variant ... --stake ...`
+    asks for."""
     if why := rules_problem(rules, "--rules"):
         raise Refused(why)
     if why := misnamed_problem(misnamed, "--misnamed"):
@@ -40,6 +42,8 @@ def rule_set(
     if RULE_SETS[rules] is Tournament:
         if pie is not None:
             raise Refused("a tournament table has no pie; leave out --pie")
+        if stake:
+            raise Refused("tournament points are not money; leave out --stake")
         if house:
             raise Refused("house rules are played at league tables; a tournament names --variant")
         if why := variants_problem(list(variants or []), "--variant"):
@@ -50,7 +54,7 @@ def rule_set(
     if pie is not None and (why := pie_problem(pie, "--pie")):
         raise Refused(why)
     try:
-        return League(pie=pie, house=parse_house(list(house or [])))
+        return League(pie=pie, house=parse_house(list(house or [])), stake=stake)
     except ValueError as exc:
         raise Refused(str(exc)) from None
 
@@ -96,16 +100,24 @@ def new_session(
     )  # fmt: skip
 
 
-def night_date(text: str) -> _dt.date:
-    """The date typed for --date.
+def night_date(text: str, what: str = "--date") -> _dt.date:
+    """A date typed as YYYY-MM-DD (for --date, --from, --to).
 
     >>> night_date("2026-11-26")
     datetime.date(2026, 11, 26)
+    >>> night_date("2026-13-01", "--from")
+    Traceback (most recent call last):
+    ...
+    mahjcli.core.errors.Refused: --from must be a date like 2026-11-26, not '2026-13-01'
     """
+    cleaned = text.strip()
     try:
-        return _dt.date.fromisoformat(text.strip())
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", cleaned, flags=re.ASCII):
+            raise ValueError(cleaned)
+        return _dt.date.fromisoformat(cleaned)
     except ValueError:
-        raise Refused(f"--date must be a date like 2026-11-26, not {text!r}") from None
+        typed = text if len(text) <= 20 else text[:20] + "..."
+        raise Refused(f"{what} must be a date like 2026-11-26, not {typed!r}") from None
 
 
 def file_stem(name: str) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.model import Join, Leave, Win
 from ..core.payments import value_in_use
-from ..core.standings import Row
+from ..core.standings import Row, Standings
 from .season import SeasonNight
 from .shapes import log_json
 from .words import describe
@@ -26,9 +26,11 @@ CSV_COLUMNS = (
     "date", "session", "night", "rules", "game", "table", "east", "result",
     "winner", "value", "value_in_use", "thrown_by", "self_pick", "jokerless",
     "player", "status", "owed", "paid", "pie", "delta", "total", "what",
+    "stake", "money", "money_total",
 )  # fmt: skip
 """The columns of `mahj export` CSV: the game (blank where it does not apply), then the
-player's part in it."""
+player's part in it; on a night played for money, the stake (dollars a point) and the
+delta and total in dollars."""
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -80,6 +82,18 @@ def _game_cells(night: SeasonNight, row: Row) -> dict[str, object]:
     return cells
 
 
+def _money(standings: Standings, delta: int, total: int) -> dict[str, object]:
+    """The money columns of a player's row: blank unless the night has a stake."""
+    stake = standings.rules.stake
+    if not stake:
+        return {}
+    return {
+        "stake": f"{stake // 100}.{stake % 100:02d}",
+        "money": f"{delta * stake / 100:.2f}",
+        "money_total": f"{total * stake / 100:.2f}",
+    }
+
+
 def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
     """The CSV rows, oldest night first: each game's (and penalty's) players in the
     night's order, and one row for each arrival and departure."""
@@ -112,6 +126,7 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
                         "pie": "yes" if name in short else "",
                         "delta": delta,
                         "total": total,
+                        **_money(standings, delta, total),
                     }
                 )
     return out

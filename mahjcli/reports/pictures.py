@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..core.settle import settle
 from ..core.standings import Standings
-from .words import describe, points
+from .words import describe, points, rate
 from .words import title as night_title
 
 SVG_COLOURS = (
@@ -138,8 +138,9 @@ class _Frame(NamedTuple):
         return TOP + (self.high - value) * PLOT_HEIGHT / (self.high - self.low)
 
 
-def svg(standings: Standings, *, coins: bool = False, title: str = "") -> str:
+def svg(standings: Standings, *, coins: int = 0, title: str = "") -> str:
     """The chart as a standalone SVG image (legend with every player's total below it)."""
+    coins = rate(standings, coins)
     data = series(standings)
     title = title or night_title(standings)
     height = TOP + PLOT_HEIGHT + 48 + -(-len(data.players) // LEGEND_PER_ROW) * 24 + 8
@@ -172,7 +173,7 @@ def svg(standings: Standings, *, coins: bool = False, title: str = "") -> str:
     return "\n".join(out) + "\n"
 
 
-def _svg_axes(data: Series, frame: _Frame, coins: bool) -> list[str]:
+def _svg_axes(data: Series, frame: _Frame, coins: int) -> list[str]:
     """Grid lines with their values, and the game numbers under the plot."""
     out = []
     for t in ticks(frame.low, frame.high):
@@ -201,7 +202,7 @@ def _svg_axes(data: Series, frame: _Frame, coins: bool) -> list[str]:
     return out
 
 
-def _svg_legend(data: Series, coins: bool) -> list[str]:
+def _svg_legend(data: Series, coins: int) -> list[str]:
     """Each player's line, marker, name and total, three to a row under the plot."""
     out = []
     legend_top = TOP + PLOT_HEIGHT + 56
@@ -239,8 +240,9 @@ footer { color: #888; font-size: .8rem; margin-top: 2rem; }
 """
 
 
-def html_page(standings: Standings, *, coins: bool = False) -> str:
+def html_page(standings: Standings, *, coins: int = 0) -> str:
     """A page to send to the group: standings, the chart, game by game, and settling up."""
+    coins = rate(standings, coins)
     title = night_title(standings)
     purses = standings.purses()
     ranked = sorted(
@@ -300,7 +302,7 @@ def html_page(standings: Standings, *, coins: bool = False) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _log_table(standings: Standings, coins: bool) -> list[str]:
+def _log_table(standings: Standings, coins: int) -> list[str]:
     """Game by game: what happened and each player's change."""
     head = "".join(f'<th class="num">{_esc(name)}</th>' for name in standings.players)
     out = [

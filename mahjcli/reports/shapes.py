@@ -16,7 +16,20 @@ def total_json(standings: Standings) -> dict[str, Any]:
     purses = standings.purses()
     if purses is not None:
         out["purse"] = purses
+    out.update(money_json(standings))
     return out
+
+
+def money_json(standings: Standings) -> dict[str, Any]:
+    """On a night played for money: `stake` (dollars a point) and `money` (each player's
+    total in dollars). Nothing otherwise."""
+    stake = standings.rules.stake
+    if not stake:
+        return {}
+    return {
+        "stake": stake / 100,
+        "money": {name: total * stake / 100 for name, total in standings.totals_map().items()},
+    }
 
 
 def status_json(standings: Standings) -> dict[str, Any]:
@@ -39,6 +52,8 @@ def status_json(standings: Standings) -> dict[str, Any]:
         out["house"] = house
     if standings.rules.house_problem("kitty") is None:
         out["kitty"] = {str(table): sum(a for _, a in paid) for table, paid in standings.kitties}
+    if standings.rules.stake:
+        out["stake"] = standings.rules.stake / 100
     return out
 
 

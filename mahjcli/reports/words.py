@@ -17,22 +17,29 @@ from ..core.model import (
     Wall,
     Win,
 )
+from ..core.money import money
 from ..core.names import join_names
 from ..core.payments import Payment
 from ..core.standings import Row, Standings
 
 
-def points(n: int, *, coins: bool = False, sign: bool = True) -> str:
-    """A number of points (or, with `coins`, dollars at a cent a point) for people.
+def rate(standings: Standings, coins: int = 0) -> int:
+    """Cents a point for showing this night: its stake when it is played for money, else a
+    cent with `--coins`, else 0 (points)."""
+    return standings.rules.stake or (1 if coins else 0)
 
-    >>> points(100), points(-50), points(0), points(115, coins=True), points(-5, coins=True)
+
+def points(n: int, *, coins: int = 0, sign: bool = True) -> str:
+    """A number of points for people, or, with `coins` (cents a point: 1 for `--coins`,
+    the stake on a night played for money), the money they are worth.
+
+    >>> points(100), points(-50), points(0), points(115, coins=1), points(-5, coins=1)
     ('+100', '-50', '0', '+$1.15', '-$0.05')
+    >>> points(150, coins=25)
+    '+$37.50'
     """
     if coins:
-        text = f"${abs(n) // 100}.{abs(n) % 100:02d}"
-        if n < 0:
-            return "-" + text
-        return ("+" if sign and n > 0 else "") + text
+        return money(n, coins, sign=sign)
     if n > 0 and sign:
         return f"+{n}"
     return str(n)
@@ -152,7 +159,7 @@ def _paid(pay: Payment, fmt: Callable[[int], str]) -> str:
     return f"{fmt(pay.paid)} of {fmt(pay.owed)} — pie" if pay.short else fmt(pay.paid)
 
 
-def _payment_clauses(row: Row, coins: bool) -> list[str]:
+def _payment_clauses(row: Row, coins: int) -> list[str]:
     """The payments of a league game in words, group by group."""
 
     def fmt(n: int) -> str:
@@ -187,8 +194,9 @@ def _payment_clauses(row: Row, coins: bool) -> list[str]:
     return clauses
 
 
-def outcome(row: Row, standings: Standings, *, coins: bool = False) -> str:
+def outcome(row: Row, standings: Standings, *, coins: int = 0) -> str:
     """Who paid whom for one entry, in words (`Linda pays 50, Kathy 25, Pat 25 → Ruth +100`)."""
+    coins = rate(standings, coins)
     entry = row.entry
     if row.payments:
         gains = [
@@ -214,12 +222,16 @@ def outcome(row: Row, standings: Standings, *, coins: bool = False) -> str:
 
 
 def title(standings: Standings) -> str:
-    """The night in one line: name, date, rule set, pie."""
+    """The night in one line: name, date, rule set, stake, pie."""
     session = standings.session
+    stake = session.rules.stake
     bits = [session.name or "Tonight"]
     if session.date:
         bits.append(session.date.isoformat())
     bits.append(session.rules.name)
+    if stake:
+        bits.append(f"{money(1, stake)} a point")
     if session.rules.pie is not None:
-        bits.append(f"pie {session.rules.pie}")
+        pie = session.rules.pie
+        bits.append(f"pie {money(pie, stake)} ({pie} points)" if stake else f"pie {pie}")
     return " · ".join(bits)

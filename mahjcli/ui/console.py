@@ -46,12 +46,38 @@ class _Escaped:
         self.inner = inner
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line: list[Segment] = []
         for segment in console.render(self.inner, options):
             text = segment.text
-            if segment.control or text.isprintable():
-                yield segment
+            if not segment.control and "\n" in text:
+                *ended, rest = text.split("\n")
+                for part in ended:
+                    line.append(Segment(shown(part), segment.style))
+                    yield from _trimmed(line)
+                    yield Segment("\n", segment.style)
+                    line = []
+                if rest:
+                    line.append(Segment(shown(rest), segment.style))
+            elif segment.control or text.isprintable():
+                line.append(segment)
             else:
-                yield Segment(shown(text), segment.style)
+                line.append(Segment(shown(text), segment.style))
+        yield from _trimmed(line)
+
+
+def _trimmed(line: list[Segment]) -> list[Segment]:
+    """A drawn line without the spaces Rich pads it with on the right (a pipe or a file
+    gets no trailing blanks), except where they are coloured in."""
+    while line and not line[-1].control:
+        last = line[-1]
+        if last.style is not None and last.style.bgcolor is not None:
+            break
+        kept = last.text.rstrip(" ")
+        if kept:
+            line[-1] = Segment(kept, last.style)
+            break
+        line.pop()
+    return line
 
 
 class Escaped(RenderHook):

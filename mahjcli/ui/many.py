@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.table import Table
@@ -11,8 +12,14 @@ from rich.text import Text
 
 from ..core.rulesets import RULE_SETS
 from ..reports.season import Block, Season, WinRecord
-from ..reports.words import per_game, percent, plural, points
+from ..reports.words import per_game, percent, plural, points, title
 from .console import console, shown
+from .night import show_after
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..core.standings import Standings
 
 
 def _plain_table(title: str) -> Table:
@@ -134,24 +141,76 @@ def show_winners(wins: Sequence[WinRecord], both: bool) -> None:
 
 
 def show_sessions(folder: str, rows: Sequence[dict[str, Any]]) -> None:
-    """`mahj sessions`: the nights in the data folder, newest first."""
+    """`mahj sessions`: the nights in the data folder, newest first, numbered for
+    `mahj use`; the date and the file name are never cut (the file is what --session
+    takes), the players wrap instead."""
     out = console()
     if not rows:
         out.print(
             f"No sessions in {shown(folder)} yet. Start one with: mahj new Ruth Linda Kathy Pat"
         )
         return
+    longest = max(len(r["path"] if r["elsewhere"] else Path(r["path"]).name) for r in rows)
+    if out.width < NARROW or longest > out.width - NARROW // 2:
+        _sessions_stacked(out, folder, rows)
+        return
     table = Table(title=Text(f"Sessions in {shown(folder)}"), title_justify="left")
-    for col in ("", "Date", "Night", "Players", "Games", "File"):
-        table.add_column(col)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("", no_wrap=True)
+    table.add_column("Date", no_wrap=True)
+    table.add_column("Night: players", overflow="fold")
+    table.add_column("Games", justify="right", no_wrap=True)
+    table.add_column("File", no_wrap=True)
     for r in rows:
+        file = r["path"] if r["elsewhere"] else Path(r["path"]).name
+        night = Text(r["name"] or "", style="bold")
+        night.append(": " if r["name"] else "")
+        night.append(", ".join(r["players"]) if r["ok"] else "(damaged: run mahj check)")
         table.add_row(
+            str(r["number"]),
             "*" if r["current"] else "",
             r["date"] or "",
-            Text(r["name"] or ""),
-            Text(", ".join(r["players"]) if r["ok"] else "(damaged: run mahj check)"),
+            night,
             str(r["games"] if r["games"] is not None else ""),
-            Text(shown(r["file"])),
+            Text(shown(file)),
         )
     out.print(table)
-    out.print("* = current session")
+    elsewhere = any(r["elsewhere"] for r in rows)
+    out.print(
+        "* = current session"
+        + (" (the last row is outside the data folder)" if elsewhere else "")
+        + "; `mahj use N` makes night N current"
+    )
+
+
+NARROW = 80
+"""Below this width (or when a file name would leave the table too little room) the
+sessions list is stacked, one night to a few lines, so the date and the file name are
+never cut."""
+
+
+def _sessions_stacked(out: Console, folder: str, rows: Sequence[dict[str, Any]]) -> None:
+    out.print(Text(f"Sessions in {shown(folder)}", style="italic"))
+    for r in rows:
+        head = Text(f"{r['number']:>2}{' *' if r['current'] else '  '} ")
+        head.append(r["date"] or "(no date)")
+        head.append("  ")
+        head.append(r["name"] or "", style="bold")
+        if r["games"] is not None:
+            head.append(f" ({plural(r['games'], 'game')})")
+        out.print(head)
+        players = ", ".join(r["players"]) if r["ok"] else "(damaged: run mahj check)"
+        out.print(Text("     " + players), overflow="fold")
+        file = r["path"] if r["elsewhere"] else Path(r["path"]).name
+        out.print(Text("     " + shown(file)), soft_wrap=True)  # one line, for copying
+    elsewhere = any(r["elsewhere"] for r in rows)
+    out.print("* = current session" + (" (outside the data folder)" if elsewhere else ""))
+    out.print("`mahj use N` makes night N current")
+
+
+def show_used(out: Console, path: Path, was: Path | None, standings: Standings) -> None:
+    """`mahj use`: which night is current now (and which was), and where it stands."""
+    head = f"{shown(str(path))} is now the current session"
+    out.print(Text(head + (f" (was {shown(str(was))})" if was else "")), soft_wrap=True)
+    out.print(Text(f"{title(standings)}: {plural(standings.games, 'game')} played", style="bold"))
+    show_after(out, standings)

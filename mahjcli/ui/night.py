@@ -13,7 +13,7 @@ from ..core.names import join_names
 from ..core.settle import settle
 from ..core.standings import Row, Standings
 from ..reports.board import seat_swap
-from ..reports.words import describe, outcome, plural, points, title
+from ..reports.words import describe, outcome, plural, points, rate, title
 from .sheet import Column, Line, Sheet
 
 
@@ -40,6 +40,40 @@ def show_removed(out: Console, removed: Row, before: Standings, after: Standings
     if removed.is_game or isinstance(removed.entry, Penalty):
         out.print(Text("  (was: " + outcome(removed, before) + ")"))
     show_after(out, after)
+
+
+def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> None:
+    """What `mahj fix` changed: the game as it was and as it is now, and every total that
+    moved."""
+    was = next(r for r in before.rows if r.at == at)
+    now = next(r for r in after.rows if r.at == at)
+
+    def money(n: int) -> str:
+        return points(n, coins=rate(after))
+
+    out.print(Text(f"Fixed game {now.game}:", style="bold"))
+    for label, row, standings in (("was", was, before), ("now", now, after)):
+        where = f" at table {row.table}" if standings.club else ""
+        paid = f" ({outcome(row, standings)})" if _has_points(row) else ""
+        out.print(Text(f"  {label}: {describe(row)}{where}{paid}"))
+    moved = [
+        _unit(name, (f" {money(old)} → {money(new)}", "red" if new < old else "green"))
+        for name, old, new in zip(after.players, before.totals, after.totals, strict=True)
+        if old != new
+    ]
+    if moved:
+        for line in wrap_units(Text("Totals that changed: "), moved, out.width):
+            out.print(line)
+    else:
+        out.print(Text("Nobody's total changed."))
+    show_after(out, after)
+
+
+def show_renamed(out: Console, was: str, now: str, standings: Standings) -> None:
+    """What `mahj rename` did, and the totals under the new name."""
+    out.print(Text(f"{was} is now {now}, everywhere in the night."))
+    for line in totals_lines(standings, out.width):
+        out.print(line)
 
 
 def show_after(out: Console, standings: Standings) -> None:
@@ -84,9 +118,10 @@ def _unit(name: str, *parts: tuple[str, str]) -> Text:
 def totals_lines(standings: Standings, width: int) -> list[Text]:
     """`Totals: Ruth +100, Linda -50, ...`, with pie and left marks."""
     purses = standings.purses()
+    coins = rate(standings)
     units = []
     for name, total in zip(standings.players, standings.totals, strict=True):
-        parts = [(" " + points(total), "red" if total < 0 else "green")]
+        parts = [(" " + points(total, coins=coins), "red" if total < 0 else "green")]
         if purses is not None and purses[name] <= 0:
             parts.append((" (pie)", "dim"))
         if name in standings.gone:
@@ -138,8 +173,9 @@ def show_status(out: Console, standings: Standings) -> None:
     show_rule_notes(out, standings)
 
 
-def kitty_line(standings: Standings, *, coins: bool = False) -> Text:
+def kitty_line(standings: Standings, *, coins: int = 0) -> Text:
     """What is in the kitty (each table's, on a club night)."""
+    coins = rate(standings, coins)
     held = {table: sum(a for _, a in paid) for table, paid in standings.kitties}
     if not standings.club:
         return Text(
@@ -158,8 +194,9 @@ def show_rule_notes(out: Console, standings: Standings) -> None:
         out.print(Text(note, style="dim"))
 
 
-def totals_table(standings: Standings, *, coins: bool = False) -> Table:
+def totals_table(standings: Standings, *, coins: int = 0) -> Table:
     """Standings, best first, with each purse when there is a pie."""
+    coins = rate(standings, coins)
     table = Table(title_justify="left")
     table.add_column("", justify="right")
     table.add_column("Player")
@@ -181,15 +218,17 @@ def totals_table(standings: Standings, *, coins: bool = False) -> Table:
     return table
 
 
-def show_total(out: Console, standings: Standings, *, coins: bool) -> None:
+def show_total(out: Console, standings: Standings, *, coins: int) -> None:
     """`mahj total`: the standings, that they sum to zero, and who pays whom."""
+    coins = rate(standings, coins)
     out.print(Text(f"{title(standings)}: {plural(standings.games, 'game')}", style="bold"))
     out.print(totals_table(standings, coins=coins))
     show_rule_notes(out, standings)
 
 
-def show_settle(out: Console, standings: Standings, *, coins: bool) -> None:
+def show_settle(out: Console, standings: Standings, *, coins: int) -> None:
     """The sum of the totals and, for a night that pays, the fewest payments."""
+    coins = rate(standings, coins)
     grand = sum(standings.totals)
     if not standings.rules.pays:
         out.print(f"Table total: {points(grand, coins=coins, sign=False)}")
@@ -213,7 +252,7 @@ def show_settle(out: Console, standings: Standings, *, coins: bool) -> None:
 
 
 def _delta_cell(
-    delta: int, total: int, *, sat_out: bool, coins: bool, pie: bool = False
+    delta: int, total: int, *, sat_out: bool, coins: int, pie: bool = False
 ) -> list[Line]:
     """A player's change (red when a loss; `-` when sitting out; marked when the pie
     stopped them paying in full) over their running total."""
@@ -232,20 +271,21 @@ def _has_points(row: Row) -> bool:
     return row.is_game or isinstance(row.entry, Penalty) or any(row.deltas)
 
 
-def _pie_note(row: Row, name: str, coins: bool) -> str:
+def _pie_note(row: Row, name: str, coins: int) -> str:
     """`Sue owed 300, paid 290: pie`."""
     paid = sum(p.paid for p in row.payments if p.payer == name)
     owed = points(row.owed_by(name), coins=coins, sign=False)
     return f"{name} owed {owed}, paid {points(paid, coins=coins, sign=False)}: pie"
 
 
-def log_sheet(standings: Standings, *, coins: bool = False, table: int | None = None) -> Sheet:
+def log_sheet(standings: Standings, *, coins: int = 0, table: int | None = None) -> Sheet:
     """The night as a score sheet: one row per entry, each player's change over their total
     (on a club night with a column for the table; `table` shows one table only).
 
     Drawn as a `Sheet` (the look of a Rich table, laid out by hand): a 40-game sheet draws
     in about 2 ms, against some 30 ms through `rich.table.Table` (benchmarks/bench.py).
     """
+    coins = rate(standings, coins)
     club = standings.club
     columns = [Column("#", justify="right"), *([Column("T", justify="right")] if club else [])]
     columns += [Column("East"), Column("What happened", wrap=True)]
@@ -290,10 +330,11 @@ def fits(out: Console, renderable: Any) -> bool:
 
 
 def log_lines(
-    standings: Standings, width: int, *, coins: bool = False, table: int | None = None
+    standings: Standings, width: int, *, coins: int = 0, table: int | None = None
 ) -> list[Text]:
     """The score sheet in words, for a terminal too narrow for the sheet: each entry,
     who paid whom, and the running totals."""
+    coins = rate(standings, coins)
     lines = [Text(title(standings), style="bold")]
     arrivals = standings.arrivals()
     for row in shown_rows(standings, table):
@@ -316,10 +357,14 @@ def log_lines(
     return lines
 
 
-def show_log(out: Console, standings: Standings, *, coins: bool, table: int | None = None) -> None:
+def show_log(out: Console, standings: Standings, *, coins: int, table: int | None = None) -> None:
     """`mahj log`: the score sheet, or the night in words where the sheet cannot fit."""
+    coins = rate(standings, coins)
     if not standings.rows:
         out.print("No games yet. Record one with: mahj win NAME VALUE --thrown-by NAME")
+        return
+    if not shown_rows(standings, table):
+        out.print(f"No games at table {table} yet.")
         return
     sheet = log_sheet(standings, coins=coins, table=table)
     if fits(out, sheet):

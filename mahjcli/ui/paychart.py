@@ -12,6 +12,7 @@ from rich.text import Text
 from ..core import payments
 from ..core.cards import jokerless_value
 from ..core.model import Card
+from ..core.money import money
 from ..reports.paychart import (
     COLUMNS,
     HEADINGS,
@@ -56,7 +57,7 @@ def print_league(
     charts: list[LeagueChart],
     fmt: Formatter,
     *,
-    coins: bool,
+    coins: int,
     card: Card | None,
     pie: int | None,
     notes: list[str],
@@ -88,12 +89,14 @@ def print_league(
     print_notes(out, width, [*said, *notes])
 
 
-def _league_table(chart: LeagueChart, fmt: Formatter, coins: bool, width: int) -> Table:
+def _league_table(chart: LeagueChart, fmt: Formatter, coins: int, width: int) -> Table:
     title = f"League payments, {chart.seated} seated"
     if chart.east_wins:
         title = f"When East wins (East collects double), {chart.seated} seated"
-    if coins:
+    if coins == 1:
         title += ", in coins (a cent a point)"
+    elif coins:
+        title += f", in money ({money(1, coins)} a point)"
     table = Table(title=title, title_justify="left", show_lines=chart.seated > 3)
     table.add_column("Value", justify="right")
     for column in COLUMNS:

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..core.standings import Standings
 from ..reports.pictures import Series, scale, series, ticks
-from ..reports.words import points
+from ..reports.words import points, rate
 
 MAX_WIDTH = 80
 HEIGHT = 14
@@ -84,11 +84,12 @@ def terminal(
     standings: Standings,
     *,
     width: int = MAX_WIDTH,
-    coins: bool = False,
+    coins: int = 0,
     ascii_only: bool | None = None,
 ) -> list[Text]:
     """The chart as lines of Rich Text, at most `width` (and 80) columns wide; plain ASCII
     when `ascii_only` (by default, when standard output cannot encode the markers)."""
+    coins = rate(standings, coins)
     if ascii_only is None:
         ascii_only = not _can_encode("".join(MARKERS) + "·─│┤└")
     data = series(standings)
@@ -153,7 +154,7 @@ def _game_numbers(labels: Sequence[str], cols: Sequence[int], indent: int, plot_
 
 
 def _legend(
-    data: Series, markers: Sequence[str], width: int, coins: bool, shared: bool
+    data: Series, markers: Sequence[str], width: int, coins: int, shared: bool
 ) -> list[Text]:
     """`● Ruth +100   ■ Linda -50 ...`, wrapped to `width`."""
     items: list[Text] = []

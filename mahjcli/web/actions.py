@@ -5,15 +5,17 @@ block, so the routes run them in a worker thread."""
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable
 from pathlib import Path
 
+from ..core import checks
 from ..core.errors import Refused
 from ..core.fold import fold
 from ..core.standings import Row, Standings
 from ..files.loader import Night
-from ..night import build, change
-from ..reports.board import games_at
+from ..night import build, change, history
+from ..reports.board import game_line, games_at, seat_swap
 from ..reports.words import describe
 from .fields import Asked
 
@@ -114,8 +116,8 @@ def last_game(standings: Standings, table: int) -> Row | None:
 
 
 def undo_check(table: int, at: int | None) -> Callable[[Night], None]:
-    """Under the lock: the entry `mahj undo` would remove must be this table's last game,
-    the one the page showed (`at`, its place in the log)."""
+    """Under the lock: the entry to take out must still be this table's last game, the
+    one the page showed (`at`, its place in the log)."""
 
     def check(night: Night) -> None:
         standings = night.standings
@@ -127,17 +129,72 @@ def undo_check(table: int, at: int | None) -> Callable[[Night], None]:
                 f"{where(standings, table)}'s last game is now game {last.game} "
                 f"({describe(last)}), not the one shown; nothing was taken back"
             )
-        latest = standings.rows[-1]
-        if latest.at != last.at:
-            raise Refused(
-                f"game {last.game} ({describe(last)}) is no longer the night's last entry "
-                f"(since then: {describe(latest)}); the page takes back only the last entry, "
-                "so take back the later ones first (mahj undo), or fix it by hand"
-            )
 
     return check
 
 
+def removal(night: Night, row: Row) -> tuple[str | None, int]:
+    """What taking `row` back would do, nothing saved: why it cannot be taken back (None
+    when it can), and how many later entries are replayed without it."""
+    log = night.session.log
+    later = len(log) - 1 - row.at
+    if later == 0:
+        return checks.undo_problem(log[-1], night.standings.accepted), 0
+    after = fold(night.session._replace(log=(*log[: row.at], *log[row.at + 1 :])))
+    if after.problems:
+        return (
+            f"game {row.game} cannot be taken back: the night played on after it "
+            f"({after.problems[0].message}); take back the later games first, or change "
+            f"it with mahj fix {row.game}"
+        ), later
+    return None, later
+
+
+def undo_note(game: int, table: int, club: bool, today: _dt.date | None = None) -> str:
+    """The comment left in the file over a game taken back from a table's page."""
+    day = (today or _dt.date.today()).isoformat()
+    place = f"table {table}'s page" if club else "the table's page"
+    return f"Game {game} as it was before it was taken back on {place} (mahj serve) on {day}:"
+
+
 def undo(path: Path, table: int, at: int | None) -> change.Change:
-    """Take back a table's last game (while it is the night's last entry)."""
-    return change.undo(path, undo_check(table, at))
+    """Take back a table's last game: the night's last entry as `mahj undo` does, or,
+    when another table has played since, that game alone (the later entries replayed
+    without it; refused, naming it, when one of them would no longer stand)."""
+    check = undo_check(table, at)
+    if at is None:
+        return change.undo(path, check)
+    from ..files import loader
+
+    night = loader.load(path)
+    standings = night.standings
+    if standings.rows and standings.rows[-1].at == at == len(night.session.log) - 1:
+        return change.undo(path, lambda now: _still_last(now, at, check))
+    row = next((r for r in standings.rows if r.at == at), None)
+    game = row.game if row is not None else 0
+    return history.remove(path, at, undo_note(game, table, standings.club), check)
+
+
+def _still_last(night: Night, at: int, check: Callable[[Night], None]) -> None:
+    """Under the lock: the table's last game, and still the night's last entry."""
+    check(night)
+    if len(night.session.log) - 1 != at:
+        raise Refused("the night changed since this page was shown; nothing was taken back")
+
+
+def done_words(standings: Standings, table: int, done: tuple[str, int] | None) -> str | None:
+    """`Game 8 is recorded: ...` (`done`: its place in the log) or `Game 8 was taken back.`"""
+    if done is None:
+        return None
+    what, number = done
+    if what == "removed":
+        return f"Game {number} was taken back."
+    played = games_at(standings, table)
+    row = next((r for r in played if r.at == number), None)
+    if row is None:
+        return "Recorded."
+    line = game_line(row, standings)
+    words = f"Game {line.game} is recorded: {line.what}" + (f"; {line.paid}" if line.paid else "")
+    if row is played[-1] and (swap := seat_swap(row, standings)):
+        words += f". {swap[0]} gets up; {swap[1]} takes {swap[0]}'s seat"
+    return words + "."

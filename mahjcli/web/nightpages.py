@@ -14,7 +14,6 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..core.errors import MahjError, Refused
-from ..core.standings import Standings
 from ..files.loader import Night
 from ..reports import board, shapes
 from . import actions
@@ -223,7 +222,7 @@ class NightSite(Site):
             tournament=not standings.rules.pays,
             recent=recent,
             error=error,
-            done=_done_words(standings, number, done),
+            done=actions.done_words(standings, number, done),
         )
 
     async def check(self, request: Request) -> Response:
@@ -282,7 +281,9 @@ class NightSite(Site):
                 return page_error(exc)
             return await self.undo_view(request, exc)
         self.saved(source)
-        return see(f"{base_of(source)}/table/{number}?removed={done.before.rows[-1].game}")
+        gone = next((r.game for r in done.before.rows if r.at == spot), None)
+        gone = gone if gone is not None else done.before.rows[-1].game
+        return see(f"{base_of(source)}/table/{number}?removed={gone}")
 
     async def undo_view(self, request: Request, error: Exception | None = None) -> Response:
         """The question "take back game N?" (or why it cannot be taken back)."""
@@ -297,11 +298,9 @@ class NightSite(Site):
             nothing = f"{actions.where(standings, number)} has no game to take back"
             return await self.table_view(request, error=nothing, status=400)
         status, message = refused(error) if error is not None else (200, None)
-        if error is None:
-            try:
-                actions.undo_check(number, last.at)(night)
-            except Refused as exc:
-                status, message = 400, str(exc)
+        problem, later = actions.removal(night, last)
+        if error is None and problem is not None:
+            status, message = 400, problem
         return render(
             "undo.html",
             status,
@@ -309,6 +308,8 @@ class NightSite(Site):
             table=number,
             place=actions.where(standings, number),
             game=board.game_line(last, standings),
+            later=later,
+            club=standings.club,
             token=self.key_of(request),
             error=message,
         )
@@ -379,21 +380,3 @@ def _done(request: Request) -> tuple[str, int] | None:
         if raw.isdigit() and raw.isascii() and len(raw) < 9:
             return what, int(raw)
     return None
-
-
-def _done_words(standings: Standings, table: int, done: tuple[str, int] | None) -> str | None:
-    """`Game 8 is recorded: ...` (`done`: its place in the log) or `Game 8 was taken back.`"""
-    if done is None:
-        return None
-    what, number = done
-    if what == "removed":
-        return f"Game {number} was taken back."
-    played = board.games_at(standings, table)
-    row = next((r for r in played if r.at == number), None)
-    if row is None:
-        return "Recorded."
-    line = board.game_line(row, standings)
-    words = f"Game {line.game} is recorded: {line.what}" + (f"; {line.paid}" if line.paid else "")
-    if row is played[-1] and (swap := board.seat_swap(row, standings)):
-        words += f". {swap[0]} gets up; {swap[1]} takes {swap[0]}'s seat"
-    return words + "."

@@ -415,7 +415,7 @@ CLUB_REFUSALS = [
     (("wall", "--table", "3"), "there is no table 3 tonight (tables open: 1, 2)"),
     (("wall",), "say which table played it (--table N; tables open: 1, 2)"),
     (("close-table", "3"), "there is no table 3 (open: 1, 2)"),
-    (("log", "--table", "3"), "table 3 has played no games tonight"),
+    (("log", "--table", "3"), "there is no table 3 tonight (tables: 1, 2)"),
     # A game at one table cannot involve a player at the other, or one waiting.
     (("win", "Ruth", "25", "--thrown-by", "Bea"), "Bea sits at table 2"),
     (("win", "Tom", "25", "--self-pick"), "Tom is waiting this game"),

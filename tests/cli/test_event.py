@@ -197,7 +197,7 @@ def test_missing_tables_are_always_shown(ev: Run):
         (("event", "seating", "2", "--movement", "zigzag"), "--movement must be"),
         (("event", "withdraw", "Zed"), "no player called 'Zed'"),
         (("event", "add", "ann"), "Ann is already registered"),
-        (("event", "standings", "--top", "0"), "--top must be 1 or more"),
+        (("event", "standings", "--top", "0"), "--top must be from 1 to 2000, not 0"),
     ],
 )
 def test_refusals_leave_the_event_file_byte_for_byte_unchanged(ev: Run, args, says):
@@ -463,7 +463,7 @@ def test_a_late_registration_withdrawn_before_playing_is_not_listed(ev: Run):
 
 
 def test_round_numbers_start_at_one(ev: Run):
-    assert "ROUND must be 1 or more, not 0" in ev.refused("event", "seating", "0")
+    assert "ROUND must be from 1 to 20, not 0" in ev.refused("event", "seating", "0")
 
 
 def test_an_event_name_that_cannot_name_a_file(tmp_path: Path):

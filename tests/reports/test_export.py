@@ -17,7 +17,8 @@ SEASON = SAMPLES / "season"
 NIGHT_FILES = sorted(SEASON.glob("*.toml"))
 HEADER = ["date", "session", "night", "rules", "game", "table", "east", "result", "winner",
           "value", "value_in_use", "thrown_by", "self_pick", "jokerless", "player", "status",
-          "owed", "paid", "pie", "delta", "total", "what"]  # fmt: skip
+          "owed", "paid", "pie", "delta", "total", "what", "stake", "money",
+          "money_total"]  # fmt: skip
 
 
 def run_ok(mahj, *args: str):

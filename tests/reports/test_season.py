@@ -197,9 +197,10 @@ def test_date_filters(mahj):
     )
 
 
-def test_a_malformed_date_is_a_usage_error(mahj):
+def test_a_malformed_date_is_refused_in_plain_words(mahj):
     result = mahj("season", "--dir", str(SEASON), "--from", "15/01/2026", use_session=False)
-    assert result.exit_code == 2
+    assert result.exit_code == 1
+    assert result.stderr == "Error: --from must be a date like 2026-11-26, not '15/01/2026'\n"
 
 
 def test_player_filter(mahj):

@@ -33,6 +33,7 @@ ONLY_IN = {
     "typer": "cli",
     "platformdirs": "files",
     "tomli_w": "files",
+    "matplotlib": "ui",
     "starlette": "web",
     "uvicorn": "web",
     "jinja2": "web",
@@ -41,7 +42,7 @@ ONLY_IN = {
 """Libraries that belong to one layer each."""
 WEB = ["starlette", "uvicorn", "jinja2", "qrcode", "multipart", "anyio", "h11"]
 """What only `mahj serve` loads."""
-HEAVY = ["rich", "tomli_w", "filelock", "platformdirs", *WEB]
+HEAVY = ["rich", "tomli_w", "filelock", "platformdirs", "matplotlib", *WEB]
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 

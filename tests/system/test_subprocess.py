@@ -56,6 +56,9 @@ LEAGUE_RUNS = [
     ("join", "Sue"),
     ("leave", "Sue"),
     ("undo",),
+    ("redo",),
+    ("fix", "1", "Ruth", "25", "--thrown-by", "Kathy"),
+    ("rename", "Pat", "Patricia"),
     ("table",),
     ("lines", "--card", "sample"),
     ("export",),
@@ -104,8 +107,9 @@ def test_every_command_runs_as_a_real_program(tmp_path):
         ran.add(args[0])
     assert '"C": 10' in run("total", "--json", "--session", str(variant), env=env).stdout
     for args in (
-        ("new", "A", "B", "C", "--session", str(tmp_path / "new.toml")),
+        ("new", "A", "B", "C", "--session", str(tmp_path / "new.toml"), "--stake", "0.05"),
         ("sessions",),
+        ("use", str(tmp_path / "new.toml")),
         ("season", "--dir", str(SAMPLES / "season")),
         ("winners", "--dir", str(SAMPLES / "season")),
         ("event", "new", "Club cup", "A", "B", "C", "D", "--session", str(tmp_path / "cup.toml")),

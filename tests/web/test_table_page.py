@@ -124,7 +124,11 @@ def test_taking_back_the_tables_last_game(phone: TestClient, night: Path):
     done = phone.post("/table/1/undo", data=form_fields(ask.text, "/table/1/undo"))
     assert done.status_code == 200 and "Game 1 was taken back" in done.text
     assert cli_json("total", "--session", str(night))["games"] == 0
-    assert night.read_bytes() == before  # as `mahj undo`: the file as it was
+    assert night.read_bytes() != before  # as `mahj undo`: the game stays as a comment
+    assert "# " in night.read_text() and 'winner = "Ruth"' in night.read_text()
+    cli("redo", "--session", str(night))  # and `mahj redo` can put it back
+    assert cli_json("total", "--session", str(night))["games"] == 1
+    cli("undo", "--session", str(night))
     nothing = phone.get("/table/1/undo")
     assert nothing.status_code == 400 and "no game to take back" in nothing.text
 
@@ -137,3 +141,48 @@ def test_an_undo_page_shown_before_another_game_takes_back_nothing(phone: TestCl
     late = phone.post("/table/1/undo", data=hidden)
     assert late.status_code == 400 and "not the one shown" in late.text
     assert night.read_bytes() == kept
+
+
+def club_of(tmp_path: Path, players: str) -> Path:
+    path = tmp_path / "club.toml"
+    cli("new", *players.split(), "--tables", "2", "--session", str(path))
+    return path
+
+
+def test_a_club_table_takes_back_its_game_after_another_table_played(serve: Serve, tmp_path: Path):
+    """Table 2's last game is not the night's last entry (table 1 played since): it is
+    taken out alone, table 1's game stays, and the file keeps it as a comment."""
+    path = club_of(tmp_path, "Ruth Linda Kathy Pat Ann Bea Cy Dot")
+    cli("win", "Ann", "25", "--thrown-by", "Bea", "--session", str(path))
+    cli("win", "Ruth", "30", "--self-pick", "--session", str(path))
+    client = serve(path)
+    client.get(f"/enter?key={TOKEN}")
+    ask = client.get("/table/2/undo")
+    assert ask.status_code == 200 and "Take back game 1?" in ask.text
+    assert "1 later entry is kept and scored again without it" in ask.text
+    done = client.post("/table/2/undo", data=form_fields(ask.text, "/table/2/undo"))
+    assert done.status_code == 200 and "Game 1 was taken back" in done.text
+    games = cli_json("log", "--session", str(path))["games"]
+    assert [(g["game"], g["east"], g["result"]) for g in games] == [(1, "Ruth", "win")]
+    assert cli_json("total", "--session", str(path))["totals"]["Ann"] == 0
+    text = path.read_text()
+    assert "taken back on table 2's page" in text and '# winner = "Ann"' in text
+
+
+def test_a_game_that_later_games_rest_on_is_not_taken_back(serve: Serve, tmp_path: Path):
+    """RULES.md §8: table 2 finishes, Ann gets up and Sue sits; table 1 finishes, Ruth
+    gets up and Ann sits at table 1, then wins there thrown by Linda. Without table 2's
+    game Ann would never have left table 2: that later win would not stand."""
+    path = club_of(tmp_path, "Ruth Linda Kathy Pat Ann Bea Cy Dot Sue")
+    for args in (("Bea", "25", "--thrown-by", "Cy"), ("Kathy", "25", "--self-pick"),
+                 ("Ann", "25", "--thrown-by", "Linda")):  # fmt: skip
+        cli("win", *args, "--session", str(path))
+    client = serve(path)
+    client.get(f"/enter?key={TOKEN}")
+    ask = client.get("/table/2/undo")
+    assert ask.status_code == 400 and "cannot be taken back" in ask.text
+    assert "mahj fix 1" in ask.text and 'action="/table/2/undo"' not in ask.text
+    before = path.read_bytes()
+    forced = client.post("/table/2/undo", data={"token": TOKEN, "at": "0"})
+    assert forced.status_code == 400 and "nothing was changed" in forced.text
+    assert path.read_bytes() == before

@@ -1,0 +1,130 @@
+"""Going back over a night: `mahj fix` (a past game typed again), `mahj redo` (what
+`mahj undo` took out), `mahj rename` (a misspelt player)."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from .shared import NUMBERS, SessionOpt, after_save
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..core.standings import Standings
+    from ..night.build import Built
+
+commands = typer.Typer(rich_markup_mode=None)
+
+
+@commands.command(context_settings=NUMBERS)
+def fix(
+    ctx: typer.Context,
+    game: str = typer.Argument(
+        ..., help="The game's number, as `mahj log` shows it.", metavar="GAME"
+    ),
+    words: list[str] | None = typer.Argument(
+        None,
+        help="The game as it should have been, in the words of `mahj win` (WINNER VALUE "
+        "--thrown-by NAME ...), or `wall` and the words of `mahj wall`.",
+        metavar="WIN-OR-WALL",
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Replace a past game with the one typed, and replay the night.
+
+    Every total that changes is shown; the old entry stays in the file as a comment. The
+    night is saved only if every later entry still stands.
+
+    Example: mahj fix 3 Pat 25 --thrown-by Ruth --jokerless
+    """  # fmt: skip
+    from ..core.numbers import whole_number
+    from ..files import paths
+    from ..night import history
+
+    typed = list(words or []) + [str(a) for a in ctx.args]
+    if not typed:
+        ctx.fail("say what game GAME should have been, e.g. mahj fix 3 Pat 25 --thrown-by Ruth")
+    number = whole_number(game, "GAME", 1, 100_000)
+    build = _builder(ctx, number, typed)
+    path = paths.locate(session)
+    done, _ = history.replace(path, number, build, history.fix_note(number))
+    from ..ui.console import console
+    from ..ui.night import show_fixed
+
+    with after_save(
+        f"game {number} WAS replaced in {path}", "`mahj fix` it again to change it back"
+    ):
+        show_fixed(console(), history.game_at(done.before, number), done.before, done.after)
+
+
+def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[Standings], Built]":
+    """How to build the corrected game from its words: those of `mahj win`, or of
+    `mahj wall` after the word `wall`."""
+    from typer._click.exceptions import UsageError
+
+    from ..night import build
+    from .app import commands_of
+    from .night import win_choices
+    from .shared import no_stray_options, table_number
+
+    kind = "wall" if typed[0].lower() == "wall" else "win"
+    rest = typed[1:] if typed[0].lower() in ("win", "wall") else typed
+    command = commands_of("night").get_command(ctx, kind)  # type: ignore[attr-defined]
+    try:
+        sub = command.make_context(f"mahj fix {number} {kind}", rest)
+        params = sub.params
+        no_stray_options(sub, params.get("value"))
+    except UsageError as exc:  # said against `mahj fix`, whose words these are
+        raise UsageError(exc.message, ctx) from None
+    if kind == "wall":
+        dead = list(params.get("dead") or ()) or None
+        bets = list(params.get("bet") or ()) or None
+        table = table_number(params.get("table"))
+        return lambda standings: build.build_wall(standings, dead, table, bets)
+    choices = win_choices(params)
+    if choices["winner"] is None:
+        ctx.fail(f"say who won game {number}: mahj fix {number} WINNER VALUE --thrown-by NAME")
+
+    def win(standings: "Standings") -> "Built":
+        return build.build_win(standings, **choices)
+
+    return win
+
+
+@commands.command()
+def redo(session: Path | None = SessionOpt) -> None:
+    """Put back the entry `mahj undo` just took out (before anything else is recorded).
+
+    Example: mahj redo
+    """
+    from ..files import paths
+    from ..night import history
+    from .night import show
+
+    done = history.redo(paths.locate(session))
+    typer.echo("Put back what `mahj undo` took out:")
+    show(done)
+
+
+@commands.command()
+def rename(
+    old: str = typer.Argument(..., help="The player's name as it is now.", metavar="OLD"),
+    new: str = typer.Argument(..., help="The name as it should be.", metavar="NEW"),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Rename a misspelt player everywhere in the night (their points stay theirs).
+
+    Example: mahj rename Kathey Kathy
+    """
+    from ..files import paths
+    from ..night import history
+    from ..ui.console import console
+    from ..ui.night import show_renamed
+
+    path = paths.locate(session)
+    was, now, standings = history.rename(path, old, new)
+    with after_save(
+        f"{was} WAS renamed {now} in {path}", f"`mahj rename {now} {was}` changes it back"
+    ):
+        show_renamed(console(), was, now, standings)

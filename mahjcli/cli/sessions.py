@@ -1,0 +1,54 @@
+"""The nights on this computer: `mahj sessions` lists them, `mahj use` makes one current."""
+
+import typer
+
+from .shared import JsonOpt, emit_json
+
+commands = typer.Typer(rich_markup_mode=None)
+
+
+@commands.command()
+def sessions(json: bool = JsonOpt) -> None:
+    """List the nights in the data folder, newest first, and which one is current.
+
+    Example: mahj sessions
+    """
+    from ..files import paths, sessionlist
+
+    rows = sessionlist.listed()
+    if json:
+        emit_json({"dir": str(paths.data_dir()), "sessions": rows})
+        return
+    from ..ui.many import show_sessions
+
+    show_sessions(str(paths.data_dir()), rows)
+
+
+@commands.command()
+def use(
+    night: str = typer.Argument(
+        ...,
+        help="The session file, or the night's number in `mahj sessions`.",
+        metavar="FILE-OR-NUMBER",
+    ),
+    json: bool = JsonOpt,
+) -> None:
+    """Make a night the current one again: the commands that follow work on it.
+
+    Example: mahj use 2
+    """
+    from ..files import loader, paths, sessionlist
+
+    path = sessionlist.pick(night)
+    standings = loader.load(path).standings
+    was = paths.current_or_none()
+    again = was is not None and paths.same_file(was, path)
+    if not again:
+        paths.set_current(path)
+    if json:
+        emit_json({"current": str(path.resolve()), "was": str(was) if was else None})
+        return
+    from ..ui.console import console
+    from ..ui.many import show_used
+
+    show_used(console(), path, None if again else was, standings)

@@ -1,0 +1,220 @@
+"""Edits inside a night's log, in the text as the user wrote it: replace or take out one
+[[log]] table (leaving what it said as a comment, so the file shows its history), put an
+undone entry back, and rename a player everywhere a player is named.
+
+Like every edit in `sessionwrite`, each is read back with tomllib and compared with the
+document it should give before it is trusted; what cannot be done in place is refused
+(CannotEdit) and the file is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+from ..core.errors import CannotEdit
+from ..core.model import ENTRY_TYPES, keys_of
+from ..core.names import fold_name
+from .sessionwrite import document, newline_of, reads_as, remove_last_entry, toml_block, toml_value
+from .tomltext import _end_of_comment, _end_of_string, inline_array, table_headers
+
+LOG_HEADER = re.compile(r"[ \t]*\[\[[ \t]*(log|\"log\"|'log')[ \t]*\]\]")
+UNDONE = re.compile(r"^# Undone: entry (\d+) \(`mahj redo` puts it back\)\r?$", re.MULTILINE)
+"""The first line of the comment `mahj undo` leaves where the entry was."""
+
+
+def undone_note(number: int) -> str:
+    """The comment line that marks an entry `mahj redo` can put back (`UNDONE`)."""
+    return f"Undone: entry {number} (`mahj redo` puts it back)"
+
+
+def _cannot(what: str) -> CannotEdit:
+    return CannotEdit(
+        f"mahj cannot {what} in place; nothing was changed. Write the log as [[log]] "
+        "tables (the way `mahj new` writes it), or make the change with an editor"
+    )
+
+
+def _spans(text: str) -> list[tuple[int, int]]:
+    """Each [[log]] table's text: from its header to the end of its last key line (the
+    comments and blank lines after it are not part of it)."""
+    headers = table_headers(text)
+    spans = []
+    for i, start in enumerate(headers):
+        if not LOG_HEADER.match(text, start):
+            continue
+        stop = headers[i + 1] if i + 1 < len(headers) else len(text)
+        lines = text[start:stop].splitlines(keepends=True)
+        end = stop
+        while len(lines) > 1 and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+            end -= len(lines.pop())
+        spans.append((start, end))
+    return spans
+
+
+def _commented(block: str, note: str, nl: str) -> str:
+    """`block` as comment lines under `# note`."""
+    lines = [line.rstrip("\r") for line in block.rstrip("\r\n").split("\n")]
+    return nl.join([f"# {note}", *(f"# {line}" if line else "#" for line in lines)]) + nl
+
+
+def replace_entry(text: str, index: int, entry: dict[str, Any] | None, note: str) -> str:
+    """The text with log entry `index` replaced by `entry` (or taken out, for None), what
+    it said kept just above as comment lines under `# note`."""
+    if inline_array(text, "log") is not None:
+        raise _cannot("change an entry of a log written as `log = [...]`")
+    spans = _spans(text)
+    doc = document(text)
+    log = list(doc.get("log", []))
+    if not 0 <= index < len(spans) or len(spans) != len(log):
+        raise _cannot("find that entry's [[log]] table")
+    start, end = spans[index]
+    nl = newline_of(text)
+    new_block = toml_block("[[log]]", entry).replace("\n", nl) if entry is not None else ""
+    new = text[:start] + _commented(text[start:end], note, nl) + new_block + text[end:]
+    expected = dict(doc)
+    rest = log[:index] + ([entry] if entry is not None else []) + log[index + 1 :]
+    if rest:
+        expected["log"] = rest
+    else:
+        expected.pop("log", None)
+    if not reads_as(new, expected):
+        raise _cannot("change that entry")
+    return new
+
+
+def undo_text(text: str, number: int) -> str:
+    """The text without its last entry (entry `number`): left as a comment `mahj redo` can
+    put back, or, for a log written as `log = [...]`, simply taken out."""
+    if inline_array(text, "log") is not None:
+        return remove_last_entry(text)
+    return replace_entry(text, number - 1, None, undone_note(number))
+
+
+class Undone(NamedTuple):
+    """An entry `mahj undo` took out, as its comment holds it."""
+
+    number: int
+    """The entry's place in the log (from 1) when it was taken out."""
+    start: int
+    end: int
+    """The comment's span in the text."""
+    table: dict[str, Any] | None
+    """The [[log]] table the comment holds; None when it no longer reads as one."""
+
+
+def undone_entries(text: str) -> list[Undone]:
+    """Every `# Undone: entry N` comment after the last [[log]] table, in file order."""
+    spans = _spans(text)
+    at = spans[-1][1] if spans else 0
+    lines = text[at:].splitlines(keepends=True)
+    found = []
+    i = 0
+    while i < len(lines):
+        m = UNDONE.match(lines[i].rstrip("\r\n"))
+        start = at
+        at += len(lines[i])
+        i += 1
+        if m is None:
+            continue
+        body = []
+        while i < len(lines) and lines[i].startswith("#") and not UNDONE.match(lines[i]):
+            line = lines[i].rstrip("\r\n")
+            body.append(line[2:] if line.startswith("# ") else line[1:])
+            at += len(lines[i])
+            i += 1
+        found.append(Undone(int(m.group(1)), start, at, _table("\n".join(body))))
+    return found
+
+
+def _table(body: str) -> dict[str, Any] | None:
+    import tomllib
+
+    try:
+        log = tomllib.loads(body).get("log")
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    if isinstance(log, list) and len(log) == 1 and isinstance(log[0], dict):
+        return log[0]
+    return None
+
+
+def put_back(text: str, undone: Undone, entry: dict[str, Any]) -> str:
+    """The text with an undone entry's comment turned back into its [[log]] table."""
+    nl = newline_of(text)
+    block = toml_block("[[log]]", entry).replace("\n", nl)
+    new = text[: undone.start] + block + text[undone.end :]
+    doc = document(text)
+    expected = dict(doc)
+    expected["log"] = [*doc.get("log", []), entry]
+    if not reads_as(new, expected):
+        raise _cannot("put that entry back")
+    return new
+
+
+# ---- renaming a player ---------------------------------------------------------------------
+
+PLAYER_KEYS = frozenset(
+    key
+    for kind in ENTRY_TYPES
+    for key, spec in keys_of(kind).items()
+    if spec.type in ("player", "players", "bets")
+)
+"""The [[log]] keys whose values name players."""
+_TOPPLAYER_KEYS = frozenset({"players", "east"})
+_STATEMENT = re.compile(r"[ \t]*([A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')[ \t]*=")
+
+
+def rename_player(text: str, old: str, new: str, expected: dict[str, Any]) -> str:
+    """The text with every string naming player `old` (any case) written as `new`, where
+    a player is named: the top `players` and `east`, and each [[log]] key that names
+    players. `expected` is the document the result must read as."""
+    if inline_array(text, "log") is not None:
+        raise _cannot("rename a player in a log written as `log = [...]`")
+    headers = set(table_headers(text))
+    key, section = "", "top"
+    out: list[str] = []
+    i = last = 0
+    line_start = True
+    while i < len(text):
+        if line_start and i in headers:
+            section = "log" if LOG_HEADER.match(text, i) else "other"
+            i = _end_of_comment(text, i)  # the header line holds no player
+            continue
+        if line_start and (m := _STATEMENT.match(text, i)):
+            key = m.group(1).strip("\"'")
+            i = m.end()
+        if i >= len(text):
+            break
+        ch = text[i]
+        line_start = ch == "\n"
+        if ch == "#":
+            i = _end_of_comment(text, i)
+        elif ch in "\"'":
+            end = _end_of_string(text, i)
+            names_here = (section == "top" and key in _TOPPLAYER_KEYS) or (
+                section == "log" and key in PLAYER_KEYS
+            )
+            if names_here and _reads_as(text[i:end], old):
+                out += [text[last:i], toml_value(new)]
+                last = end
+            i = end
+        else:
+            i += 1
+    renamed = "".join([*out, text[last:]])
+    if not reads_as(renamed, expected):
+        raise _cannot("rename that player")
+    return renamed
+
+
+def _reads_as(token: str, name: str) -> bool:
+    """Whether a TOML string token (one line) holds `name`, in any case."""
+    import tomllib
+
+    if "\n" in token:
+        return False
+    try:
+        value = tomllib.loads(f"v = {token}")["v"]
+    except tomllib.TOMLDecodeError:
+        return False
+    return isinstance(value, str) and fold_name(value.strip()) == fold_name(name)

@@ -1,0 +1,211 @@
+"""Changing what is already in a night's log: fix a past game, take out one entry, put
+back what `mahj undo` took out, rename a player. Each follows the path of every change
+(`change.record`): the lock, the whole night loaded and checked, the new log replayed from
+the start, and the file saved only if every later entry still stands. What an entry said
+before is kept in the file as a comment, so its history can be read there."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import Refused
+from ..core.fold import fold
+from ..core.model import Accept, Entry
+from ..core.names import UnknownName, fold_name, name_problem, resolve
+from ..core.standings import Standings
+from ..files import atomic, loader, logedit
+from ..files.entryfile import read_entry
+from ..files.lock import locked
+from ..files.sessionwrite import document, entry_to_dict
+from .build import Built
+from .change import Change
+
+
+def _label(standings: Standings, at: int) -> str:
+    """`game 3` or `log entry 5 (join)`, for messages."""
+    row = next((r for r in standings.rows if r.at == at), None)
+    entry = standings.session.log[at]
+    if row is not None and row.is_game:
+        return f"game {row.game}"
+    return f"log entry {at + 1} ({entry.kind})"
+
+
+def _accepted_problem(log: tuple[Entry, ...], at: int) -> str | None:
+    """An entry on an accepted score card does not change (RULES.md §6)."""
+    if any(isinstance(e, Accept) for e in log[at:]):
+        return (
+            "that entry is on a score card the table has accepted, and an accepted card "
+            "does not change"
+        )
+    return None
+
+
+def _replay(
+    night: loader.Night,
+    log: tuple[Entry, ...],
+    what: str,
+    gone: int | None = None,
+    changed: int | None = None,
+) -> Standings:
+    """The night with this log, refused (naming the first entry that no longer stands)
+    when the change would leave a later entry impossible; `gone` is the place of an entry
+    taken out (the entries after it have moved up one), `changed` that of the entry
+    replaced (a problem in it is its own, not a later entry's)."""
+    after = fold(night.session._replace(log=log))
+    if after.problems:
+        problem = after.problems[0]
+        where = problem.where
+        at = where.at if where is not None and where.at is not None else len(log) - 1
+        if gone is not None and at >= gone:
+            at += 1
+        label = _label(night.standings, min(at, len(night.session.log) - 1))
+        if at == changed:
+            raise Refused(f"{label} cannot be that: {problem.message}; nothing was changed")
+        raise Refused(
+            f"{what} would leave {label} impossible ({problem.message}); nothing was changed"
+        )
+    return after
+
+
+def game_at(standings: Standings, number: int) -> int:
+    """The log position of game `number`, refused when the night has no such game."""
+    row = next((r for r in standings.rows if r.is_game and r.game == number), None)
+    if row is None:
+        if standings.games == 0:
+            raise Refused("the night has no games yet; record one with `mahj win`")
+        raise Refused(f"there is no game {number}: the night has games 1 to {standings.games}")
+    return row.at
+
+
+def replace(
+    path: Path, game: int, build: Callable[[Standings], Built], note: str
+) -> tuple[Change, Entry]:
+    """Replace game `game` with the one `build` makes from the standings just before it;
+    returns the change and the entry replaced."""
+    with locked(path):
+        night = loader.load(path)
+        log = night.session.log
+        at = game_at(night.standings, game)
+        if why := _accepted_problem(log, at):
+            raise Refused(why)
+        before_it = fold(night.session._replace(log=log[:at]))
+        built = build(before_it)
+        if built.entry == log[at]:
+            raise Refused(f"{_label(night.standings, at)} already says that; nothing was changed")
+        new_log = (*log[:at], built.entry, *log[at + 1 :])
+        what = f"changing {_label(night.standings, at)} like that"
+        after = _replay(night, new_log, what, changed=at)
+        text = logedit.replace_entry(night.loaded.parsed.text, at, entry_to_dict(built.entry), note)
+        atomic.write_atomic(path, text.encode("utf-8"))
+        return Change(built.entry, night.standings, after, path, built.notes), log[at]
+
+
+def remove(
+    path: Path, at: int, note: str, check: Callable[[loader.Night], None] | None = None
+) -> Change:
+    """Take log entry `at` out of the night (its text stays as a comment under `note`);
+    `check` (under the lock, before anything is removed) may refuse it, e.g. when entry
+    `at` is no longer the one meant."""
+    with locked(path):
+        night = loader.load(path)
+        log = night.session.log
+        if not 0 <= at < len(log):
+            raise Refused(f"the night has no log entry {at + 1}")
+        if check is not None:
+            check(night)
+        if why := _accepted_problem(log, at):
+            raise Refused(why)
+        what = f"taking out {_label(night.standings, at)}"
+        after = _replay(night, (*log[:at], *log[at + 1 :]), what, gone=at)
+        text = logedit.replace_entry(night.loaded.parsed.text, at, None, note)
+        atomic.write_atomic(path, text.encode("utf-8"))
+        return Change(log[at], night.standings, after, path)
+
+
+def redo(path: Path) -> Change:
+    """Put back the entry `mahj undo` last took out, if nothing was recorded since."""
+    with locked(path):
+        night = loader.load(path)
+        text = night.loaded.parsed.text
+        number = len(night.session.log) + 1
+        waiting = [u for u in logedit.undone_entries(text) if u.number == number]
+        if not waiting:
+            raise Refused(
+                "there is nothing to redo: `mahj redo` puts back what `mahj undo` just took "
+                "out, before anything else is recorded"
+            )
+        undone = waiting[-1]
+        canon = {fold_name(p): p for p in night.session.all_players()}
+        entry = read_entry(undone.table, number - 1, canon)[0] if undone.table else None
+        if entry is None:
+            raise Refused(
+                f"the undone entry's comment (entry {number}) no longer reads as an entry; "
+                "put it back with an editor if you want it"
+            )
+        after = fold(night.session._replace(log=(*night.session.log, entry)))
+        if after.problems:
+            raise Refused(f"the undone entry cannot go back: {after.problems[-1].message}")
+        new = logedit.put_back(text, undone, entry_to_dict(entry))
+        atomic.write_atomic(path, new.encode("utf-8"))
+        return Change(entry, night.standings, after, path)
+
+
+def rename(path: Path, typed: str, new_name: str) -> tuple[str, str, Standings]:
+    """Rename a player everywhere the night names them; returns (old, new, standings)."""
+    with locked(path):
+        night = loader.load(path)
+        players = list(night.session.all_players())
+        try:
+            old = resolve(typed, players)
+        except UnknownName as exc:
+            raise Refused(str(exc)) from None
+        new = new_name.strip()
+        if why := name_problem(new):
+            raise Refused(why)
+        if new == old:
+            raise Refused(f"{old} is already called that")
+        clash = [p for p in players if fold_name(p) == fold_name(new) and p != old]
+        if clash:
+            raise Refused(f"there is already a player called {clash[0]}; choose another name")
+        text = night.loaded.parsed.text
+        expected = _renamed_doc(document(text), old, new)
+        renamed = logedit.rename_player(text, old, new, expected)
+        from ..files.sessionfile import parse_text
+
+        parsed = parse_text(renamed)
+        if parsed.session is None:  # pragma: no cover - the document was compared above
+            raise Refused("the renamed night would not read back; nothing was changed")
+        atomic.write_atomic(path, renamed.encode("utf-8"))
+        return old, new, fold(parsed.session)
+
+
+def _renamed_doc(doc: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """The document with player `old` named `new` in every key that names players."""
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, str):
+            return new if fold_name(value.strip()) == fold_name(old) else value
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        return value
+
+    out = dict(doc)
+    for key in ("players", "east"):
+        if key in out:
+            out[key] = swap(out[key])
+    out["log"] = [
+        {k: swap(v) if k in logedit.PLAYER_KEYS else v for k, v in entry.items()}
+        for entry in doc.get("log", [])
+    ]
+    if not doc.get("log"):
+        out.pop("log", None)
+    return out
+
+
+def fix_note(game: int, today: _dt.date | None = None) -> str:
+    """The comment over a replaced entry."""
+    day = (today or _dt.date.today()).isoformat()
+    return f"Game {game} as it was before `mahj fix {game}` on {day}:"

@@ -1,0 +1,311 @@
+"""Going back over a night: `mahj fix` a past game, `mahj redo` what `mahj undo` took out,
+`mahj rename` a misspelt player, and every refusal leaving the file byte-for-byte as it was."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import without_undone
+
+
+def totals(run) -> dict[str, int]:
+    return dict(json.loads(run("total", "--json").stdout)["totals"])
+
+
+def refused(run, session: Path, *args: str, code: int = 1) -> str:
+    """Run a command that must be refused; the file must not change. Returns stderr."""
+    before = session.read_bytes()
+    result = run(*args)
+    assert result.exit_code == code, result
+    assert session.read_bytes() == before
+    return result.stderr
+
+
+@pytest.fixture
+def night(four):
+    """Two games: Ruth wins 25 off Linda, then Pat self-picks 30."""
+    assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    assert four("win", "Pat", "30", "--self-pick").exit_code == 0
+    return four
+
+
+# ---- mahj fix ------------------------------------------------------------------------------
+
+
+def test_fix_replaces_a_past_game_and_shows_what_moved(night, session):
+    assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
+    result = night("fix", "1", "Kathy", "25", "--thrown-by", "Ruth")
+    assert result.exit_code == 0, result
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Fixed game 1:"
+    assert lines[1].startswith("  was: Ruth wins 25, thrown by Linda")
+    assert lines[2].startswith("  now: Kathy wins 25, thrown by Ruth")
+    assert "Totals that changed: Ruth +40 → -110, Linda -110 → -85, Kathy -85 → +40" in lines[3]
+    # Ruth pays 50 as thrower, Linda and Pat 25 each; game 2 unchanged (Pat +180, 60 each)
+    assert totals(night) == {"Ruth": -110, "Linda": -85, "Kathy": 40, "Pat": 155}
+    text = session.read_text()
+    assert "# Game 1 as it was before `mahj fix 1` on " in text
+    assert '# winner = "Ruth"' in text and '# thrown_by = "Linda"' in text
+    log = tomllib.loads(text)["log"]
+    assert [e["winner"] for e in log] == ["Kathy", "Pat"]
+
+
+def test_fix_a_win_into_a_wall_game_and_back(night):
+    assert night("fix", "2", "wall").exit_code == 0
+    assert totals(night) == {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}
+    assert night("fix", "2", "win", "Pat", "30", "-s").exit_code == 0
+    assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
+
+
+def test_fix_counts_games_not_log_entries(night, session):
+    assert night("join", "Sue").exit_code == 0
+    assert night("win", "Linda", "20", "--self-pick").exit_code == 0  # game 3, log entry 4
+    assert night("fix", "3", "Linda", "20", "--thrown-by", "Kathy").exit_code == 0
+    log = tomllib.loads(session.read_text())["log"]
+    assert [e["kind"] for e in log] == ["win", "win", "join", "win"]
+    assert log[3]["thrown_by"] == "Kathy" and "self_pick" not in log[3]
+
+
+def test_fix_and_undo_of_the_same_game_are_one_history(night, session):
+    assert night("fix", "1", "Kathy", "25", "-t", "Ruth").exit_code == 0
+    assert night("fix", "1", "Ruth", "25", "-t", "Linda").exit_code == 0
+    assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
+    assert session.read_text().count("as it was before `mahj fix 1`") == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("9", "wall"), "there is no game 9: the night has games 1 to 2"),
+        (("0", "wall"), "GAME must be from 1 to 100,000, not 0"),
+        (("x", "wall"), "GAME must be a whole number like 25, not 'x'"),
+        (("1", "Ruth", "25", "--thrown-by", "Linda"), "game 1 already says that"),
+        (("1", "Ruth", "25", "--thrown-by", "Ruthx"), "no player called 'Ruthx'"),
+        (("1", "Ruth", "25", "-t", "Linda", "-s"), "not both"),
+        (("1", "Ruth", "25"), "say how it was won: --thrown-by NAME or --self-pick"),
+        (("1", "wall", "--table", "2"), "game 1 cannot be that: there is no table 2 tonight"),
+    ],
+)
+def test_fix_refusals_leave_the_file_unchanged(night, session, args, message):
+    error = refused(night, session, "fix", *args)
+    assert error.startswith("Error: ") and message in error
+    assert len(error.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("1",), "say what game GAME should have been"),
+        (("1", "Ruth", "25", "--jokeles"), "No such option: --jokeles (did you mean --jokerless?)"),
+        (("1", "Ruth", "25", "-t", "Linda", "extra"), "unexpected extra argument (extra)"),
+    ],
+)
+def test_fix_usage_errors_speak_of_mahj_fix(night, session, args, message):
+    error = refused(night, session, "fix", *args, code=2)
+    assert message in error
+    assert "Try 'mahj fix -h' for help." in error
+
+
+def test_fix_before_any_game(four, session):
+    assert "the night has no games yet" in refused(four, session, "fix", "1", "wall")
+
+
+def test_fix_refuses_when_a_later_game_no_longer_stands(mahj, session):
+    players = ["Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue"]
+    assert mahj("new", *players, "--tables", "2").exit_code == 0
+    # game 1 at table 1: Ruth (its East) gets up and Sue, first in line, takes her seat
+    assert mahj("wall", "--table", "1").exit_code == 0
+    assert mahj("win", "Sue", "25", "--thrown-by", "Linda").exit_code == 0  # at table 1
+    # had game 1 been at table 2, Ann would have got up and Sue sat down at table 2, where
+    # Linda could not have thrown to her
+    error = refused(mahj, session, "fix", "1", "wall", "--table", "2")
+    assert "would leave game 2 impossible" in error
+    assert "nothing was changed" in error
+
+
+def test_fix_refuses_a_game_on_an_accepted_card(mahj, session):
+    assert mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--rules", "tournament").exit_code == 0
+    assert mahj("win", "Ruth", "30", "--thrown-by", "Linda", "--exposures", "2").exit_code == 0
+    assert mahj("win", "Kathy", "25", "--self-pick").exit_code == 0
+    assert mahj("wall").exit_code == 0
+    assert mahj("incomplete").exit_code == 0
+    assert mahj("scorecard", "--accept").exit_code == 0
+    error = refused(mahj, session, "fix", "2", "wall")
+    assert "a score card the table has accepted" in error
+
+
+# ---- mahj undo / redo ----------------------------------------------------------------------
+
+
+def test_redo_puts_back_what_undo_took_out(night, session):
+    full = session.read_bytes()
+    assert night("undo").exit_code == 0
+    assert "# Undone: entry 2" in session.read_text()
+    result = night("redo")
+    assert result.exit_code == 0, result
+    assert result.stdout.startswith("Put back what `mahj undo` took out:")
+    assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
+    assert tomllib.loads(session.read_text()) == tomllib.loads(full.decode())
+
+
+def test_two_undos_are_redone_in_order(night):
+    assert night("undo").exit_code == 0
+    assert night("undo").exit_code == 0
+    assert totals(night) == {"Ruth": 0, "Linda": 0, "Kathy": 0, "Pat": 0}
+    assert night("redo").exit_code == 0
+    assert totals(night) == {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}
+    assert night("redo").exit_code == 0
+    assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
+
+
+def test_redo_with_nothing_undone(night, session):
+    assert "there is nothing to redo" in refused(night, session, "redo")
+
+
+def test_redo_is_stale_once_something_else_is_recorded(night, session):
+    assert night("undo").exit_code == 0
+    assert night("wall").exit_code == 0
+    assert "there is nothing to redo" in refused(night, session, "redo")
+
+
+def test_redo_refuses_a_comment_that_no_longer_reads(night, session):
+    assert night("undo").exit_code == 0
+    session.write_text(session.read_text().replace('# winner = "Pat"', "# winner = [oops"))
+    assert "no longer reads as an entry" in refused(night, session, "redo")
+
+
+def test_the_undone_comment_is_only_a_comment(night, session):
+    assert night("undo").exit_code == 0
+    assert len(tomllib.loads(session.read_text())["log"]) == 1
+    assert without_undone(session.read_text()).splitlines().count("[[log]]") == 1
+    assert night("check").exit_code == 0
+
+
+# ---- mahj rename ---------------------------------------------------------------------------
+
+
+def test_rename_everywhere_the_night_names_them(mahj, session):
+    assert mahj("new", "Ruth", "Linda", "Kathey", "Pat", "--east", "Kathey").exit_code == 0
+    assert mahj("win", "Kathey", "25", "--thrown-by", "Ruth").exit_code == 0
+    assert mahj("win", "Ruth", "30", "--thrown-by", "Kathey").exit_code == 0
+    before = totals(mahj)
+    result = mahj("rename", "kathe", "Kathy")
+    assert result.exit_code == 0, result
+    assert "Kathey" in result.stdout and "Kathy" in result.stdout
+    doc = tomllib.loads(session.read_text())
+    assert "Kathey" not in session.read_text()
+    assert doc["players"][2] == "Kathy" and doc["east"] == "Kathy"
+    assert doc["log"][0]["winner"] == "Kathy" and doc["log"][1]["thrown_by"] == "Kathy"
+    assert totals(mahj) == {("Kathy" if k == "Kathey" else k): v for k, v in before.items()}
+
+
+def test_rename_may_change_only_the_case(four, session):
+    assert four("rename", "pat", "PAT").exit_code == 0
+    assert tomllib.loads(session.read_text())["players"][3] == "PAT"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("Zed", "Zoe", "no player called 'Zed'"),
+        ("Pat", "ruth", "there is already a player called Ruth"),
+        ("Pat", "Pat", "Pat is already called that"),
+        ("Pat", "", "name"),
+        ("Pat", "P\x1bat", "name"),
+    ],
+)
+def test_rename_refusals_leave_the_file_unchanged(four, session, old, new, message):
+    error = refused(four, session, "rename", old, new)
+    assert error.startswith("Error: ") and message in error
+
+
+# ---- mahj use and the current night --------------------------------------------------------
+
+
+def current(mahj) -> list[bool]:
+    return [
+        s["current"]
+        for s in json.loads(mahj("sessions", "--json", use_session=False).stdout)["sessions"]
+    ]
+
+
+def test_use_picks_a_night_by_its_number_or_file(mahj, tmp_path):
+    assert mahj("new", "A", "B", "C", "D", "--name", "first", use_session=False).exit_code == 0
+    assert mahj("new", "E", "F", "G", "H", "--name", "second", use_session=False).exit_code == 0
+    listed = json.loads(mahj("sessions", "--json", use_session=False).stdout)["sessions"]
+    assert [(s["number"], s["name"]) for s in listed] == [(1, "second"), (2, "first")]
+    result = mahj("use", "2", use_session=False)
+    assert result.exit_code == 0, result
+    assert "is now the current session (was " in result.stdout
+    assert "first" in result.stdout and "Next game 1" in result.stdout
+    assert current(mahj) == [False, True]
+    again = mahj("use", listed[0]["path"], use_session=False)
+    assert again.exit_code == 0 and current(mahj) == [True, False]
+    same = mahj("use", "1", use_session=False)
+    assert same.exit_code == 0 and "(was" not in same.stdout
+    shown = json.loads(mahj("use", "2", "--json", use_session=False).stdout)
+    assert shown == {"current": listed[1]["path"], "was": listed[0]["path"]}
+
+
+def test_a_current_night_outside_the_data_folder_is_listed_and_starred(mahj, tmp_path):
+    assert mahj("new", "A", "B", "C", "D", "--name", "home", use_session=False).exit_code == 0
+    away = tmp_path / "away.toml"
+    made = mahj("new", "E", "F", "G", "H", "--session", str(away), use_session=False)
+    assert made.exit_code == 0
+    assert "It is now the current session (was " in made.stdout
+    listed = json.loads(mahj("sessions", "--json", use_session=False).stdout)["sessions"]
+    assert [(s["path"], s["current"], s["elsewhere"]) for s in listed][-1] == (
+        str(away), True, True)  # fmt: skip
+    human = mahj("sessions", use_session=False).stdout
+    assert str(away) in human and "outside the data folder" in human
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("7", "there is no night 7 in `mahj sessions` (it lists 1 to 1)"),
+        ("missing.toml", "no session file at missing.toml"),
+        ("EVENT", "this is a tournament event file"),
+        ("BROKEN", "no `schema = 1` line"),
+    ],
+)
+def test_use_refusals_keep_the_current_night(mahj, tmp_path, target, message):
+    assert mahj("new", "A", "B", "C", "D", use_session=False).exit_code == 0
+    pointer = tmp_path / "data" / "current"
+    before = pointer.read_bytes()
+    if target == "EVENT":
+        made = mahj("event", "new", "Cup", *"ABCDEFGH", "--session", str(tmp_path / "e.toml"),
+                    use_session=False)  # fmt: skip
+        assert made.exit_code == 0, made
+        before = pointer.read_bytes()
+        target = str(tmp_path / "e.toml")
+    if target == "BROKEN":
+        (tmp_path / "b.toml").write_text('title = "not a night"\n')
+        target = str(tmp_path / "b.toml")
+    result = mahj("use", target, use_session=False)
+    assert result.exit_code == 1, result
+    assert result.stderr.startswith("Error: ") and message in result.stderr
+    assert pointer.read_bytes() == before
+
+
+def test_use_with_no_nights_at_all(mahj):
+    result = mahj("use", "1", use_session=False)
+    assert result.exit_code == 1
+    assert "there are no nights in" in result.stderr
+
+
+def test_sessions_at_sixty_columns_keeps_dates_and_file_names_whole(mahj, monkeypatch):
+    assert mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "--name", "Thursday night",
+                use_session=False).exit_code == 0  # fmt: skip
+    monkeypatch.setenv("COLUMNS", "60")
+    out = mahj("sessions", use_session=False).stdout
+    listed = json.loads(mahj("sessions", "--json", use_session=False).stdout)["sessions"]
+    name = Path(listed[0]["path"]).name
+    assert any(line.strip() == name for line in out.splitlines())
+    assert listed[0]["date"] in out
+    assert all(len(line) <= 60 for line in out.splitlines())
+    assert not any(line.endswith(" ") for line in out.splitlines())

@@ -1,0 +1,130 @@
+"""What a new scorekeeper read that leaked the toolkit, and output laid out for the width
+it is shown at: help in the command line's own words, dates refused in plain words, value
+completion, `--version`, and no trailing blanks in piped output."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import re
+import subprocess
+
+import pytest
+
+from mahjcli import __version__
+from tests.helpers import installed_mahj
+
+COMMAND_NAMES = [
+    "new", "win", "wall", "undo", "redo", "fix", "rename", "join", "leave", "open-table",
+    "close-table", "status", "log", "total", "check", "sessions", "use", "table", "lines",
+    "incomplete", "error", "penalty", "scorecard", "season", "winners", "export", "event",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", COMMAND_NAMES)
+def test_help_shows_placeholders_not_python_types(mahj, name):
+    out = mahj(name, "--help", use_session=False).stdout
+    assert not re.search(r"<(str|int|float|list|bool|path)", out, re.IGNORECASE), out
+    assert "{" not in out.splitlines()[0], out.splitlines()[0]  # usage: WINNER, not {WINNER}
+
+
+def test_win_help_names_its_values(mahj):
+    out = mahj("win", "--help", use_session=False).stdout
+    assert out.startswith("Usage: mahj win [OPTIONS] [WINNER] [VALUE]")
+    assert "-t, --thrown-by NAME" in out
+    assert re.search(r"-j, --jokerless\s+The winner", out)  # a flag takes nothing
+
+
+def test_new_usage_has_bare_players(mahj):
+    assert mahj("new", "--help", use_session=False).stdout.startswith(
+        "Usage: mahj new [OPTIONS] PLAYER..."
+    )
+
+
+@pytest.mark.parametrize("width", ["80", "100"])
+def test_top_level_help_is_never_cut_off(mahj, monkeypatch, width):
+    monkeypatch.setenv("COLUMNS", width)
+    out = mahj("--help", use_session=False).stdout
+    commands = out.split("Commands:")[1]
+    assert "..." not in commands
+    assert all(len(line) <= int(width) for line in out.splitlines())
+    assert "four questions" in commands  # win's whole first sentence, wrapped
+
+
+def test_version_matches_the_package(mahj):
+    result = mahj("--version", use_session=False)
+    assert result.exit_code == 0
+    assert result.stdout == f"mahj {__version__}\n"
+    assert importlib.metadata.version("mahjcli") == __version__
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--from", "2026-13-01"), "--from must be a date like 2026-11-26, not '2026-13-01'"),
+        (("--to", "tomorrow"), "--to must be a date like 2026-11-26, not 'tomorrow'"),
+        (("--from", "2026-12-05", "--to", "2026-12-01"),
+         "--from 2026-12-05 is after --to 2026-12-01, so no night can be between them"),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("command", ["season", "winners"])
+def test_season_dates_refused_in_plain_words(mahj, four, command, args, message):
+    result = mahj(command, *args, use_session=False)
+    assert result.exit_code == 1, result
+    assert result.stderr.startswith(f"Error: {message}") and result.stderr.count("\n") == 1
+    assert "Value error" not in result.stderr and "formats" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("new", "A", "B", "C", "D", "--pie", "abc"), "--pie must be a whole number like 25"),
+        (("win", "Ruth", "25", "-t", "Linda", "--exposures", "two"),
+         "--exposures must be a whole number like 25, not 'two'"),
+        (("table", "--players", "five"), "--players must be"),
+    ],
+)  # fmt: skip
+def test_numbers_refused_in_plain_words(mahj, session, args, message):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--rules", "tournament")
+    result = mahj(*args)
+    assert result.exit_code == 1, result
+    assert message in result.stderr
+    assert "Input should be" not in result.stderr and "unable to parse" not in result.stderr
+
+
+def complete(line: str) -> list[str]:
+    words = line.split(" ")
+    env = {**os.environ, "_MAHJ_COMPLETE": "complete_bash", "COMP_WORDS": line,
+           "COMP_CWORD": str(len(words) - 1)}  # fmt: skip
+    proc = subprocess.run([installed_mahj()], env=env, capture_output=True, text=True, timeout=60)
+    return proc.stdout.split()
+
+
+@pytest.mark.parametrize(
+    ("line", "offered"),
+    [
+        ("mahj new Ruth --rules ", ["league", "tournament"]),
+        ("mahj new Ruth --rules t", ["tournament"]),
+        ("mahj new Ruth --misnamed ", ["replace", "add"]),
+        ("mahj new Ruth --variant m", ["mj-in-error"]),
+        ("mahj new Ruth --house jokerless", ["jokerless-flat="]),
+        ("mahj new Ruth --house kitty", ["kitty", "kitty-special"]),
+        ("mahj table --rules l", ["league"]),
+        ("mahj event new Cup --movement ", ["fewest-repeats", "abcd", "east-stays"]),
+    ],
+)
+def test_option_values_complete_as_words_not_files(line, offered, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "league-notes.toml").write_text("")
+    assert complete(line) == offered
+
+
+def test_piped_output_has_no_trailing_blanks(four, monkeypatch):
+    four("win", "Ruth", "25", "--thrown-by", "Linda")
+    four("join", "Sue")
+    monkeypatch.setenv("COLUMNS", "100")
+    for args in (("status",), ("log",), ("total",), ("table",), ("lines", "--card", "sample")):
+        out = four(*args).stdout
+        assert out, args
+        trailing = [line for line in out.splitlines() if line != line.rstrip(" ")]
+        assert trailing == [], (args, trailing)
