@@ -368,6 +368,7 @@ def night_cases(mahj: list[str], floor: list[str], tmp: Path) -> list[Case]:
         Case("lines", [*mahj, "lines", *s(night)]),
         Case("export", [*mahj, "export", *s(night)]),
         Case("sessions", [*mahj, "sessions"]),
+        Case("serve --help", [*mahj, "serve", "--help"]),
         saving("win (saves)", "win", "Ruth", "25", "--thrown-by", "Linda"),
         saving("wall (saves)", "wall"),
         saving("undo (saves)", "undo"),

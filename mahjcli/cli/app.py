@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tournament": ("incomplete", "error", "penalty", "scorecard"),
     "season": ("season", "winners", "export"),
     "event": ("event",),
+    "serve": ("serve",),
 }
 """Each module of `mahjcli.cli` and the commands it declares, in the order help lists them."""
 

@@ -46,13 +46,16 @@ def record(path: Path, build: Callable[[loader.Night], Built]) -> Change:
         return Change(built.entry, night.standings, after, path, built.notes)
 
 
-def undo(path: Path) -> Change:
-    """Remove the last entry of the night."""
+def undo(path: Path, check: Callable[[loader.Night], None] | None = None) -> Change:
+    """Remove the last entry of the night; `check` (under the lock, before anything is
+    removed) may refuse it, e.g. when the last entry is no longer the one meant."""
     with locked(path):
         night = loader.load(path)
         log = night.session.log
         if not log:
             raise Refused("there is nothing to undo: the night's log is empty")
+        if check is not None:
+            check(night)
         if why := checks.undo_problem(log[-1], night.standings.accepted):
             raise Refused(why)
         after = fold(night.session._replace(log=log[:-1]))

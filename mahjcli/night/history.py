@@ -103,13 +103,19 @@ def replace(
         return Change(built.entry, night.standings, after, path, built.notes), log[at]
 
 
-def remove(path: Path, at: int, note: str) -> Change:
-    """Take log entry `at` out of the night (its text stays as a comment under `note`)."""
+def remove(
+    path: Path, at: int, note: str, check: Callable[[loader.Night], None] | None = None
+) -> Change:
+    """Take log entry `at` out of the night (its text stays as a comment under `note`);
+    `check` (under the lock, before anything is removed) may refuse it, e.g. when entry
+    `at` is no longer the one meant."""
     with locked(path):
         night = loader.load(path)
         log = night.session.log
         if not 0 <= at < len(log):
             raise Refused(f"the night has no log entry {at + 1}")
+        if check is not None:
+            check(night)
         if why := _accepted_problem(log, at):
             raise Refused(why)
         what = f"taking out {_label(night.standings, at)}"

@@ -12,6 +12,7 @@ from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.settle import settle
 from ..core.standings import Row, Standings
+from ..reports.board import seat_swap
 from ..reports.words import describe, outcome, plural, points, rate, title
 from .sheet import Column, Line, Sheet
 
@@ -30,17 +31,6 @@ def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> 
         up, down = swap
         out.print(Text(f"{up} gets up; {down} takes {up}'s seat."))
     show_after(out, after)
-
-
-def seat_swap(row: Row, after: Standings) -> tuple[str, str] | None:
-    """After a game with players waiting: who got up from its table and who took that
-    seat, as the scorekeeper announces it (RULES.md §3 and §8); None when nobody moved."""
-    now = next((t.seated for t in after.tables if t.table == row.table), ())
-    up = [name for name in row.seated if name not in now]
-    down = [name for name in now if name not in row.seated]
-    if len(up) != 1 or len(down) != 1:
-        return None
-    return up[0], down[0]
 
 
 def show_removed(out: Console, removed: Row, before: Standings, after: Standings) -> None:

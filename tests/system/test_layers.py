@@ -17,20 +17,32 @@ import pytest
 
 from tests.helpers import PACKAGE, SAMPLES
 
-LAYERS = ("core", "files", "night", "reports", "ui", "cli")
+LAYERS = ("core", "files", "night", "reports", "ui", "web", "cli")
 MAY_IMPORT = {
     "core": {"core"},
     "files": {"core", "files"},
     "night": {"core", "files", "night"},
     "reports": {"core", "reports"},
     "ui": {"core", "reports", "ui"},
+    "web": {"core", "files", "night", "reports", "web"},
     "cli": set(LAYERS),
 }
 """Which layers each layer may use: arrows only point down."""
-ONLY_IN = {"rich": "ui", "typer": "cli", "platformdirs": "files", "tomli_w": "files",
-           "matplotlib": "ui"}  # fmt: skip
+ONLY_IN = {
+    "rich": "ui",
+    "typer": "cli",
+    "platformdirs": "files",
+    "tomli_w": "files",
+    "matplotlib": "ui",
+    "starlette": "web",
+    "uvicorn": "web",
+    "jinja2": "web",
+    "qrcode": "web",
+}
 """Libraries that belong to one layer each."""
-HEAVY = ["rich", "tomli_w", "filelock", "platformdirs", "matplotlib"]
+WEB = ["starlette", "uvicorn", "jinja2", "qrcode", "multipart", "anyio", "h11"]
+"""What only `mahj serve` loads."""
+HEAVY = ["rich", "tomli_w", "filelock", "platformdirs", "matplotlib", *WEB]
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 
@@ -195,6 +207,20 @@ def test_reports_for_scripts_never_load_rich_filelock_or_tomli_w(args):
     assert out["code"] in (0, None)
     found = top_level(out["modules"])
     assert not found & {"rich", "filelock", "tomli_w"}, found & {"rich", "filelock", "tomli_w"}
+    assert not found & set(WEB), found & set(WEB)
+
+
+def test_only_the_serve_command_imports_the_web_layer_and_only_when_it_runs():
+    """No command pays for the web server: `mahjcli.cli` imports `web` only inside the
+    body of `mahj serve`, and a command that saves loads none of it."""
+    for name, path in MODULES.items():
+        if layer(name) != "cli":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom):
+                assert "web" not in (node.module or "").split("."), name
+    assert "mahjcli.web.serve" in GRAPH["mahjcli.cli.serve"]
 
 
 PURE = sorted(n for n in MODULES if layer(n) in ("core", "reports"))
@@ -299,4 +325,5 @@ def test_a_save_takes_the_lock_without_loading_filelock(tmp_path: Path):
     out = loaded_after(code)
     assert out["code"] in (0, None)
     assert "filelock" not in top_level(out["modules"])
+    assert not top_level(out["modules"]) & set(WEB)
     assert night.read_bytes() != (SAMPLES / "three-player-night.toml").read_bytes()

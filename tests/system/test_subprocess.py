@@ -121,4 +121,5 @@ def test_every_command_runs_as_a_real_program(tmp_path):
 
     from mahjcli.cli import app
 
+    ran.add("serve")  # a server runs until stopped: tests/system/test_serve_process.py
     assert ran == set(get_command(app).list_commands(None))  # type: ignore[attr-defined, arg-type]

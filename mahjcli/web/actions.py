@@ -1,0 +1,200 @@
+"""What a table's phone may do to a night: look at what a game would pay (nothing saved),
+record it, take back that table's last game. Every write is `night.change`'s, under the
+night's lock with its atomic save, exactly as the command line makes it; these functions
+block, so the routes run them in a worker thread."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable
+from pathlib import Path
+
+from ..core import checks
+from ..core.errors import Refused
+from ..core.fold import fold
+from ..core.standings import Row, Standings
+from ..files.loader import Night
+from ..night import build, change, history
+from ..reports.board import game_line, games_at, seat_swap
+from ..reports.words import describe
+from .fields import Asked
+
+Builder = Callable[[Night], build.Built]
+
+
+def where(standings: Standings, table: int) -> str:
+    """`table 2` on a club night, `the table` at one table."""
+    return f"table {table}" if standings.club else "the table"
+
+
+def open_table(standings: Standings, table: int) -> None:
+    """Refuse a table that is not playing tonight."""
+    if all(t.table != table for t in standings.tables):
+        playing = ", ".join(str(t.table) for t in standings.tables) or "none"
+        raise Refused(f"table {table} is not playing now (tables playing: {playing})")
+
+
+def unchanged(standings: Standings, table: int, seen: int | None) -> None:
+    """Refuse a game entered on a page that was shown before another game was recorded at
+    the same table (two phones entering one game): nothing is recorded twice."""
+    played = games_at(standings, table)
+    if seen is None or len(played) == seen:
+        return
+    if len(played) > seen:
+        last = played[-1]
+        raise Refused(
+            f"{where(standings, table)} has recorded game {last.game} ({describe(last)}) since "
+            "this page was shown; nothing was recorded: check the table's page, then enter "
+            "the game again if it is another one"
+        )
+    raise Refused(
+        f"{where(standings, table)}'s last game was taken back since this page was shown; "
+        "nothing was recorded: check the table's page"
+    )
+
+
+def win_builder(asked: Asked) -> Builder:
+    """The win asked for, built against the night as it stands under the lock."""
+
+    def make(night: Night) -> build.Built:
+        standings = night.standings
+        if asked.table is not None:
+            open_table(standings, asked.table)
+            unchanged(standings, asked.table, asked.table_games)
+        built = build.build_win(standings, **asked.options)
+        winner = getattr(built.entry, "winner", "")
+        at = standings.table_of(winner)
+        if at is not None and asked.table is not None and at.table != asked.table:
+            raise Refused(f"{winner} sits at table {at.table}, not table {asked.table}")
+        if at is not None and asked.table is None:
+            unchanged(standings, at.table, asked.table_games)
+        return built
+
+    return make
+
+
+def wall_builder(asked: Asked) -> Builder:
+    """The wall game asked for; at one table, its table is not written (as `mahj wall`)."""
+
+    def make(night: Night) -> build.Built:
+        standings = night.standings
+        table = asked.table
+        if table is None and len(standings.tables) == 1:
+            table = standings.tables[0].table
+        if table is not None:
+            open_table(standings, table)
+            unchanged(standings, table, asked.table_games)
+        return build.build_wall(
+            standings,
+            asked.options["dead"],
+            asked.table if standings.club else None,
+            asked.options["bets"],
+        )
+
+    return make
+
+
+def preview(night: Night, make: Builder) -> tuple[Row, Standings, tuple[str, ...]]:
+    """What recording the entry would do, nothing saved: its scored row, the standings
+    after it and the notes (refused exactly as recording it would be)."""
+    built = make(night)
+    after = fold(night.session._replace(log=(*night.session.log, built.entry)))
+    if after.problems:
+        raise Refused(after.problems[-1].message)
+    return after.rows[-1], after, built.notes
+
+
+def record(path: Path, make: Builder) -> change.Change:
+    """Record the entry (lock, load, build, replay, atomic save)."""
+    return change.record(path, make)
+
+
+def last_game(standings: Standings, table: int) -> Row | None:
+    """The last game played at a table tonight."""
+    played = games_at(standings, table)
+    return played[-1] if played else None
+
+
+def undo_check(table: int, at: int | None) -> Callable[[Night], None]:
+    """Under the lock: the entry to take out must still be this table's last game, the
+    one the page showed (`at`, its place in the log)."""
+
+    def check(night: Night) -> None:
+        standings = night.standings
+        last = last_game(standings, table)
+        if last is None:
+            raise Refused(f"{where(standings, table)} has no game to take back")
+        if at is not None and last.at != at:
+            raise Refused(
+                f"{where(standings, table)}'s last game is now game {last.game} "
+                f"({describe(last)}), not the one shown; nothing was taken back"
+            )
+
+    return check
+
+
+def removal(night: Night, row: Row) -> tuple[str | None, int]:
+    """What taking `row` back would do, nothing saved: why it cannot be taken back (None
+    when it can), and how many later entries are replayed without it."""
+    log = night.session.log
+    later = len(log) - 1 - row.at
+    if later == 0:
+        return checks.undo_problem(log[-1], night.standings.accepted), 0
+    after = fold(night.session._replace(log=(*log[: row.at], *log[row.at + 1 :])))
+    if after.problems:
+        return (
+            f"game {row.game} cannot be taken back: the night played on after it "
+            f"({after.problems[0].message}); take back the later games first, or change "
+            f"it with mahj fix {row.game}"
+        ), later
+    return None, later
+
+
+def undo_note(game: int, table: int, club: bool, today: _dt.date | None = None) -> str:
+    """The comment left in the file over a game taken back from a table's page."""
+    day = (today or _dt.date.today()).isoformat()
+    place = f"table {table}'s page" if club else "the table's page"
+    return f"Game {game} as it was before it was taken back on {place} (mahj serve) on {day}:"
+
+
+def undo(path: Path, table: int, at: int | None) -> change.Change:
+    """Take back a table's last game: the night's last entry as `mahj undo` does, or,
+    when another table has played since, that game alone (the later entries replayed
+    without it; refused, naming it, when one of them would no longer stand)."""
+    check = undo_check(table, at)
+    if at is None:
+        return change.undo(path, check)
+    from ..files import loader
+
+    night = loader.load(path)
+    standings = night.standings
+    if standings.rows and standings.rows[-1].at == at == len(night.session.log) - 1:
+        return change.undo(path, lambda now: _still_last(now, at, check))
+    row = next((r for r in standings.rows if r.at == at), None)
+    game = row.game if row is not None else 0
+    return history.remove(path, at, undo_note(game, table, standings.club), check)
+
+
+def _still_last(night: Night, at: int, check: Callable[[Night], None]) -> None:
+    """Under the lock: the table's last game, and still the night's last entry."""
+    check(night)
+    if len(night.session.log) - 1 != at:
+        raise Refused("the night changed since this page was shown; nothing was taken back")
+
+
+def done_words(standings: Standings, table: int, done: tuple[str, int] | None) -> str | None:
+    """`Game 8 is recorded: ...` (`done`: its place in the log) or `Game 8 was taken back.`"""
+    if done is None:
+        return None
+    what, number = done
+    if what == "removed":
+        return f"Game {number} was taken back."
+    played = games_at(standings, table)
+    row = next((r for r in played if r.at == number), None)
+    if row is None:
+        return "Recorded."
+    line = game_line(row, standings)
+    words = f"Game {line.game} is recorded: {line.what}" + (f"; {line.paid}" if line.paid else "")
+    if row is played[-1] and (swap := seat_swap(row, standings)):
+        words += f". {swap[0]} gets up; {swap[1]} takes {swap[0]}'s seat"
+    return words + "."

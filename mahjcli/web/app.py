@@ -1,0 +1,173 @@
+"""The server's application: one night at `/`, one event at `/`, or a folder's nights
+at `/n/NAME` under a room page listing them all; the entry link that lets a phone write;
+the static files; one watcher for every screen; and every refusal as `{"error": ...}`."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..core.errors import MahjError
+from ..reports import board
+from .common import Site, api_error, see
+from .eventpages import EventSite
+from .guard import COOKIE, Problem, SafeHeaders, error_response, same
+from .nightpages import NightSite, base_of
+from .pages import render
+from .source import Room
+from .watch import Watcher
+
+COOKIE_AGE = 24 * 3600
+"""How long a phone keeps the entry link's key: a night, not a season."""
+
+
+class RoomSite(Site):
+    """The room page of a folder of nights: every night's tables and leaders at a glance."""
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/", self.page),
+            Route("/board", self.part),
+            Route("/events", self.room_events),
+            Route("/version.json", self.room_version),
+            *(Route(f"/{name}", self.which) for name in ("status.json", "total.json", "log.json")),
+            *(Route(f"/{name}", self.which, methods=["POST"]) for name in ("win", "wall")),
+        ]
+
+    async def context(self) -> dict[str, Any]:
+        nights = []
+        for source in self.room.nights():
+            shown = await self.shown(source)
+            night = shown.night
+            nights.append(
+                {
+                    "name": source.path.stem,
+                    "base": base_of(source),
+                    "error": shown.error,
+                    "board": board.board(night.standings, recent=1) if night else None,
+                }
+            )
+        left_out = [s.path.name for s in self.room.sources.values() if s.kind != "night"]
+        folder = str(self.room.folder)
+        return {
+            "heading": f"mahj · {folder}",
+            "folder": folder,
+            "nights": nights,
+            "left_out": sorted(left_out),
+            "part_template": "room_part.html",
+        }
+
+    async def page(self, request: Request) -> Response:
+        return render(
+            "board.html",
+            **await self.context(),
+            part="/board",
+            events="/events",
+            poll="/version.json",
+            version=self.room.tag(self.room.version),
+        )
+
+    async def part(self, request: Request) -> Response:
+        return render("room_part.html", **await self.context())
+
+    async def room_events(self, request: Request) -> Response:
+        return self.events(lambda: self.room.version)
+
+    async def room_version(self, request: Request) -> Response:
+        return self.version(self.room.version)
+
+    async def which(self, request: Request) -> Response:
+        names = ", ".join(s.key for s in self.room.nights()) or "none yet"
+        return error_response(
+            404,
+            f"this server serves a folder of nights: ask /n/NAME{request.url.path} "
+            f"(nights: {names})",
+        )
+
+
+def enter(site: Site) -> Route:
+    """The entry link: `/enter?key=KEY` keeps the key on the phone, then shows the tables."""
+
+    async def endpoint(request: Request) -> Response:
+        key = request.query_params.get("key", "")
+        if not same(key, site.token):
+            return render(
+                "message.html",
+                401,
+                heading="Wrong link",
+                message="This link's key is not the one mahj serve printed; open the link "
+                "it shows now (or scan its QR code).",
+            )
+        single = site.room.single
+        to = "/tables" if single is not None and single.kind == "night" else "/"
+        response = see(to)
+        response.set_cookie(COOKIE, key, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+        return response
+
+    return Route("/enter", endpoint)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return error_response(exc.status_code, str(exc.detail))
+
+
+async def _refusal(request: Request, exc: Exception) -> Response:
+    return api_error(exc)
+
+
+async def _failure(request: Request, exc: Exception) -> Response:
+    return error_response(
+        500, f"the server failed ({type(exc).__name__}); check the night with mahj log"
+    )
+
+
+def make_app(room: Room, token: str, *, interval: float | None = None) -> Starlette:
+    """The application serving `room`, writes allowed with `token`."""
+    watcher = Watcher(room) if interval is None else Watcher(room, interval)
+    routes: list[BaseRoute]
+    single = room.single
+    if single is None:
+        night = NightSite(room, watcher, token)
+        site: Site = RoomSite(room, watcher, token)
+        routes = [*site.routes(), Mount("/n/{key}", routes=night.routes())]
+    elif single.kind == "event":
+        site = EventSite(room, watcher, token)
+        routes = site.routes()
+    else:
+        site = NightSite(room, watcher, token)
+        routes = site.routes()
+    static = StaticFiles(packages=[("mahjcli.web", "static")])
+    routes = [enter(site), Mount("/static", static, name="static"), *routes]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        watcher.start()
+        try:
+            yield
+        finally:
+            await watcher.stop()
+
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(SafeHeaders)],
+        exception_handlers={
+            HTTPException: _http_error,
+            Problem: _refusal,
+            MahjError: _refusal,
+            Exception: _failure,
+        },
+        lifespan=lifespan,
+    )
+    app.state.watcher = watcher
+    app.state.room = room
+    return app

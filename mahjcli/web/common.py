@@ -1,0 +1,103 @@
+"""What every page and route of the server shares: the room and its watcher, the token,
+reading a file without blocking the server, the live scoreboard's stream and the ways a
+request is answered when it is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute
+
+from ..core.errors import MahjError
+from .guard import Problem, cookie_token, error_response, json_response, status_of
+from .pages import render
+from .source import Room, Shown, Source
+from .watch import Watcher
+
+
+class Site:
+    """The served room, its watcher and the token of this run."""
+
+    def __init__(self, room: Room, watcher: Watcher, token: str) -> None:
+        self.room = room
+        self.watcher = watcher
+        self.token = token
+
+    def routes(self) -> list[BaseRoute]:
+        """The site's routes."""
+        raise NotImplementedError
+
+    def key_of(self, request: Request) -> str | None:
+        """The token, when this phone opened the entry link (its cookie holds it)."""
+        return cookie_token(request, self.token)
+
+    def source(self, request: Request, kind: str) -> Source:
+        """The file a request is about (404 when there is none of that kind)."""
+        key = request.path_params.get("key", "")
+        source = self.room.sources.get(key)
+        if source is None or source.kind != kind:
+            raise Problem(
+                404, f"there is no {kind} called {key!r} here" if key else f"no {kind} here"
+            )
+        return source
+
+    async def shown(self, source: Source) -> Shown:
+        """The file as it is now, read in a worker thread when it changed."""
+        cached = source.cached()
+        if cached is not None:
+            return cached
+        return await run_in_threadpool(source.shown)
+
+    def events(self, version: Callable[[], int], scope: str | None = None) -> Response:
+        """The live scoreboard's stream of versions (server-sent events) of one file
+        (`scope`, its key) or of the whole room (None)."""
+        return StreamingResponse(
+            self.watcher.stream(version, scope),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    def version(self, number: int) -> Response:
+        """The short poll's answer, for screens without server-sent events."""
+        return json_response({"version": self.room.tag(number)})
+
+    def saved(self, source: Source) -> None:
+        """A save just went through `source`: look at it at once, so screens update now."""
+        self.watcher.look_at(source)
+
+
+def refused(exc: Exception) -> tuple[int, str]:
+    """The status and message of a refusal."""
+    if isinstance(exc, Problem):
+        return exc.status, exc.message
+    if isinstance(exc, MahjError):
+        return status_of(exc), str(exc)
+    raise exc
+
+
+def api_error(exc: Exception) -> Response:
+    """A refused API request: `{"error": "..."}` with its 4xx status."""
+    status, message = refused(exc)
+    return error_response(status, message)
+
+
+def page_error(exc: Exception, heading: str = "Not possible") -> Response:
+    """A refused page: the message, readable, with its status."""
+    status, message = refused(exc)
+    return render("message.html", status, heading=heading, message=message)
+
+
+def see(url: str) -> Response:
+    """After a form was taken: go to the page that shows the result (303)."""
+    return RedirectResponse(url, status_code=303)
+
+
+def form_items(
+    fields: dict[str, list[str]], *, leave: tuple[str, ...] = ()
+) -> list[tuple[str, Any]]:
+    """A form's fields as (name, value) pairs, to carry on in hidden fields."""
+    return [(key, value) for key, values in fields.items() if key not in leave for value in values]

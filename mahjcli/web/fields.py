@@ -1,0 +1,133 @@
+"""A game's form fields, named like `mahj win` and `mahj wall`'s options (`winner`,
+`value`, `thrown_by`, `self_pick`, `jokerless`, `dead`, `line`, `bet`, `table`, ...),
+turned into the very options the command line hands to `night.build`, so that every
+check and every message is the command line's. Numbers are read by the one reader of
+typed numbers (`core.numbers`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from ..core.model import MAX_EXPOSURES, MAX_TABLES
+from ..core.numbers import whole_number
+from .guard import Problem
+
+FLAGS = ("self_pick", "jokerless", "singles_pairs", "heavenly", "misnamed")
+WIN_ONE = ("winner", "value", "thrown_by", "exposures", "pays_for_table", *FLAGS)
+REPEATED = {"dead": "dead", "line": "lines", "bet": "bets"}
+"""Fields that may be given more than once, and the option each fills."""
+COMMON = ("table", "table_games", "token")
+"""Fields of every write: the table it was played at, how many games that table had
+when the page was shown (so a game is not entered twice from two phones), the key."""
+MAX_GAMES = 100_000
+TRUE = ("true", "1", "on", "yes")
+FALSE = ("false", "0", "off", "no")
+
+
+class Asked(NamedTuple):
+    """A game asked for: the options for `night.build`, the table, the games seen there."""
+
+    options: dict[str, Any]
+    table: int | None = None
+    table_games: int | None = None
+
+
+Fields = dict[str, list[str]]
+
+
+def fields_of(items: Iterable[tuple[str, Any]]) -> Fields:
+    """A form's fields, each with every value it was given."""
+    found: Fields = {}
+    for key, value in items:
+        if not isinstance(value, str):
+            raise Problem(400, f"{key}: files are not taken; nothing was changed")
+        found.setdefault(key, []).append(value)
+    return found
+
+
+def _check_names(fields: Fields, one: tuple[str, ...]) -> None:
+    """Refuse a field the form does not have, or a single one given twice."""
+    known = set(one) | set(COMMON)
+    for key, values in fields.items():
+        if key not in known and key not in REPEATED:
+            listed = ", ".join(sorted(known - {"token"} | set(REPEATED)))
+            raise Problem(
+                400, f"unknown field {key!r} (the fields are {listed}); nothing was changed"
+            )
+        if key in known and len(values) > 1:
+            raise Problem(
+                400, f"{key} was given twice ({values[0]!r} and {values[1]!r}); give it once"
+            )
+
+
+def flag(fields: Fields, key: str) -> bool:
+    """A true/false field (a checked box sends `on`); absent is false."""
+    if key not in fields:
+        return False
+    value = fields[key][0].strip().lower()
+    if value in TRUE:
+        return True
+    if value in FALSE:
+        return False
+    raise Problem(400, f"{key} is true or false, not {fields[key][0]!r}; nothing was changed")
+
+
+def text(fields: Fields, key: str) -> str | None:
+    """A field's text, None when absent or left empty."""
+    value = fields.get(key, [""])[0]
+    return value if value.strip() else None
+
+
+def _common(fields: Fields) -> tuple[int | None, int | None]:
+    table = text(fields, "table")
+    seen = text(fields, "table_games")
+    return (
+        whole_number(table, "--table", 1, MAX_TABLES) if table is not None else None,
+        whole_number(seen, "table_games", 0, MAX_GAMES) if seen is not None else None,
+    )
+
+
+def win_request(fields: Fields) -> Asked:
+    """`POST /win`: the options of `mahj win`."""
+    _check_names(fields, WIN_ONE)
+    winner = text(fields, "winner")
+    if winner is None:
+        raise Problem(400, "name the winner (the field winner); nothing was changed")
+    exposures = text(fields, "exposures")
+    options: dict[str, Any] = {
+        "winner": winner,
+        "value": text(fields, "value"),
+        "thrown_by": text(fields, "thrown_by"),
+        "exposures": whole_number(exposures, "--exposures", 0, MAX_EXPOSURES)
+        if exposures is not None
+        else None,
+        "pays_for_table": text(fields, "pays_for_table"),
+        **{key: flag(fields, key) for key in FLAGS},
+        **{option: _many(fields, key) for key, option in REPEATED.items()},
+    }
+    return Asked(options, *_common(fields))
+
+
+def wall_request(fields: Fields) -> Asked:
+    """`POST /wall`: the options of `mahj wall`."""
+    _check_names(fields, ())
+    if "line" in fields:
+        raise Problem(400, "a wall game has no card line; nothing was changed")
+    options = {"dead": _many(fields, "dead"), "bets": _many(fields, "bet")}
+    return Asked(options, *_common(fields))
+
+
+def _many(fields: Fields, key: str) -> list[str]:
+    return [v for v in fields.get(key, []) if v.strip()]
+
+
+def how_won(fields: Fields) -> Fields:
+    """The table page asks "thrown by whom, or self-picked?" as one choice, `how`:
+    `by:NAME` or `self`. Here it becomes the options' `thrown_by` or `self_pick`."""
+    how = fields.pop("how", [""])[0]
+    if how == "self":
+        fields["self_pick"] = ["true"]
+    elif how.startswith("by:"):
+        fields["thrown_by"] = [how[3:]]
+    return fields

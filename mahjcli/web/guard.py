@@ -1,0 +1,202 @@
+"""Who may write, and what a request may be: the token printed at start-up (compared in
+constant time), forms only from the server's own pages, bodies of a few kilobytes, and
+every refusal as one message with a 4xx status (never a traceback)."""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from collections.abc import Mapping
+
+from starlette.datastructures import FormData, UploadFile
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..core.errors import Busy, MahjError, SaveFailed, SessionInvalid, SessionMissing
+
+BODY_LIMIT = 16 * 1024
+"""The largest request body read: a game's form is a few hundred bytes."""
+COOKIE = "mahj_key"
+"""The cookie the entry link sets, so a phone's table page can carry the token in its
+forms (the cookie alone never allows a write)."""
+
+
+def new_token() -> str:
+    """A fresh token for one run of the server."""
+    return secrets.token_urlsafe(16)
+
+
+def same(given: str | None, token: str) -> bool:
+    """Whether `given` is the token, in time that does not depend on where they differ."""
+    if not given:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "replace"), token.encode("utf-8"))
+
+
+class Problem(Exception):
+    """A request refused before it reached the night: its HTTP status and message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def bearer(request: Request) -> str | None:
+    """The token of an `Authorization: Bearer TOKEN` header."""
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" else None
+
+
+def cookie_token(request: Request, token: str) -> str | None:
+    """The token, when the phone's cookie holds it (for putting it in a page's forms)."""
+    given = request.cookies.get(COOKIE) or request.query_params.get("key")
+    return token if same(given, token) else None
+
+
+def from_here(request: Request) -> None:
+    """Refuse a form sent from another site (403): the browser's `Origin` (when sent)
+    must be this server's, and `Sec-Fetch-Site` (when sent) the same origin or none. A
+    browser that hides the origin (`Origin: null`) passes only when `Sec-Fetch-Site`,
+    which no page can set, says the form is the server's own."""
+    site = request.headers.get("sec-fetch-site")
+    origin = request.headers.get("origin")
+    foreign = site is not None and site not in ("same-origin", "none")
+    if origin is not None and not (origin == "null" and site == "same-origin"):
+        host = request.headers.get("host", "")
+        foreign = foreign or origin.split("://", 1)[-1].rstrip("/") != host
+    if foreign:
+        raise Problem(403, "forms are taken only from this server's own pages; nothing was changed")
+
+
+def may_write(request: Request, fields: Mapping[str, list[str]], token: str) -> None:
+    """Refuse (401) a write without the token: in `Authorization: Bearer`, or as the
+    form's `token` field (which the server's own pages fill in)."""
+    header = bearer(request)
+    given = header if header is not None else next(iter(fields.get("token", [])), None)
+    if not same(given, token):
+        raise Problem(
+            401,
+            "this needs the entry link's key: open the link printed when mahj serve "
+            "started (or scan its QR code), or send Authorization: Bearer KEY; "
+            "nothing was changed",
+        )
+    if header is None:
+        from_here(request)
+
+
+async def read_form(request: Request) -> FormData:
+    """The request's form fields (URL-encoded or multipart), its body at most
+    BODY_LIMIT bytes (413 otherwise)."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > BODY_LIMIT):
+        raise Problem(
+            413, f"the request is larger than {BODY_LIMIT // 1024} KB; nothing was changed"
+        )
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_LIMIT:
+            raise Problem(
+                413, f"the request is larger than {BODY_LIMIT // 1024} KB; nothing was changed"
+            )
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind == "application/json":
+        return _json_form(body)
+    if body and kind not in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        raise Problem(415, "send the fields as a form (or as a JSON object); nothing was changed")
+
+    async def replay() -> Message:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    again = Request(request.scope, replay)
+    try:
+        return await again.form(max_files=0, max_fields=100)
+    except Exception as exc:  # a malformed body is the sender's mistake, not the server's
+        raise Problem(400, f"the form could not be read ({exc}); nothing was changed") from None
+
+
+def _json_form(body: bytes) -> FormData:
+    """A JSON object's fields as form fields (a list gives a field once per item)."""
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise Problem(400, "the body is not JSON; nothing was changed") from None
+    if not isinstance(data, dict):
+        raise Problem(400, "send one JSON object of fields; nothing was changed")
+    items: list[tuple[str, str | UploadFile]] = []
+    for key, value in data.items():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, bool):
+                items.append((key, "true" if item else "false"))
+            elif isinstance(item, str | int) and not isinstance(item, bool):
+                items.append((key, str(item)))
+            elif item is not None:
+                raise Problem(400, f"{key}: give text, a number or true/false; nothing was changed")
+    return FormData(items)
+
+
+def status_of(exc: MahjError) -> int:
+    """The HTTP status of a refusal: 404 no such file, 409 a file that must be fixed
+    or is busy, 400 anything the rules or the night refuse."""
+    if isinstance(exc, SessionMissing):
+        return 404
+    if isinstance(exc, SessionInvalid | Busy | SaveFailed):
+        return 409
+    return 400
+
+
+def json_body(data: object) -> bytes:
+    """JSON as the commands print it (names as typed, one line)."""
+    return (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def json_response(data: object, status: int = 200) -> Response:
+    """A JSON answer."""
+    return Response(json_body(data), status, media_type="application/json")
+
+
+def error_response(status: int, message: str) -> Response:
+    """`{"error": "..."}` with its status."""
+    headers = {"Retry-After": "1"} if status in (409, 503) else None
+    response = json_response({"error": message}, status)
+    if headers:
+        response.headers.update(headers)
+    return response
+
+
+class SafeHeaders:
+    """Every answer says: scripts, styles and forms only from this server, no framing,
+    no guessing of types, no address sent on to another site (the entry link holds the
+    key; `same-origin`, not `no-referrer`, so the browser still names the origin of a
+    form it sends)."""
+
+    POLICY = (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    )
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", self.POLICY.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"same-origin"),
+                    (b"x-frame-options", b"DENY"),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)

@@ -1,0 +1,382 @@
+"""A night on the server: the room's screen, each table's page (the four quick questions,
+who pays whom before it is recorded, taking back the table's last game), and the API
+(`/status.json`, `/total.json`, `/log.json` as the commands print them; `POST /win`,
+`POST /wall`). Mounted at `/` for one night, at `/n/NAME` for each night of a folder."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ..core.errors import MahjError, Refused
+from ..files.loader import Night
+from ..reports import board, shapes
+from . import actions
+from .common import Site, api_error, form_items, page_error, refused, see
+from .fields import TRUE, Fields, fields_of, how_won, wall_request, win_request
+from .guard import Problem, json_response, may_write, read_form
+from .pages import render
+from .source import Source
+
+BLANK = {"winner": "", "value": "", "line": "", "how": "", "exposures": "", "jokerless": False}
+"""A table's form before anything is chosen."""
+
+
+def base_of(source: Source) -> str:
+    """Where a night's pages start: `` for the one night served, `/n/NAME` in a folder."""
+    return f"/n/{quote(source.key, safe='')}" if source.key else ""
+
+
+class NightSite(Site):
+    """The routes of a night."""
+
+    def routes(self) -> list[BaseRoute]:
+        """Every page and API route of a night."""
+        table = "/table/{table:int}"
+        return [
+            Route("/", self.board_page),
+            Route("/board", self.board_part),
+            Route("/events", self.board_events),
+            Route("/version.json", self.board_version),
+            Route("/status.json", self.status_json),
+            Route("/total.json", self.total_json),
+            Route("/log.json", self.log_json),
+            Route("/tables", self.tables_page),
+            Route(table, self.table_page, methods=["GET", "POST"]),
+            Route(table + "/check", self.check, methods=["POST"]),
+            Route(table + "/record", self.record, methods=["POST"]),
+            Route(table + "/undo", self.undo, methods=["GET", "POST"]),
+            Route("/win", self.api_win, methods=["POST"]),
+            Route("/wall", self.api_wall, methods=["POST"]),
+        ]
+
+    async def night(self, request: Request) -> tuple[Source, Night]:
+        """The night a request is about, as it is now (Problem 409 when it cannot be read)."""
+        source = self.source(request, "night")
+        shown = await self.shown(source)
+        if shown.night is None:
+            raise Problem(409, shown.error or "the night cannot be read")
+        return source, shown.night
+
+    # ---- the room's screen -------------------------------------------------------------
+
+    async def board_context(self, request: Request) -> dict[str, Any]:
+        """What the screen shows of a night (or why it cannot show it)."""
+        source = self.source(request, "night")
+        shown = await self.shown(source)
+        context: dict[str, Any] = {
+            "base": base_of(source),
+            "heading": source.path.name,
+            "error": shown.error,
+            "tables_link": True,
+            "part_template": "night_part.html",
+        }
+        if shown.night is not None:
+            context["board"] = board.board(shown.night.standings)
+            context["heading"] = context["board"].title
+        return context
+
+    async def board_page(self, request: Request) -> Response:
+        try:
+            context = await self.board_context(request)
+        except Problem as exc:
+            return page_error(exc)
+        source = self.source(request, "night")
+        base = context["base"]
+        return render(
+            "board.html",
+            **context,
+            part=f"{base}/board",
+            events=f"{base}/events",
+            poll=f"{base}/version.json",
+            version=self.room.tag(source.version),
+        )
+
+    async def board_part(self, request: Request) -> Response:
+        try:
+            return render("night_part.html", **await self.board_context(request))
+        except Problem as exc:
+            return page_error(exc)
+
+    async def board_events(self, request: Request) -> Response:
+        source = self.source(request, "night")
+        return self.events(lambda: source.version, source.key)
+
+    async def board_version(self, request: Request) -> Response:
+        return self.version(self.source(request, "night").version)
+
+    # ---- the API: what the commands print as JSON, and writes ---------------------------
+
+    async def status_json(self, request: Request) -> Response:
+        try:
+            _, night = await self.night(request)
+        except (Problem, MahjError) as exc:
+            return api_error(exc)
+        return json_response(shapes.status_json(night.standings))
+
+    async def total_json(self, request: Request) -> Response:
+        try:
+            _, night = await self.night(request)
+        except (Problem, MahjError) as exc:
+            return api_error(exc)
+        return json_response(shapes.total_json(night.standings))
+
+    async def log_json(self, request: Request) -> Response:
+        try:
+            _, night = await self.night(request)
+            table = _table_param(request, night)
+        except (Problem, MahjError) as exc:
+            return api_error(exc)
+        return json_response(shapes.log_json(night.standings, table))
+
+    async def api_win(self, request: Request) -> Response:
+        return await self._api_write(request, "win")
+
+    async def api_wall(self, request: Request) -> Response:
+        return await self._api_write(request, "wall")
+
+    async def _api_write(self, request: Request, result: str) -> Response:
+        """Record a game sent by a script: 200 with the new status, or the refusal."""
+        try:
+            source = self.source(request, "night")
+            fields = fields_of((await read_form(request)).multi_items())
+            may_write(request, fields, self.token)
+            asked = win_request(fields) if result == "win" else wall_request(fields)
+            make = actions.win_builder(asked) if result == "win" else actions.wall_builder(asked)
+            done = await run_in_threadpool(actions.record, source.path, make)
+        except (Problem, MahjError) as exc:
+            return api_error(exc)
+        self.saved(source)
+        return json_response(shapes.status_json(done.after))
+
+    # ---- a table's page ----------------------------------------------------------------
+
+    async def tables_page(self, request: Request) -> Response:
+        try:
+            source, night = await self.night(request)
+        except (Problem, MahjError) as exc:
+            return page_error(exc)
+        standings = night.standings
+        tables = [t for v in standings.tables if (t := board.table_board(standings, v.table))]
+        if len(tables) == 1 and not standings.club:
+            return see(f"{base_of(source)}/table/{tables[0].table}")
+        return render(
+            "tables.html",
+            base=base_of(source),
+            title=board.board(standings).title,
+            tables=tables,
+            club=standings.club,
+            token=self.key_of(request),
+            error=None,
+        )
+
+    async def table_page(self, request: Request) -> Response:
+        """The table's page; a POST (from "Change something") fills the form again."""
+        chosen: dict[str, Any] = dict(BLANK)
+        if request.method == "POST":
+            try:
+                chosen = _chosen(fields_of((await read_form(request)).multi_items()))
+            except Problem as exc:
+                return page_error(exc)
+        return await self.table_view(request, chosen=chosen, done=_done(request))
+
+    async def table_view(
+        self,
+        request: Request,
+        *,
+        chosen: dict[str, Any] | None = None,
+        error: str | None = None,
+        done: tuple[str, int] | None = None,
+        status: int = 200,
+    ) -> Response:
+        """The table's page: its seats, the four questions, its last games."""
+        try:
+            source, night = await self.night(request)
+        except (Problem, MahjError) as exc:
+            return page_error(exc)
+        standings = night.standings
+        number = request.path_params["table"]
+        table = board.table_board(standings, number)
+        if table is None:
+            return page_error(Problem(404, f"table {number} is not playing now"), "No such table")
+        played = board.games_at(standings, number)
+        recent = [board.game_line(row, standings) for row in reversed(played[-3:])]
+        card = standings.session.card
+        return render(
+            "table.html",
+            status,
+            base=base_of(source),
+            title=board.board(standings).title,
+            place=actions.where(standings, number),
+            club=standings.club,
+            table=table,
+            next_game=standings.next_game,
+            token=self.key_of(request),
+            chosen={**BLANK, **(chosen or {})},
+            lines=card.lines if card is not None else (),
+            tournament=not standings.rules.pays,
+            recent=recent,
+            error=error,
+            done=actions.done_words(standings, number, done),
+        )
+
+    async def check(self, request: Request) -> Response:
+        """Who pays whom if the game is recorded as asked (nothing saved yet)."""
+        number = request.path_params["table"]
+        fields: Fields = {}
+        try:
+            source, night = await self.night(request)
+            fields = how_won(fields_of((await read_form(request)).multi_items()))
+            may_write(request, fields, self.token)
+            result, make = _asked(fields, number)
+            row, after, notes = await run_in_threadpool(actions.preview, night, make)
+        except (Problem, MahjError) as exc:
+            return await self._refused(request, exc, fields)
+        return render(
+            "confirm.html",
+            base=base_of(source),
+            table=number,
+            place=actions.where(after, number),
+            club=after.club,
+            game=board.game_line(row, after),
+            notes=notes,
+            swap=board.seat_swap(row, after),
+            hidden=[*form_items(fields, leave=("result",)), ("result", result)],
+        )
+
+    async def record(self, request: Request) -> Response:
+        """Record the game just checked; then the table's page says so."""
+        number = request.path_params["table"]
+        fields: Fields = {}
+        try:
+            source = self.source(request, "night")
+            fields = how_won(fields_of((await read_form(request)).multi_items()))
+            may_write(request, fields, self.token)
+            _, make = _asked(fields, number)
+            done = await run_in_threadpool(actions.record, source.path, make)
+        except (Problem, MahjError) as exc:
+            return await self._refused(request, exc, fields)
+        self.saved(source)
+        return see(f"{base_of(source)}/table/{number}?done={done.after.rows[-1].at}")
+
+    async def undo(self, request: Request) -> Response:
+        """Take back the table's last game: asked on a page, done by its form."""
+        number = request.path_params["table"]
+        if request.method == "GET":
+            return await self.undo_view(request)
+        try:
+            source = self.source(request, "night")
+            fields = fields_of((await read_form(request)).multi_items())
+            may_write(request, fields, self.token)
+            at = fields.get("at", [""])[0]
+            spot = int(at) if at.isdigit() and at.isascii() and len(at) < 9 else None
+            done = await run_in_threadpool(actions.undo, source.path, number, spot)
+        except (Problem, MahjError) as exc:
+            if refused(exc)[0] in (401, 403, 413, 415):
+                return page_error(exc)
+            return await self.undo_view(request, exc)
+        self.saved(source)
+        gone = next((r.game for r in done.before.rows if r.at == spot), None)
+        gone = gone if gone is not None else done.before.rows[-1].game
+        return see(f"{base_of(source)}/table/{number}?removed={gone}")
+
+    async def undo_view(self, request: Request, error: Exception | None = None) -> Response:
+        """The question "take back game N?" (or why it cannot be taken back)."""
+        number = request.path_params["table"]
+        try:
+            source, night = await self.night(request)
+        except (Problem, MahjError) as exc:
+            return page_error(exc)
+        standings = night.standings
+        last = actions.last_game(standings, number)
+        if last is None:
+            nothing = f"{actions.where(standings, number)} has no game to take back"
+            return await self.table_view(request, error=nothing, status=400)
+        status, message = refused(error) if error is not None else (200, None)
+        problem, later = actions.removal(night, last)
+        if error is None and problem is not None:
+            status, message = 400, problem
+        return render(
+            "undo.html",
+            status,
+            base=base_of(source),
+            table=number,
+            place=actions.where(standings, number),
+            game=board.game_line(last, standings),
+            later=later,
+            club=standings.club,
+            token=self.key_of(request),
+            error=message,
+        )
+
+    async def _refused(self, request: Request, exc: Exception, fields: Fields) -> Response:
+        """The table's page again, the choices kept, with what was wrong."""
+        status, message = refused(exc)
+        if status in (401, 403, 413, 415):
+            return page_error(exc)
+        return await self.table_view(request, chosen=_chosen(fields), error=message, status=status)
+
+
+def _asked(fields: Fields, table: int) -> tuple[str, actions.Builder]:
+    """The game a table's form asks for, at that table."""
+    fields = {key: list(values) for key, values in fields.items()}
+    result = fields.pop("result", ["win"])[0]
+    fields.setdefault("table", [str(table)])
+    if fields["table"] != [str(table)]:
+        raise Problem(400, f"this is table {table}'s page, not table {fields['table'][0]}'s")
+    if result == "wall":
+        return result, actions.wall_builder(wall_request(fields))
+    if result != "win":
+        raise Problem(400, f"a game is a win or a wall game, not {result!r}")
+    return result, actions.win_builder(win_request(fields))
+
+
+def _chosen(fields: Fields) -> dict[str, Any]:
+    """What the form had chosen, to show it again."""
+
+    def one(key: str) -> str:
+        return fields.get(key, [""])[0]
+
+    how = (
+        "self"
+        if one("self_pick") in ("true", "on")
+        else f"by:{one('thrown_by')}"
+        if one("thrown_by")
+        else one("how")
+    )
+    return {
+        "winner": one("winner"),
+        "value": one("value"),
+        "line": one("line"),
+        "how": how,
+        "exposures": one("exposures"),
+        "jokerless": one("jokerless") in TRUE,
+    }
+
+
+def _table_param(request: Request, night: Night) -> int | None:
+    """`/log.json?table=N`, as `mahj log --table N`."""
+    raw = request.query_params.get("table")
+    if raw is None:
+        return None
+    from ..core.model import MAX_TABLES
+    from ..core.numbers import whole_number
+
+    table = whole_number(raw, "--table", 1, MAX_TABLES)
+    if table not in {row.table for row in night.standings.rows}:
+        raise Refused(f"table {table} has played no games tonight")
+    return table
+
+
+def _done(request: Request) -> tuple[str, int] | None:
+    """`?done=AT` or `?removed=AT`: what the form just did (the entry's place in the log)."""
+    for what in ("done", "removed"):
+        raw = request.query_params.get(what, "")
+        if raw.isdigit() and raw.isascii() and len(raw) < 9:
+            return what, int(raw)
+    return None

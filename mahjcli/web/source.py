@@ -1,0 +1,148 @@
+"""What `mahj serve` serves: one night, one event, or every night in a folder (a room of
+tables, one file each). The file is the truth: each is read again whenever its stamp
+(size, modification time, inode) changed, whoever changed it."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from pathlib import Path
+from typing import Literal, NamedTuple
+
+from ..core.errors import MahjError
+from ..files import eventload, loader
+from ..files.stamps import Stamp, holds_event, nights_in, stamp
+
+Kind = Literal["night", "event"]
+
+
+class Shown(NamedTuple):
+    """A file as last read: its stamp, and the night or event, or why it cannot be shown."""
+
+    stamp: Stamp | None
+    night: loader.Night | None = None
+    event: eventload.OpenEvent | None = None
+    error: str | None = None
+
+
+def read_file(path: Path, kind: Kind) -> Shown:
+    """Read, check and replay a night or an event; a refusal is kept as its message."""
+    before = stamp(path)
+    try:
+        if kind == "event":
+            return Shown(before, event=eventload.load(path))
+        return Shown(before, night=loader.load(path))
+    except MahjError as exc:
+        return Shown(before, error=str(exc))
+    except OSError as exc:
+        return Shown(before, error=f"cannot read {path}: {exc.strerror or exc}")
+
+
+class Source:
+    """One file served, its version (one more for every change seen) and its last reading."""
+
+    def __init__(self, path: Path, key: str, kind: Kind) -> None:
+        self.path = path
+        self.key = key
+        self.kind: Kind = kind
+        self.version = 0
+        self.seen = stamp(path)
+        self._shown: Shown | None = None
+        self._reading = threading.Lock()
+
+    def changed(self) -> bool:
+        """Look at the file; True (and one version more) when it changed since last time."""
+        now = stamp(self.path)
+        if now == self.seen:
+            return False
+        self.seen = now
+        self.version += 1
+        return True
+
+    def cached(self) -> Shown | None:
+        """The last reading, when the file has not changed since (no reading needed)."""
+        shown = self._shown
+        if shown is not None and shown.stamp is not None and shown.stamp == stamp(self.path):
+            return shown
+        return None
+
+    def shown(self) -> Shown:
+        """The file as it is now: the last reading if it is still current, else read
+        afresh (one reader at a time; the others use what it read)."""
+        with self._reading:
+            shown = self.cached()
+            if shown is None:
+                shown = self._shown = read_file(self.path, self.kind)
+            return shown
+
+
+class Room:
+    """Everything served: sources by key (the file's stem in a folder, "" for one file),
+    and the folder whose nights come and go."""
+
+    def __init__(self, sources: list[Source], folder: Path | None = None) -> None:
+        self.sources = {s.key: s for s in sources}
+        self.folder = folder
+        self.boot = secrets.token_hex(4)
+        """Tells this run's versions from an earlier run's (a page open across a restart)."""
+        self.version = 0
+
+    @classmethod
+    def of_file(cls, path: Path) -> Room:
+        """One night or one event."""
+        return cls([Source(path, "", "event" if holds_event(path) else "night")])
+
+    @classmethod
+    def of_folder(cls, folder: Path) -> Room:
+        """Every night in a folder (events in it are left out: serve one with --session)."""
+        room = cls([], folder)
+        room.rescan()
+        return room
+
+    @property
+    def single(self) -> Source | None:
+        """The one file served, when it is not a folder."""
+        return self.sources.get("") if self.folder is None else None
+
+    def nights(self) -> list[Source]:
+        """The nights of a folder, by file name."""
+        return sorted(
+            (s for s in self.sources.values() if s.kind == "night"), key=lambda s: s.path.name
+        )
+
+    def rescan(self) -> bool:
+        """A folder's nights now: True when one came or went."""
+        if self.folder is None:
+            return False
+        found = {p.stem: p for p in nights_in(self.folder)}
+        gone = [key for key in self.sources if key not in found]
+        for key in gone:
+            del self.sources[key]
+        fresh = [key for key in found if key not in self.sources]
+        for key in fresh:
+            path = found[key]
+            self.sources[key] = Source(path, key, "event" if holds_event(path) else "night")
+        return bool(gone or fresh)
+
+    def look(self) -> list[str]:
+        """Look at every file (and the folder): the keys of the files that changed, came
+        or went (the room has one version more when there is any)."""
+        before = set(self.sources)
+        came_or_went = self.rescan()
+        changed = [s.key for s in list(self.sources.values()) if s.changed()]
+        if came_or_went:
+            changed += sorted(before ^ set(self.sources))
+        if changed:
+            self.version += 1
+        return changed
+
+    def look_at(self, source: Source) -> bool:
+        """Look at one file (just saved through the page); True when it changed."""
+        if not source.changed():
+            return False
+        self.version += 1
+        return True
+
+    def tag(self, version: int) -> str:
+        """A version as the pages see it."""
+        return f"{self.boot}-{version}"

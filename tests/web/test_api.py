@@ -1,0 +1,231 @@
+"""The API: `/status.json`, `/total.json`, `/log.json` are the commands' `--json`, and
+`POST /win`, `POST /wall` record a game exactly as `mahj win` and `mahj wall` would
+(the same numbers, the same refusals, the file untouched by a refusal)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import KEY, TOKEN, Serve, cli, cli_json, refusal
+
+
+@pytest.mark.parametrize("sample", ["night", "club"])
+def test_reads_equal_the_commands_json(request, serve: Serve, sample: str):
+    path: Path = request.getfixturevalue(sample)
+    client = serve(path)
+    if sample == "night":
+        cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(path))
+    for name in ("status", "total", "log"):
+        answer = client.get(f"/{name}.json")
+        assert answer.status_code == 200
+        assert answer.headers["content-type"].startswith("application/json")
+        assert answer.json() == cli_json(name, "--session", str(path)), name
+
+
+def test_the_worked_night_through_the_api(serve: Serve, night: Path):
+    """RULES.md §1's worked night, posted by a script: the same totals as the rule book."""
+    client = serve(night)
+    games = [
+        ("/win", {"winner": "Ruth", "value": "25", "thrown_by": "Linda"}),
+        ("/win", {"winner": "Kathy", "value": "30", "self_pick": "true"}),
+        ("/win", {"winner": "Pat", "value": "25", "thrown_by": "Ruth", "jokerless": "on"}),
+        ("/wall", {}),
+    ]
+    for route, fields in games:
+        answer = client.post(route, data=fields, headers=KEY)
+        assert answer.status_code == 200, answer.text
+        assert answer.json() == cli_json("status", "--session", str(night))
+    assert client.get("/total.json").json() == {
+        "games": 4,
+        "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115},
+    }
+    log = client.get("/log.json").json()["games"]
+    assert [g["deltas"]["Pat"] for g in log] == [-25, -60, 200, 0]
+
+
+def test_a_game_posted_is_the_same_file_as_the_command_line(tmp_path: Path, serve: Serve):
+    by_page, by_cli = tmp_path / "a.toml", tmp_path / "b.toml"
+    for path in (by_page, by_cli):
+        cli("new", "Ruth", "Linda", "Kathy", "Pat", "--date", "2025-05-01", "--session", str(path))
+    cli("win", "Kathy", "30", "--self-pick", "--jokerless", "--session", str(by_cli))
+    fields = {"winner": "kathy", "value": "30", "self_pick": "yes", "jokerless": "1"}
+    assert serve(by_page).post("/win", data=fields, headers=KEY).status_code == 200
+    assert by_page.read_text() == by_cli.read_text()
+
+
+def test_json_bodies_are_taken_too(serve: Serve, night: Path):
+    client = serve(night)
+    body = {"winner": "Pat", "value": 25, "thrown_by": "Ruth", "jokerless": True}
+    answer = client.post("/win", json=body, headers=KEY)
+    assert answer.status_code == 200, answer.text
+    assert client.get("/total.json").json()["totals"]["Pat"] == 200
+
+
+REFUSED = [
+    ({"winner": "Zed", "value": "25", "self_pick": "true"}, 400, "no player called 'Zed'"),
+    ({"winner": "Ruth", "value": "25", "thrown_by": "Ruth"}, 400, "Ruth"),
+    (
+        {"winner": "Ruth", "value": "2500", "thrown_by": "Linda"},
+        400,
+        "VALUE must be from 1 to 1000",
+    ),
+    ({"winner": "Ruth", "value": "25"}, 400, "self"),
+    ({"winner": "Ruth", "value": "25", "thrown_by": "Linda", "self_pick": "true"}, 400, ""),
+    ({"winner": "Ruth", "value": "25", "thrown_by": "Linda", "colour": "red"}, 400, "colour"),
+    ({"winner": "Ruth", "value": "25", "thrown_by": "Linda", "table": "3"}, 400, "table 3"),
+    ({"value": "25", "thrown_by": "Linda"}, 400, "winner"),
+    ({"winner": "Ruth", "value": "twenty", "thrown_by": "Linda"}, 400, ""),
+    ({"winner": "Ruth", "value": "25", "self_pick": "maybe"}, 400, "true or false"),
+]
+
+
+@pytest.mark.parametrize(("fields", "status", "words"), REFUSED)
+def test_a_refused_win_answers_4xx_and_leaves_the_file_unchanged(
+    serve: Serve, night: Path, fields: dict[str, str], status: int, words: str
+):
+    client = serve(night)
+    before = night.read_bytes()
+    message = refusal(client.post("/win", data=fields, headers=KEY), status)
+    assert words in message
+    assert night.read_bytes() == before
+
+
+def test_the_api_says_what_the_command_line_says(serve: Serve, night: Path):
+    from typer.testing import CliRunner
+
+    from mahjcli.cli import app
+
+    said = (
+        CliRunner()
+        .invoke(app, ["win", "Lnda", "25", "--self-pick", "--session", str(night)])
+        .stderr
+    )
+    message = refusal(
+        serve(night).post("/win", data={"winner": "Lnda", "value": "25", "self_pick": "on"},
+                          headers=KEY),
+        400,
+    )  # fmt: skip
+    assert said == f"Error: {message}\n"
+
+
+def test_a_wall_game_at_a_club_table(serve: Serve, club: Path):
+    client = serve(club)
+    before = client.get("/status.json").json()
+    answer = client.post("/wall", data={"table": "2", "dead": "Cy"}, headers=KEY)
+    assert answer.status_code == 200, answer.text
+    after = answer.json()
+    assert after["tables"][0] == before["tables"][0]
+    assert after["tables"][1]["east"] != before["tables"][1]["east"]
+    last = client.get("/log.json").json()["games"][-1]
+    assert last["result"] == "wall" and last["game"] == before["next_game"]
+
+
+def test_a_win_names_a_club_table_its_winner_does_not_sit_at(serve: Serve, club: Path):
+    client = serve(club)
+    seated = client.get("/status.json").json()["tables"]
+    first = seated[0]["seated"]
+    before = club.read_bytes()
+    fields = {"winner": first[0], "value": "25", "thrown_by": first[1], "table": "2"}
+    message = refusal(client.post("/win", data=fields, headers=KEY), 400)
+    assert "sits at table 1, not table 2" in message
+    assert club.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{}, {"Authorization": "Bearer wrong"}, {"Authorization": f"Basic {TOKEN}"},
+     {"Authorization": f"Bearer {TOKEN}x"}, {"Authorization": "Bearer "}],
+)  # fmt: skip
+def test_a_write_without_the_token_is_401_and_changes_nothing(
+    serve: Serve, night: Path, headers: dict[str, str]
+):
+    client = serve(night)
+    before = night.read_bytes()
+    for route, fields in (("/win", {"winner": "Ruth", "value": "25", "self_pick": "on"}),
+                          ("/wall", {})):  # fmt: skip
+        message = refusal(client.post(route, data=fields, headers=headers), 401)
+        assert "key" in message
+    assert night.read_bytes() == before
+
+
+def test_the_token_as_a_form_field_also_writes(serve: Serve, night: Path):
+    fields = {"winner": "Ruth", "value": "25", "self_pick": "on", "token": TOKEN}
+    assert serve(night).post("/win", data=fields).status_code == 200
+
+
+def test_a_large_body_is_refused_before_it_is_read(serve: Serve, night: Path):
+    client = serve(night)
+    before = night.read_bytes()
+    fields = {"winner": "Ruth", "value": "25", "self_pick": "on", "pad": "x" * 20_000}
+    message = refusal(client.post("/win", data=fields, headers=KEY), 413)
+    assert "16 KB" in message
+    streamed = client.post(
+        "/win", content=iter([b"winner=Ruth&"] + [b"x" * 4096] * 8), headers={
+            **KEY, "content-type": "application/x-www-form-urlencoded"}
+    )  # fmt: skip
+    refusal(streamed, 413)
+    assert night.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("content", "kind", "status"),
+    [(b"{not json", "application/json", 400), (b"[1, 2]", "application/json", 400),
+     (b"winner=Ruth", "text/plain", 415), (b'{"winner": {"a": 1}}', "application/json", 400)],
+)  # fmt: skip
+def test_a_malformed_body_is_a_400_not_a_500(
+    serve: Serve, night: Path, content: bytes, kind: str, status: int
+):
+    client = serve(night)
+    before = night.read_bytes()
+    answer = client.post("/win", content=content, headers={**KEY, "content-type": kind})
+    refusal(answer, status)
+    assert night.read_bytes() == before
+
+
+def test_reads_of_a_broken_file_say_what_is_wrong(serve: Serve, night: Path):
+    client = serve(night)
+    night.write_text("this is [not toml\n")
+    message = refusal(client.get("/status.json"), 409)
+    assert "night.toml" in message
+    assert client.get("/").status_code == 200  # the screen says so, and waits for a fix
+    refusal(client.post("/wall", headers=KEY), 409)
+    assert night.read_text() == "this is [not toml\n"
+
+
+def test_log_json_of_one_table(serve: Serve, club: Path):
+    client = serve(club)
+    assert client.get("/log.json?table=2").json() == cli_json(
+        "log", "--table", "2", "--session", str(club)
+    )
+    refusal(client.get("/log.json?table=x"), 400)
+
+
+def test_two_tables_posting_at_the_same_moment_both_go_in(serve: Serve, tmp_path: Path):
+    """Two phones of a club night (and the command line) at once: the lock takes them in
+    turn, each game is in the file once, and the log agrees with what was answered."""
+    import threading
+
+    path = tmp_path / "club.toml"
+    cli("new", *"ABCDEFGH", "--tables", "2", "--session", str(path))
+    client = serve(path)
+    answers: list[int] = []
+
+    def table(first: str, second: str) -> None:
+        for _ in range(4):
+            fields = {"winner": first, "value": "25", "self_pick": "on"}
+            answers.append(client.post("/win", data=fields, headers=KEY).status_code)
+
+    threads = [threading.Thread(target=table, args=pair) for pair in (("A", "B"), ("E", "F"))]
+    for thread in threads:
+        thread.start()
+    cli("wall", "--table", "1", "--session", str(path))
+    for thread in threads:
+        thread.join()
+    assert answers == [200] * 8
+    log = cli_json("log", "--session", str(path))
+    games = log["games"]
+    assert len(games) == 9 and [g["game"] for g in games] == list(range(1, 10))
+    assert sorted(g["result"] for g in games) == ["wall"] + ["win"] * 8
+    assert client.get("/log.json").json() == log

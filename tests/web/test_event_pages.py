@@ -1,0 +1,128 @@
+"""A tournament event on the server: the standings and the round's seating on the room's
+screen, a page to find one's seat, each table's card entry, and the API, all through the
+same functions as `mahj event seating` and `mahj event score`."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.web.conftest import KEY, ODD, TOKEN, Serve, cli, cli_json, refusal
+from tests.web.test_table_page import form_fields
+
+PLAYERS = ["Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    """Ten players, two tables and two byes a round; round 1 seated as listed."""
+    path = tmp_path / "event.toml"
+    cli("event", "new", "Club Cup", *PLAYERS, "--rounds", "3", "--given", "--seed", "5",
+        "--date", "2026-04-18", "--session", str(path))  # fmt: skip
+    return path
+
+
+@pytest.fixture
+def director(serve: Serve, event: Path) -> TestClient:
+    client = serve(event)
+    entered = client.get(f"/enter?key={TOKEN}", follow_redirects=False)
+    assert entered.status_code == 303 and entered.headers["location"] == "/"
+    return client
+
+
+def test_the_screen_shows_the_seating_and_the_standings(serve: Serve, event: Path):
+    page = serve(event).get("/").text
+    assert "Club Cup" in page and "Round 1 seating" in page
+    for name in PLAYERS[:8]:
+        assert f'<span class="name">{name}</span>' in page
+    assert "Byes: Ida, Jo" in page
+    assert '<a href="/round/1/table/2">Table 2</a>' in page
+
+
+def test_the_api_equals_the_commands_json(serve: Serve, event: Path):
+    client = serve(event)
+    assert client.get("/seating.json").json() == cli_json(
+        "event", "seating", "1", "--session", str(event)
+    )
+    assert client.get("/standings.json").json() == cli_json(
+        "event", "standings", "--session", str(event)
+    )
+    refusal(client.get("/seating.json?round=2"), 400)  # never seats a round by looking
+
+
+def test_find_your_seat(serve: Serve, event: Path):
+    page = html.unescape(serve(event).get("/round/1").text)
+    assert '<span class="who">Ann</span> — table 1, seat A' in page
+    assert '<span class="who">Ida</span> — bye' in page
+
+
+def test_a_tables_card_from_the_phone_is_the_command_lines_card(
+    director: TestClient, event: Path, tmp_path: Path
+):
+    twin = tmp_path / "twin.toml"
+    twin.write_bytes(event.read_bytes())
+    cli("event", "score", "1", "1", "Ann=45", "Bea=-10", "Cy=0", "Dot=20",
+        "--session", str(twin))  # fmt: skip
+    page = director.get("/round/1/table/1").text
+    assert page.count('name="points"') == 4
+    fields = {"token": TOKEN, "player": ["Ann", "Bea", "Cy", "Dot"],
+              "points": ["45", "-10", "0", "20"]}  # fmt: skip
+    confirm = director.post("/round/1/table/1/check", data=fields)
+    assert confirm.status_code == 200, confirm.text
+    assert "Ann +45, Bea -10, Cy 0, Dot +20" in confirm.text
+    done = director.post(
+        "/round/1/table/1/card", data=form_fields(confirm.text, "/round/1/table/1/card")
+    )
+    assert done.status_code == 200 and "The card in: Ann +45" in done.text
+    assert event.read_text() == twin.read_text()
+    assert "card in" in director.get("/").text
+
+
+def test_a_card_that_does_not_add_up_is_refused_and_nothing_changes(
+    director: TestClient, event: Path
+):
+    before = event.read_bytes()
+    fields = {"token": TOKEN, "player": ["Ann", "Bea", "Cy", "Eve"],
+              "points": ["45", "-10", "0", "20"]}  # fmt: skip
+    page = director.post("/round/1/table/1/check", data=fields)
+    assert page.status_code == 400 and 'class="problem"' in page.text
+    blank = {**fields, "player": PLAYERS[:4], "points": ["1", "", "2", "3"]}
+    missing = director.post("/round/1/table/1/card", data=blank)
+    assert missing.status_code == 400
+    assert event.read_bytes() == before
+
+
+def test_post_score_records_a_card_and_answers_the_standings(serve: Serve, event: Path):
+    client = serve(event)
+    before = event.read_bytes()
+    body = {"round": "1", "table": "2", "total": ["Eve=30", "Fay=0", "Gus=-10", "Hal=5"]}
+    refusal(client.post("/score", data=body), 401)
+    assert event.read_bytes() == before
+    answer = client.post("/score", data=body, headers=KEY)
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == cli_json("event", "standings", "--session", str(event))
+    first = answer.json()["standings"][0]
+    assert (first["place"], first["player"], first["points"], first["rounds"]) == (
+        1,
+        "Eve",
+        30,
+        [30],
+    )
+    again = event.read_bytes()
+    message = refusal(client.post("/score", data=body, headers=KEY), 400)
+    assert "replace" in message
+    assert event.read_bytes() == again
+
+
+def test_an_events_names_are_escaped(serve: Serve, tmp_path: Path):
+    path = tmp_path / "odd.toml"
+    cli("event", "new", "<i>Cup</i>", *ODD, "--given", "--session", str(path))
+    client = serve(path)
+    client.get(f"/enter?key={TOKEN}")
+    for url in ("/", "/round/1", "/round/1/table/1"):
+        page = client.get(url).text
+        assert "<script>alert" not in page and "<i>Cup" not in page, url
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "李" in page

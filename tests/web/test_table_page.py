@@ -1,0 +1,188 @@
+"""A table's phone: the four quick questions, who pays whom before anything is saved,
+the game recorded as `mahj win` records it, two phones never recording one game twice,
+and taking back the table's last game."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from tests.web.conftest import TOKEN, Serve, cli, cli_json
+
+ASK = {"token": TOKEN, "result": "win", "table_games": "0"}
+
+
+def form_fields(page: str, action: str) -> dict[str, list[str]]:
+    """The hidden fields of the form posting to `action` on a page."""
+    import re
+
+    start = page.index(f'action="{action}"')
+    form = page[start : page.index("</form>", start)]
+    found: dict[str, list[str]] = {}
+    for n, v in re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)">', form):
+        found.setdefault(html.unescape(n), []).append(html.unescape(v))
+    return found
+
+
+def test_the_four_questions_then_who_pays_whom_then_recorded(phone: TestClient, night: Path):
+    page = phone.get("/table/1").text
+    for name in ("Ruth", "Linda", "Kathy", "Pat"):
+        assert f'name="winner" value="{name}"' in page
+        assert f'name="how" value="by:{name}"' in page
+    assert 'name="how" value="self"' in page and 'name="jokerless"' in page
+    before = night.read_bytes()
+    fields = {**ASK, "winner": "Pat", "value": "25", "how": "by:Ruth", "jokerless": "on"}
+    confirm = phone.post("/table/1/check", data=fields)
+    assert confirm.status_code == 200
+    assert "Ruth pays 100, Linda 50, Kathy 50 → Pat +200" in html.unescape(confirm.text)
+    assert night.read_bytes() == before  # nothing saved by looking
+    hidden = form_fields(confirm.text, "/table/1/record")
+    done = phone.post("/table/1/record", data=hidden)
+    assert done.status_code == 200 and "Game 1 is recorded" in done.text
+    assert cli_json("total", "--session", str(night))["totals"] == {
+        "Ruth": -100, "Linda": -50, "Kathy": -50, "Pat": 200,
+    }  # fmt: skip
+    assert 'name="table_games" value="1"' in done.text
+
+
+def test_change_something_keeps_the_choices(phone: TestClient):
+    fields = {**ASK, "winner": "Kathy", "value": "30", "how": "self"}
+    confirm = phone.post("/table/1/check", data=fields).text
+    again = phone.post("/table/1", data=form_fields(confirm, "/table/1")).text
+    assert 'value="Kathy" checked' in again and 'value="self" checked' in again
+    assert 'value="30"' in again
+
+
+def test_a_refusal_keeps_the_choices_and_says_why(phone: TestClient, night: Path):
+    before = night.read_bytes()
+    fields = {**ASK, "winner": "Ruth", "value": "25", "how": "by:Ruth"}
+    page = phone.post("/table/1/check", data=fields)
+    assert page.status_code == 400
+    assert "Ruth" in page.text and 'class="problem"' in page.text
+    assert 'value="Ruth" checked' in page.text
+    assert night.read_bytes() == before
+
+
+def test_a_wall_game_from_the_table(phone: TestClient, night: Path):
+    confirm = phone.post("/table/1/check", data={**ASK, "result": "wall", "dead": "Kathy"})
+    assert confirm.status_code == 200 and "Wall game" in confirm.text
+    phone.post("/table/1/record", data=form_fields(confirm.text, "/table/1/record"))
+    last = cli_json("log", "--session", str(night))["games"][-1]
+    assert last["result"] == "wall" and all(v == 0 for v in last["deltas"].values())
+
+
+def test_two_phones_cannot_record_one_game_twice(serve: Serve, night: Path):
+    first, second = serve(night), serve(night)
+    for client in (first, second):
+        client.get(f"/enter?key={TOKEN}")
+    fields = {**ASK, "winner": "Ruth", "value": "25", "how": "by:Linda"}
+    hidden = form_fields(first.post("/table/1/check", data=fields).text, "/table/1/record")
+    assert first.post("/table/1/record", data=hidden).status_code == 200
+    after_one = night.read_bytes()
+    late = second.post("/table/1/record", data=hidden)
+    assert late.status_code == 400
+    assert "has recorded game 1 (Ruth wins 25, thrown by Linda) since" in late.text
+    assert night.read_bytes() == after_one
+
+
+def test_the_page_knows_of_a_game_typed_at_the_command_line(phone: TestClient, night: Path):
+    cli("win", "Kathy", "30", "--self-pick", "--session", str(night))
+    page = phone.get("/table/1").text
+    assert "Kathy wins 30, self-picked" in page
+    assert 'name="table_games" value="1"' in page
+
+
+def test_a_club_table_shows_its_own_seats_and_records_there(serve: Serve, club: Path):
+    client = serve(club)
+    client.get(f"/enter?key={TOKEN}")
+    status = cli_json("status", "--session", str(club))
+    two = status["tables"][1]
+    page = client.get("/table/2").text
+    assert all(f'name="winner" value="{n}"' in page for n in two["seated"])
+    assert all(f'name="winner" value="{n}"' not in page for n in status["tables"][0]["seated"])
+    games = page.split('name="table_games" value="')[1].split('"')[0]
+    fields = {**ASK, "table_games": games, "winner": two["seated"][1], "value": "25",
+              "how": f"by:{two['seated'][2]}"}  # fmt: skip
+    confirm = client.post("/table/2/check", data=fields)
+    assert confirm.status_code == 200, confirm.text
+    assert "gets up" in confirm.text  # somebody waits: the seat changes hands
+    client.post("/table/2/record", data=form_fields(confirm.text, "/table/2/record"))
+    after = cli_json("status", "--session", str(club))
+    assert after["tables"][0] == status["tables"][0]
+    assert after["tables"][1]["east"] == two["seated"][1]
+    log = cli_json("log", "--session", str(club))["games"][-1]
+    assert log["deltas"][two["seated"][1]] > 0
+
+
+def test_taking_back_the_tables_last_game(phone: TestClient, night: Path):
+    before = night.read_bytes()
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    ask = phone.get("/table/1/undo")
+    assert ask.status_code == 200 and "Take back game 1?" in ask.text
+    done = phone.post("/table/1/undo", data=form_fields(ask.text, "/table/1/undo"))
+    assert done.status_code == 200 and "Game 1 was taken back" in done.text
+    assert cli_json("total", "--session", str(night))["games"] == 0
+    assert night.read_bytes() != before  # as `mahj undo`: the game stays as a comment
+    assert "# " in night.read_text() and 'winner = "Ruth"' in night.read_text()
+    cli("redo", "--session", str(night))  # and `mahj redo` can put it back
+    assert cli_json("total", "--session", str(night))["games"] == 1
+    cli("undo", "--session", str(night))
+    nothing = phone.get("/table/1/undo")
+    assert nothing.status_code == 400 and "no game to take back" in nothing.text
+
+
+def test_an_undo_page_shown_before_another_game_takes_back_nothing(phone: TestClient, night: Path):
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    hidden = form_fields(phone.get("/table/1/undo").text, "/table/1/undo")
+    cli("wall", "--session", str(night))
+    kept = night.read_bytes()
+    late = phone.post("/table/1/undo", data=hidden)
+    assert late.status_code == 400 and "not the one shown" in late.text
+    assert night.read_bytes() == kept
+
+
+def club_of(tmp_path: Path, players: str) -> Path:
+    path = tmp_path / "club.toml"
+    cli("new", *players.split(), "--tables", "2", "--session", str(path))
+    return path
+
+
+def test_a_club_table_takes_back_its_game_after_another_table_played(serve: Serve, tmp_path: Path):
+    """Table 2's last game is not the night's last entry (table 1 played since): it is
+    taken out alone, table 1's game stays, and the file keeps it as a comment."""
+    path = club_of(tmp_path, "Ruth Linda Kathy Pat Ann Bea Cy Dot")
+    cli("win", "Ann", "25", "--thrown-by", "Bea", "--session", str(path))
+    cli("win", "Ruth", "30", "--self-pick", "--session", str(path))
+    client = serve(path)
+    client.get(f"/enter?key={TOKEN}")
+    ask = client.get("/table/2/undo")
+    assert ask.status_code == 200 and "Take back game 1?" in ask.text
+    assert "1 later entry is kept and scored again without it" in ask.text
+    done = client.post("/table/2/undo", data=form_fields(ask.text, "/table/2/undo"))
+    assert done.status_code == 200 and "Game 1 was taken back" in done.text
+    games = cli_json("log", "--session", str(path))["games"]
+    assert [(g["game"], g["east"], g["result"]) for g in games] == [(1, "Ruth", "win")]
+    assert cli_json("total", "--session", str(path))["totals"]["Ann"] == 0
+    text = path.read_text()
+    assert "taken back on table 2's page" in text and '# winner = "Ann"' in text
+
+
+def test_a_game_that_later_games_rest_on_is_not_taken_back(serve: Serve, tmp_path: Path):
+    """RULES.md §8: table 2 finishes, Ann gets up and Sue sits; table 1 finishes, Ruth
+    gets up and Ann sits at table 1, then wins there thrown by Linda. Without table 2's
+    game Ann would never have left table 2: that later win would not stand."""
+    path = club_of(tmp_path, "Ruth Linda Kathy Pat Ann Bea Cy Dot Sue")
+    for args in (("Bea", "25", "--thrown-by", "Cy"), ("Kathy", "25", "--self-pick"),
+                 ("Ann", "25", "--thrown-by", "Linda")):  # fmt: skip
+        cli("win", *args, "--session", str(path))
+    client = serve(path)
+    client.get(f"/enter?key={TOKEN}")
+    ask = client.get("/table/2/undo")
+    assert ask.status_code == 400 and "cannot be taken back" in ask.text
+    assert "mahj fix 1" in ask.text and 'action="/table/2/undo"' not in ask.text
+    before = path.read_bytes()
+    forced = client.post("/table/2/undo", data={"token": TOKEN, "at": "0"})
+    assert forced.status_code == 400 and "nothing was changed" in forced.text
+    assert path.read_bytes() == before

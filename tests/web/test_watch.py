@@ -1,0 +1,117 @@
+"""The file is the truth: one watcher looks at the served files, and every open screen
+hears of a change within a moment, whoever made it (the page, or the command line)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from mahjcli.files.stamps import stamp
+from mahjcli.web.source import Room
+from mahjcli.web.watch import Watcher
+from tests.web.conftest import KEY, Serve, cli
+
+
+def test_a_save_changes_the_stamp_even_at_the_same_size(night: Path):
+    before = stamp(night)
+    cli("wall", "--session", str(night))
+    middle = stamp(night)
+    cli("undo", "--session", str(night))
+    assert before is not None and middle is not None
+    assert len({before, middle, stamp(night)}) == 3  # the size came back; the inode did not
+    assert stamp(night.with_name("missing.toml")) is None
+
+
+def test_the_screen_sees_a_command_line_change_within_two_seconds(serve: Serve, night: Path):
+    client = serve(night)
+    first = client.get("/version.json").json()["version"]
+    cli("win", "Kathy", "30", "--self-pick", "--session", str(night))
+    deadline = time.monotonic() + 2
+    while client.get("/version.json").json()["version"] == first:
+        assert time.monotonic() < deadline, "the change was not seen"
+        time.sleep(0.02)
+    assert "Kathy wins 30, self-picked" in client.get("/board").text
+
+
+def test_a_write_through_the_page_is_seen_at_once(serve: Serve, night: Path):
+    client = serve(night)
+    first = client.get("/version.json").json()["version"]
+    client.post("/wall", headers=KEY)
+    assert client.get("/version.json").json()["version"] != first
+
+
+def test_every_stream_hears_of_a_change_from_one_watcher(night: Path):
+    """Many open screens share one watcher: each gets the new version, none polls."""
+
+    async def scenario() -> list[list[str]]:
+        room = Room.of_file(night)
+        source = room.single
+        assert source is not None
+        watcher = Watcher(room, interval=0.02)
+        watcher.start()
+        streams = [
+            watcher.stream(lambda: source.version, source.key, keepalive=5) for _ in range(50)
+        ]
+        heard = [[await s.__anext__(), await s.__anext__()] for s in streams]
+        await asyncio.to_thread(cli, "wall", "--session", str(night))
+        nexts = await asyncio.wait_for(asyncio.gather(*(s.__anext__() for s in streams)), 2)
+        for said, more in zip(heard, nexts, strict=True):
+            said.append(more)
+        await watcher.stop()
+        ends = [await anext(s, "end") for s in streams]
+        assert ends == ["end"] * 50  # a stopping server ends every stream
+        return heard
+
+    heard = asyncio.run(scenario())
+    tag = heard[0][1].removeprefix("data: ").split("-")[0]
+    assert all(h == ["retry: 1000\n\n", f"data: {tag}-0\n\n", f"data: {tag}-1\n\n"] for h in heard)
+
+
+def test_a_quiet_stream_says_it_is_still_there(night: Path):
+    async def scenario() -> str:
+        room = Room.of_file(night)
+        watcher = Watcher(room, interval=0.02)
+        watcher.start()
+        stream = watcher.stream(lambda: 0, keepalive=0.05)
+        [await stream.__anext__() for _ in range(2)]
+        said = await stream.__anext__()
+        await watcher.stop()
+        return said
+
+    assert asyncio.run(scenario()) == ": still here\n\n"
+
+
+def test_a_folder_of_nights_sees_a_night_arrive(serve: Serve, tmp_path: Path):
+    folder = tmp_path / "room"
+    folder.mkdir()
+    client = serve(folder)
+    assert "No nights in this folder yet" in client.get("/").text
+    cli("new", "Ann", "Bea", "Cy", "Dot", "--session", str(folder / "table-1.toml"))
+    deadline = time.monotonic() + 2
+    while "table-1" not in client.get("/board").text:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert client.get("/n/table-1/status.json").json()["seated"] == ["Ann", "Bea", "Cy", "Dot"]
+
+
+def test_a_save_at_one_table_wakes_only_the_screens_that_show_it(tmp_path: Path):
+    folder = tmp_path / "room"
+    folder.mkdir()
+    for name in ("one", "two"):
+        cli("new", "Ann", "Bea", "Cy", "Dot", "--session", str(folder / f"{name}.toml"))
+
+    async def scenario() -> tuple[bool, bool, bool]:
+        room = Room.of_folder(folder)
+        watcher = Watcher(room, interval=0.02)
+        watcher.start()
+        one, two = room.sources["one"], room.sources["two"]
+        waits = [asyncio.create_task(watcher.changes(0.5, scope)) for scope in ("one", "two", None)]
+        await asyncio.sleep(0.05)
+        await asyncio.to_thread(cli, "wall", "--session", str(one.path))
+        heard = await asyncio.gather(*waits)
+        await watcher.stop()
+        assert two.version == 0 and one.version == 1
+        return heard[0], heard[1], heard[2]
+
+    assert asyncio.run(scenario()) == (True, False, True)
