@@ -1,6 +1,7 @@
 """Commands that read a night: status, log, total, check."""
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -60,32 +61,21 @@ def log(
     show_log(console(), night.standings, coins=coins, table=number)
 
 
+def _picture(flag: str, what: str) -> Any:
+    """An option naming a file to write one of the night's pictures to."""
+    return typer.Option(None, flag, help=f"Also write {what}.", metavar="FILE", readable=False)
+
+
 @commands.command()
 def total(
     json: bool = JsonOpt,
     coins: bool = CoinsOpt,
     chart: bool = typer.Option(False, "--chart", help="Draw each player's running total."),
-    html: Path | None = typer.Option(
-        None,
-        "--html",
-        help="Also write a page to share (- prints it instead of the table).",
-        metavar="FILE",
-        readable=False,
+    html: Path | None = _picture("--html", "a page to share (- prints it instead of the table)"),
+    svg: Path | None = _picture(
+        "--svg", "the chart as an image (- prints it instead of the table)"
     ),
-    svg: Path | None = typer.Option(
-        None,
-        "--svg",
-        help="Also write the chart as an image (- prints it instead of the table).",
-        metavar="FILE",
-        readable=False,
-    ),
-    png: Path | None = typer.Option(
-        None,
-        "--png",
-        help="Also write the chart as a PNG picture, for a group chat.",
-        metavar="FILE",
-        readable=False,
-    ),
+    png: Path | None = _picture("--png", "the chart as a PNG picture, for a group chat"),
     session: Path | None = SessionOpt,
 ) -> None:
     """Standings, best first, and who pays whom to settle up.

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
-from .words import describe, outcome, points, title
+from .words import describe, outcome, points, rate, title
 
 RECENT = 5
 """How many of the last games the screen shows."""
@@ -80,6 +80,7 @@ def places(standings: Standings) -> tuple[Place, ...]:
     """The standings, best first (equal totals keep the session's order), as `mahj total`
     ranks them; each purse under the pie."""
     purses = standings.purses()
+    coins = rate(standings)
     ranked = sorted(zip(standings.players, standings.totals, strict=True), key=lambda p: -p[1])
     found = []
     for place, (name, total) in enumerate(ranked, 1):
@@ -88,9 +89,9 @@ def places(standings: Standings) -> tuple[Place, ...]:
             Place(
                 place=place,
                 name=name,
-                total=points(total),
+                total=points(total, coins=coins),
                 negative=total < 0,
-                purse="" if purse is None else points(purse, sign=False),
+                purse="" if purse is None else points(purse, coins=coins, sign=False),
                 pie=purse is not None and purse <= 0,
                 left=name in standings.gone,
             )
@@ -126,7 +127,7 @@ def table_board(standings: Standings, table: int) -> TableBoard | None:
     kitty = ""
     if standings.rules.house_problem("kitty") is None:
         held = dict(standings.kitties).get(table, ())
-        kitty = points(sum(a for _, a in held), sign=False)
+        kitty = points(sum(a for _, a in held), coins=rate(standings), sign=False)
     seats = tuple(
         Seat(WINDS[i] if i < len(WINDS) else "Seat", name) for i, name in enumerate(view.seated)
     )

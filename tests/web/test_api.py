@@ -229,3 +229,12 @@ def test_two_tables_posting_at_the_same_moment_both_go_in(serve: Serve, tmp_path
     assert len(games) == 9 and [g["game"] for g in games] == list(range(1, 10))
     assert sorted(g["result"] for g in games) == ["wall"] + ["win"] * 8
     assert client.get("/log.json").json() == log
+
+
+def test_a_night_played_for_money_shows_money_on_the_screen(serve: Serve, tmp_path: Path):
+    path = tmp_path / "quarter.toml"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "--stake", "0.25", "--session", str(path))
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(path))
+    page = serve(path).get("/").text
+    assert "+$25.00" in page and "-$12.50" in page
+    assert "Linda pays $12.50, Kathy $6.25, Pat $6.25 → Ruth +$25.00" in page
