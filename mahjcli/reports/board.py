@@ -157,17 +157,6 @@ def board(standings: Standings, recent: int = RECENT) -> Board:
     )
 
 
-def seat_swap(row: Row, after: Standings) -> tuple[str, str] | None:
-    """After a game with players waiting: who got up from its table and who took that
-    seat, as the scorekeeper announces it (RULES.md §3 and §8); None when nobody moved."""
-    now = next((t.seated for t in after.tables if t.table == row.table), ())
-    up = [name for name in row.seated if name not in now]
-    down = [name for name in now if name not in row.seated]
-    if len(up) != 1 or len(down) != 1:
-        return None
-    return up[0], down[0]
-
-
 def seats_words(seated: tuple[str, ...]) -> str:
     """`East Ruth, South Linda, West Kathy, North Pat`.
 

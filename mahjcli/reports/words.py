@@ -235,3 +235,14 @@ def title(standings: Standings) -> str:
         pie = session.rules.pie
         bits.append(f"pie {money(pie, stake)} ({pie} points)" if stake else f"pie {pie}")
     return " · ".join(bits)
+
+
+def seat_swap(row: Row, after: Standings) -> tuple[str, str] | None:
+    """After a game with players waiting: who got up from its table and who took that
+    seat, as the scorekeeper announces it; None when nobody moved."""
+    now = next((t.seated for t in after.tables if t.table == row.table), ())
+    up = [name for name in row.seated if name not in now]
+    down = [name for name in now if name not in row.seated]
+    if len(up) != 1 or len(down) != 1:
+        return None
+    return up[0], down[0]

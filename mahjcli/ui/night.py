@@ -12,8 +12,7 @@ from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.settle import settle
 from ..core.standings import Row, Standings
-from ..reports.board import seat_swap
-from ..reports.words import describe, outcome, plural, points, rate, title
+from ..reports.words import describe, outcome, plural, points, rate, seat_swap, title
 from .sheet import Column, Line, Sheet
 
 

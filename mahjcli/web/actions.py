@@ -15,8 +15,8 @@ from ..core.fold import fold
 from ..core.standings import Row, Standings
 from ..files.loader import Night
 from ..night import build, change, history
-from ..reports.board import game_line, games_at, seat_swap
-from ..reports.words import describe
+from ..reports.board import game_line, games_at
+from ..reports.words import describe, seat_swap
 from .fields import Asked
 
 Builder = Callable[[Night], build.Built]

@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute, Route
 
 from ..core.errors import MahjError, Refused
 from ..files.loader import Night
-from ..reports import board, shapes
+from ..reports import board, shapes, words
 from . import actions
 from .common import Site, api_error, form_items, page_error, refused, see
 from .fields import TRUE, Fields, fields_of, how_won, wall_request, win_request
@@ -245,7 +245,7 @@ class NightSite(Site):
             club=after.club,
             game=board.game_line(row, after),
             notes=notes,
-            swap=board.seat_swap(row, after),
+            swap=words.seat_swap(row, after),
             hidden=[*form_items(fields, leave=("result",)), ("result", result)],
         )
 
