@@ -6,7 +6,8 @@
 - Every chart marked `<!-- checked: ... -->` is recomputed with `mahjcli.core.payments`.
 - Every `mahj ...` command the page shows, in a code block or inline, parses: the command
   exists, knows every option named and takes that many arguments, and with `--help`
-  appended it exits 0.
+  appended it exits 0. A command of `mahj event` is checked within that group, and the
+  game `mahj fix N` is given is checked in the words of `mahj win` (or `mahj wall`).
 - The page is written in the project's own words: it shares no run of eight words with
   the rule book the team works from, or with that rule book's sources. Those files live
   outside the repository (`MAHJ_RULE_BOOK` names the rule book; by default
@@ -357,11 +358,21 @@ def parse_problem(command: str) -> str | None:
     argv = shlex.split(command)
     if argv[0] != "mahj" or len(argv) < 2:
         return "not a mahj command"
-    name, rest = argv[1], argv[2:]
-    ctx = GROUP.make_context("mahj", [name], resilient_parsing=True)
-    cmd = GROUP.get_command(ctx, name)
+    return words_problem(GROUP, "mahj", argv[1:])
+
+
+def words_problem(group: TyperGroup, path: str, words: list[str]) -> str | None:
+    """Why the words after `path` would not parse: a command of `group` (or of a group
+    under it, such as `mahj event`), with its options and arguments."""
+    name, rest = words[0], words[1:]
+    ctx = group.make_context(path, [name], resilient_parsing=True)
+    cmd = group.get_command(ctx, name)
     if cmd is None:
-        return f"there is no command {name!r}"
+        return f"there is no command {name!r} in {path}"
+    if isinstance(cmd, TyperGroup):  # `mahj event` alone names the group
+        return words_problem(cmd, f"{path} {name}", rest) if rest else None
+    if path == "mahj" and name == "fix":
+        return fix_problem(rest)
     sub = type(ctx)(cmd, info_name=name, parent=ctx)
     try:
         _, extra, _ = cmd.make_parser(sub).parse_args(list(rest))
@@ -370,6 +381,18 @@ def parse_problem(command: str) -> str | None:
     if extra:
         return f"{name} does not take these arguments: {extra}"
     return None
+
+
+def fix_problem(rest: list[str]) -> str | None:
+    """`mahj fix GAME WORDS`: GAME a game's number, and WORDS those of `mahj win`, or
+    `wall` and those of `mahj wall`."""
+    if not rest:  # `mahj fix` alone names the command
+        return None
+    if len(rest) < 2 or not rest[0].isdigit():
+        return "fix takes a game's number and the game as it should have been"
+    kind = "wall" if rest[1].lower() == "wall" else "win"
+    words = rest[2:] if rest[1].lower() in ("win", "wall") else rest[1:]
+    return words_problem(GROUP, "mahj", [kind, *words])
 
 
 def test_the_page_shows_commands():
@@ -392,6 +415,13 @@ def test_a_wrong_command_does_not_parse():
     assert parse_problem("mahj wlal") is not None
     assert parse_problem("mahj close-table 1 2") is not None
     assert parse_problem("mahj win Olga 30 --thrown-by Pia --exposures 2") is None
+    assert parse_problem("mahj event seatin 2") is not None
+    assert parse_problem("mahj event score 1 2 Ann=20 --tie-break") is not None
+    assert parse_problem("mahj event seating 2 --movement abcd") is None
+    assert parse_problem("mahj fix 3 Pia 25 --thrownby Olga") is not None
+    assert parse_problem("mahj fix Pia 25 --thrown-by Olga") is not None
+    assert parse_problem("mahj fix 3 wall --dead Rosa") is None
+    assert parse_problem("mahj fix 3 Pia 25 --thrown-by Olga") is None
 
 
 # ---- in the project's own words ---------------------------------------------------------
