@@ -7,7 +7,7 @@ import typer
 
 from .shared import SessionOpt
 
-commands = typer.Typer()
+commands = typer.Typer(rich_markup_mode=None)
 
 
 @commands.command()

@@ -39,3 +39,11 @@ def test_every_command_has_help_with_an_example(mahj, name):
     result = mahj(name, "--help", use_session=False)
     assert result.exit_code == 0
     assert "Example: mahj " + name in result.stdout
+
+
+@pytest.mark.parametrize("module", sorted(BY_MODULE))
+def test_help_is_drawn_plainly_so_it_starts_fast(module: str):
+    """Rich-drawn help loads Rich's markdown and help machinery (a third of the start-up
+    again): every command group asks for plain help."""
+    commands = importlib.import_module(f"mahjcli.cli.{module}").commands
+    assert commands.rich_markup_mode is None
