@@ -72,6 +72,9 @@ class Parsed(NamedTuple):
     holes: frozenset[int] = frozenset()
     event: bool = False
     """True when the file is a tournament event's, not a night's (`kind = "event"`)."""
+    doc: dict[str, Any] | None = None
+    """The document tomllib read from `text`, for an edit to compare against (never to be
+    changed in place)."""
 
 
 def decode(data: bytes) -> tuple[str | None, Problem | None]:
@@ -162,7 +165,7 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     if problems:
         partial = session if top_ok and holes else None
         return Parsed(text, None, tuple(problems), tuple(notes), partial, frozenset(holes))
-    return Parsed(text, session, (), tuple(notes))
+    return Parsed(text, session, (), tuple(notes), doc=doc)
 
 
 Report = Callable[[str, str], None]

@@ -122,11 +122,12 @@ def inline_table(table: dict[str, Any]) -> str:
     return "{" + ", ".join(f"{key} = {toml_value(value)}" for key, value in table.items()) + "}"
 
 
-def append_entry(text: str, entry: dict[str, Any]) -> str:
+def append_entry(text: str, entry: dict[str, Any], doc: dict[str, Any] | None = None) -> str:
     """The text with one more log entry at the end, keeping everything else as it was:
     a [[log]] table after the last line, or (for a log written as `log = [...]`) one more
-    inline table in that array. CannotEdit when neither reads back right."""
-    doc = document(text)
+    inline table in that array. CannotEdit when neither reads back right. `doc` is what
+    the text reads as, when the caller has already read it."""
+    doc = document(text) if doc is None else doc
     nl = newline_of(text)
     expected = dict(doc)
     expected["log"] = [*doc.get("log", []), entry]

@@ -103,11 +103,13 @@ def _escaped(text: str, k: int) -> bool:
 
 def inline_array(text: str, key: str) -> InlineArray | None:
     """The top-level `key = [...]` statement, when the key is written that way."""
+    pattern = re.compile(r"^" + _KEY.format(re.escape(key)) + r"\[", re.MULTILINE)
+    if pattern.search(text) is None:  # nowhere, so not at the top level either
+        return None
     starts = _line_starts(text)
     headers = [at for at, inside in starts if not inside and _HEADER.match(text, at)]
     limit = headers[0] if headers else len(text)
     plain = {at for at, inside in starts if not inside}
-    pattern = re.compile(r"^" + _KEY.format(re.escape(key)) + r"\[", re.MULTILINE)
     for m in pattern.finditer(text, 0, limit):
         if m.start() in plain:
             return _scan_array(text, m.start(), m.end() - 1)

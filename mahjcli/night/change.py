@@ -41,7 +41,7 @@ def record(path: Path, build: Callable[[loader.Night], Built]) -> Change:
         if after.problems:
             raise Refused(after.problems[-1].message)
         parsed = night.loaded.parsed
-        text = append_entry(parsed.text, entry_to_dict(built.entry))
+        text = append_entry(parsed.text, entry_to_dict(built.entry), parsed.doc)
         atomic.write_atomic(path, text.encode("utf-8"))
         return Change(built.entry, night.standings, after, path, built.notes)
 
