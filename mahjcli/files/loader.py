@@ -47,7 +47,7 @@ class Night(NamedTuple):
         return self.standings.session
 
 
-def read(path: Path) -> Loaded:
+def read(path: Path, keep_doc: bool = False) -> Loaded:
     """Read a session file's bytes and parse them; SessionMissing when it cannot be read
     (missing, a folder, a FIFO or a device, unreadable, or far too large)."""
     from .reading import SESSION_LIMIT, Unreadable, read_regular
@@ -68,7 +68,7 @@ def read(path: Path) -> Loaded:
     if text is None:
         assert problem is not None
         return Loaded(path, data, Parsed("", None, (problem,)))
-    return Loaded(path, data, parse_text(text))
+    return Loaded(path, data, parse_text(text, keep_doc))
 
 
 def check(loaded: Loaded) -> tuple[list[Problem], Standings | None]:
@@ -123,9 +123,11 @@ def invalid_message(loaded: Loaded, problems: list[Problem]) -> str:
     return message
 
 
-def load(path: Path) -> Night:
-    """Read, check and replay a session; SessionInvalid names the first problem."""
-    loaded = read(path)
+def load(path: Path, keep_doc: bool = False) -> Night:
+    """Read, check and replay a session; SessionInvalid names the first problem. A change
+    asks to `keep_doc`: the document read, to check its edit against without reading the
+    text again (a report lets it go, so a long night costs no more memory)."""
+    loaded = read(path, keep_doc)
     found, standings = check(loaded)
     if found or standings is None:
         raise SessionInvalid(invalid_message(loaded, found))

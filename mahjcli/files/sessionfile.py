@@ -100,14 +100,16 @@ def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
     return Problem(f"not valid TOML: {message}", Where(line=line) if line else None)
 
 
-def parse_text(text: str) -> Parsed:
-    """Read a session file's text: the session, or every problem with where it is."""
+def parse_text(text: str, keep_doc: bool = False) -> Parsed:
+    """Read a session file's text: the session, or every problem with where it is (with
+    `keep_doc`, also the document read, for a change to check its edit against)."""
     body = text.removeprefix(BOM)
     if not body.strip():
         return Parsed(text, None, (Problem("the file is empty", Where(line=1)),))
     try:
         doc = tomllib.loads(body)
-        return parse_doc(text, doc)
+        parsed = parse_doc(text, doc)
+        return parsed._replace(doc=doc) if keep_doc and parsed.session is not None else parsed
     except tomllib.TOMLDecodeError as exc:
         return Parsed(text, None, (toml_problem(exc, body),))
     except RecursionError:
@@ -165,7 +167,7 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     if problems:
         partial = session if top_ok and holes else None
         return Parsed(text, None, tuple(problems), tuple(notes), partial, frozenset(holes))
-    return Parsed(text, session, (), tuple(notes), doc=doc)
+    return Parsed(text, session, (), tuple(notes))
 
 
 Report = Callable[[str, str], None]

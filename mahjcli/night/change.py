@@ -34,7 +34,7 @@ class Change(NamedTuple):
 def record(path: Path, build: Callable[[loader.Night], Built]) -> Change:
     """Add the entry `build` makes to the night, if the rules allow it where it stands."""
     with locked(path):
-        night = loader.load(path)
+        night = loader.load(path, keep_doc=True)
         built = build(night)
         session = night.session._replace(log=(*night.session.log, built.entry))
         after = fold(session)
