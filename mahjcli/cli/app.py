@@ -25,9 +25,10 @@ from typer._click.exceptions import ClickException, UsageError
 from typer.core import TyperGroup
 
 from ..core.errors import MahjError
+from .shared import WrappedGroup
 
 if TYPE_CHECKING:
-    from typer._click import Command, HelpFormatter
+    from typer._click import Command
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "night": ("new", "win", "wall", "undo"),
@@ -50,7 +51,7 @@ def commands_of(module: str) -> "Command":
     return typer.main.get_command(importlib.import_module(f"mahjcli.cli.{module}").commands)
 
 
-class MahjGroup(TyperGroup):
+class MahjGroup(WrappedGroup):
     """The command group: builds a command only when it is asked for, and turns every
     refusal into one `Error:` line and exit code 1."""
 
@@ -67,17 +68,6 @@ class MahjGroup(TyperGroup):
                     return built.get_command(ctx, cmd_name)
                 return built
         return None
-
-    def format_commands(self, ctx: "Context", formatter: "HelpFormatter") -> None:
-        """The commands and what each does, its first sentence whole: wrapped to the
-        terminal's width, never cut off with `...`."""
-        rows = []
-        for name in self.list_commands(ctx):
-            command = self.get_command(ctx, name)
-            if command is not None and not command.hidden:
-                rows.append((name, command.get_short_help_str(limit=1_000)))
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
 
     def invoke(self, ctx: "Context") -> Any:
         """Run the command; a `MahjError`, or a file system failure no command foresaw, is

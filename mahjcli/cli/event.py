@@ -8,13 +8,14 @@ import typer
 
 from .completion import movement_words
 from .eventshared import card_done, event_stem, round_and_table, write_results
-from .shared import JsonOpt, emit_json
+from .shared import JsonOpt, WrappedGroup, emit_json
 
 if TYPE_CHECKING:
     from ..night.eventchange import EventChange
 
 commands = typer.Typer(rich_markup_mode=None)
 event = typer.Typer(
+    cls=WrappedGroup,
     rich_markup_mode=None,
     help="A tournament event: registration, seating by round, every table's card, "
     'standings and results.\n\nExample: mahj event new "Spring Open" Ann Bea Cy Dot Eve',

@@ -10,11 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from typer.core import TyperGroup
 
 from ..core.names import visible
 from .completion import player_names
 
 if TYPE_CHECKING:
+    from typer._click import Context, HelpFormatter
+
     from ..core.standings import Row
     from ..files.loader import Night
 
@@ -168,3 +171,18 @@ def table_number(typed: str | None, what: str = "--table") -> int | None:
     from ..core.numbers import whole_number
 
     return None if typed is None else whole_number(typed, what, 1, MAX_TABLES)
+
+
+class WrappedGroup(TyperGroup):
+    """A group of commands whose help lists each command's first sentence whole, wrapped
+    to the terminal's width, never cut off with `...`."""
+
+    def format_commands(self, ctx: "Context", formatter: "HelpFormatter") -> None:
+        """The commands and what each does."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1_000)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)

@@ -51,6 +51,14 @@ def test_top_level_help_is_never_cut_off(mahj, monkeypatch, width):
     assert "four questions" in commands  # win's whole first sentence, wrapped
 
 
+@pytest.mark.parametrize("width", ["80", "100"])
+def test_event_help_is_never_cut_off(mahj, monkeypatch, width):
+    monkeypatch.setenv("COLUMNS", width)
+    commands = mahj("event", "--help", use_session=False).stdout.split("Commands:")[1]
+    assert "..." not in commands
+    assert "they play from the first round that has not started" in " ".join(commands.split())
+
+
 def test_version_matches_the_package(mahj):
     result = mahj("--version", use_session=False)
     assert result.exit_code == 0
