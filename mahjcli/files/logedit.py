@@ -16,7 +16,7 @@ from ..core.errors import CannotEdit
 from ..core.model import ENTRY_TYPES, keys_of
 from ..core.names import fold_name
 from .sessionwrite import document, newline_of, reads_as, remove_last_entry, toml_block, toml_value
-from .tomltext import _end_of_comment, _end_of_string, inline_array, table_headers
+from .tomltext import end_of_comment, end_of_string, inline_array, table_headers
 
 LOG_HEADER = re.compile(r"[ \t]*\[\[[ \t]*(log|\"log\"|'log')[ \t]*\]\]")
 UNDONE = re.compile(r"^# Undone: entry (\d+) \(`mahj redo` puts it back\)\r?$", re.MULTILINE)
@@ -179,7 +179,7 @@ def rename_player(text: str, old: str, new: str, expected: dict[str, Any]) -> st
     while i < len(text):
         if line_start and i in headers:
             section = "log" if LOG_HEADER.match(text, i) else "other"
-            i = _end_of_comment(text, i)  # the header line holds no player
+            i = end_of_comment(text, i)  # the header line holds no player
             continue
         if line_start and (m := _STATEMENT.match(text, i)):
             key = m.group(1).strip("\"'")
@@ -189,9 +189,9 @@ def rename_player(text: str, old: str, new: str, expected: dict[str, Any]) -> st
         ch = text[i]
         line_start = ch == "\n"
         if ch == "#":
-            i = _end_of_comment(text, i)
+            i = end_of_comment(text, i)
         elif ch in "\"'":
-            end = _end_of_string(text, i)
+            end = end_of_string(text, i)
             names_here = (section == "top" and key in _TOPPLAYER_KEYS) or (
                 section == "log" and key in PLAYER_KEYS
             )

@@ -48,13 +48,13 @@ def _line_starts(text: str) -> list[tuple[int, bool]]:
             starts.append((i + 1, depth > 0))
             i += 1
         elif ch == "#":
-            i = _end_of_comment(text, i)
+            i = end_of_comment(text, i)
         elif ch in "\"'":
-            end = _end_of_string(text, i)
+            end = end_of_string(text, i)
             starts.extend((k + 1, True) for k in range(i, min(end, n)) if text[k] == "\n")
             i = end
         elif depth == 0 and ch == "[" and _HEADER.fullmatch(text, starts[-1][0], i + 1):
-            i = _end_of_comment(text, i)  # a table header: its brackets open no value
+            i = end_of_comment(text, i)  # a table header: its brackets open no value
         else:
             depth += 1 if ch in "[{" else -1 if ch in "]}" else 0
             depth = max(depth, 0)
@@ -62,12 +62,12 @@ def _line_starts(text: str) -> list[tuple[int, bool]]:
     return starts
 
 
-def _end_of_comment(text: str, i: int) -> int:
+def end_of_comment(text: str, i: int) -> int:
     end = text.find("\n", i)
     return len(text) if end == -1 else end
 
 
-def _end_of_string(text: str, i: int) -> int:
+def end_of_string(text: str, i: int) -> int:
     """The position just after the string that starts at `i`."""
     quote = text[i]
     if text.startswith(quote * 3, i):
@@ -129,12 +129,12 @@ def _scan_array(text: str, start: int, open_at: int) -> InlineArray | None:
             i += 1
             continue
         if ch == "#":
-            i = _end_of_comment(text, i)
+            i = end_of_comment(text, i)
             continue
         if ch in "\"'":
             if depth == 1 and item_start is None:
                 item_start = i
-            i = _end_of_string(text, i)
+            i = end_of_string(text, i)
             last_end = i
             continue
         if ch in "[{":

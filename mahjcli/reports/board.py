@@ -167,12 +167,12 @@ def seats_words(seated: tuple[str, ...]) -> str:
 
 
 def line_words(waiting: tuple[str, ...]) -> str:
-    """The waiting line, front first: `Sue (sits in next), Eve and Flo`.
+    """The waiting line, front first: `Sue (first in line), Eve and Flo`.
 
     >>> line_words(("Sue", "Eve", "Flo")), line_words(())
-    ('Sue (sits in next), Eve and Flo', 'nobody')
+    ('Sue (first in line), Eve and Flo', 'nobody')
     """
     if not waiting:
         return "nobody"
     first, *rest = waiting
-    return join_names([f"{first} (sits in next)", *rest])
+    return join_names([f"{first} (first in line)", *rest])
