@@ -4,7 +4,6 @@ sideways but the game-by-game table, which scrolls in its own box; text stays re
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,18 +13,6 @@ from mahjcli.reports.pictures import html_page
 from tests.helpers import SAMPLES
 
 pytestmark = pytest.mark.slow
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("no chromium here (apt-get install chromium)")
-    sync = pytest.importorskip("playwright.sync_api")
-    with sync.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ README's picture, docs/screenshot-scoreboard.png, from this run."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 from pathlib import Path
@@ -18,19 +17,7 @@ from tests.helpers import ROOT, SAMPLES
 from tests.system.test_serve_process import MAHJ, start
 
 pytestmark = pytest.mark.slow
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SCREENSHOT = ROOT / "docs" / "screenshot-scoreboard.png"
-
-
-@pytest.fixture
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("no chromium here (apt-get install chromium)")
-    sync = pytest.importorskip("playwright.sync_api")
-    with sync.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM)
-        yield launched
-        launched.close()
 
 
 def test_a_phone_enters_a_game_and_the_screen_shows_it(browser, tmp_path: Path):
