@@ -48,7 +48,17 @@ def use(
     if json:
         emit_json({"current": str(path.resolve()), "was": str(was) if was else None})
         return
+    import os
+    from pathlib import Path
+
     from ..ui.console import console
     from ..ui.many import show_used
 
-    show_used(console(), path, None if again else was, standings)
+    out = console()
+    show_used(out, path, None if again else was, standings)
+    if (env := os.environ.get("MAHJ_SESSION")) and not paths.same_file(Path(env), path):
+        out.print(
+            f"Note: $MAHJ_SESSION names {env}, which commands use before the current "
+            "session; unset it to work on this one.",
+            soft_wrap=True,
+        )

@@ -116,7 +116,7 @@ def _refuse_protected(target: Path, real: Path, sources: Sequence[Path]) -> None
         if real != target:
             what = f"(a link to {real}) {what}"
         raise Refused(f"{target} {what}; mahj never writes an export over it, so choose a "
-                      "file name ending in .csv, .json, .html or .svg")  # fmt: skip
+                      "file name ending in .csv, .json, .html, .svg or .png")  # fmt: skip
 
 
 def _pointer() -> Path:

@@ -103,6 +103,11 @@ class Undone(NamedTuple):
     """The [[log]] table the comment holds; None when it no longer reads as one."""
 
 
+_COMMENTED = re.compile(r"#( ?(\[\[.*\]\]|[A-Za-z0-9_\"'-]+[ \t]*=.*)?)?[ \t]*\r?\n?$")
+"""A line of a commented-out [[log]] table: its header, a `key = value` line, or `#`
+alone; the first other comment line (the user's own) ends it."""
+
+
 def undone_entries(text: str) -> list[Undone]:
     """Every `# Undone: entry N` comment after the last [[log]] table, in file order."""
     spans = _spans(text)
@@ -118,7 +123,7 @@ def undone_entries(text: str) -> list[Undone]:
         if m is None:
             continue
         body = []
-        while i < len(lines) and lines[i].startswith("#") and not UNDONE.match(lines[i]):
+        while i < len(lines) and _COMMENTED.match(lines[i]) and not UNDONE.match(lines[i]):
             line = lines[i].rstrip("\r\n")
             body.append(line[2:] if line.startswith("# ") else line[1:])
             at += len(lines[i])

@@ -139,11 +139,19 @@ def redo(path: Path) -> Change:
             )
         undone = waiting[-1]
         canon = {fold_name(p): p for p in night.session.all_players()}
-        entry = read_entry(undone.table, number - 1, canon)[0] if undone.table else None
+        table = undone.table
+        if (
+            table is not None
+            and table.get("kind") == "join"
+            and isinstance(arrival := table.get("player"), str)
+        ):
+            canon.setdefault(fold_name(arrival.strip()), arrival.strip())  # a newcomer
+        entry, problems, _ = read_entry(table, number - 1, canon) if table else (None, [], [])
         if entry is None:
+            why = f" ({problems[0].message})" if problems else ""
             raise Refused(
-                f"the undone entry's comment (entry {number}) no longer reads as an entry; "
-                "put it back with an editor if you want it"
+                f"the undone entry's comment (entry {number}) no longer reads as an entry"
+                f"{why}; put it back with an editor if you want it"
             )
         after = fold(night.session._replace(log=(*night.session.log, entry)))
         if after.problems:

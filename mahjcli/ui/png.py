@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import io
 import warnings
+from typing import TYPE_CHECKING
 
 from ..core.standings import Standings
 from ..reports.pictures import SVG_COLOURS, series
 from ..reports.words import points, rate, title
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 FONTS = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei",
          "Droid Sans Fallback", "sans-serif"]  # fmt: skip
@@ -17,11 +21,6 @@ FONTS = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen H
 computer has a font for it."""
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 STYLES = ("-", "--", ":", "-.")
-
-
-def _plain(text: str) -> str:
-    """Text matplotlib draws as written: a `$` would otherwise start mathematics."""
-    return text.replace("\\", "\\\\").replace("$", r"\$")
 
 
 def _fonts() -> list[str]:
@@ -39,10 +38,16 @@ def png(standings: Standings, *, coins: int = 0) -> bytes:
     with warnings.catch_warnings():  # a missing glyph draws a box, never a warning on screen
         warnings.simplefilter("ignore")
         with matplotlib.rc_context({"font.family": _fonts()}):
-            return _draw(standings, rate(standings, coins))
+            buffer = io.BytesIO()
+            figure_of(standings, rate(standings, coins)).savefig(
+                buffer, format="png", metadata={"Software": "mahj"}
+            )
+            return buffer.getvalue()
 
 
-def _draw(standings: Standings, coins: int) -> bytes:
+def figure_of(standings: Standings, coins: int) -> Figure:
+    """The picture as a matplotlib figure: a line a player, the legend with each final
+    total, the night's title; every text drawn as written (no mathematics)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter, MaxNLocator
@@ -61,7 +66,7 @@ def _draw(standings: Standings, coins: int) -> bytes:
             marker=MARKERS[p % len(MARKERS)],
             markersize=5,
             linewidth=2,
-            label=_plain(f"{name} {points(data.totals[p], coins=coins)}"),
+            label=f"{name} {points(data.totals[p], coins=coins)}",
         )
     axes.axhline(0, color="#555555", linewidth=1)
     axes.xaxis.set_major_locator(MaxNLocator(nbins=12, integer=True))
@@ -69,14 +74,16 @@ def _draw(standings: Standings, coins: int) -> bytes:
         FuncFormatter(lambda v, _: data.labels[int(v)] if v in xs else "")
     )
     axes.yaxis.set_major_formatter(
-        FuncFormatter(lambda v, _: _plain(points(int(v), coins=coins)) if v == int(v) else "")
+        FuncFormatter(lambda v, _: points(int(v), coins=coins) if v == int(v) else "")
     )
     axes.set_xlabel("Game")
     axes.grid(axis="y", color="#dddddd")
-    axes.set_title(_plain(title(standings)), loc="left", fontsize=11)
+    axes.set_title(title(standings), loc="left", fontsize=11)
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=9)
     for side in ("top", "right"):
         axes.spines[side].set_visible(False)
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", metadata={"Software": "mahj"})
-    return buffer.getvalue()
+    from matplotlib.text import Text
+
+    for text in figure.findobj(Text):  # names as typed: a `$` starts no mathematics
+        text.set_parse_math(False)
+    return figure

@@ -309,3 +309,39 @@ def test_sessions_at_sixty_columns_keeps_dates_and_file_names_whole(mahj, monkey
     assert listed[0]["date"] in out
     assert all(len(line) <= 60 for line in out.splitlines())
     assert not any(line.endswith(" ") for line in out.splitlines())
+
+
+def test_use_says_when_mahj_session_still_wins(mahj, monkeypatch, tmp_path):
+    assert mahj("new", "A", "B", "C", "D", "--name", "one", use_session=False).exit_code == 0
+    other = tmp_path / "other.toml"
+    assert (
+        mahj("new", "E", "F", "G", "H", "--session", str(other), use_session=False).exit_code == 0
+    )
+    monkeypatch.setenv("MAHJ_SESSION", str(other))
+    result = mahj("use", "1", use_session=False)
+    assert result.exit_code == 0, result
+    assert f"Note: $MAHJ_SESSION names {other}" in result.stdout
+
+
+def test_redo_brings_back_an_undone_arrival(four, session):
+    assert four("join", "Sue").exit_code == 0
+    assert four("undo").exit_code == 0
+    result = four("redo")
+    assert result.exit_code == 0, result
+    assert "Sue" in json.loads(four("status", "--json").stdout)["waiting"]
+
+
+def test_redo_ignores_the_users_own_comment_after_the_log(night, session):
+    session.write_text(session.read_text() + "# Ruth brought cake\n")
+    assert night("undo").exit_code == 0
+    assert night("redo").exit_code == 0, night("check")
+    text = session.read_text()
+    assert "# Ruth brought cake" in text
+    assert len(tomllib.loads(text)["log"]) == 2
+
+
+def test_redo_after_a_rename_says_why_it_cannot(night, session):
+    assert night("undo").exit_code == 0  # Pat's self-pick
+    assert night("rename", "pat", "Patty").exit_code == 0
+    error = refused(night, session, "redo")
+    assert "no longer reads as an entry (" in error and "Pat" in error

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from mahjcli.core.fold import fold
 from mahjcli.files import loader
-from mahjcli.ui.png import _plain, png
+from mahjcli.ui.png import figure_of, png
 from tests.helpers import SAMPLES
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -27,13 +27,16 @@ def test_a_club_night_is_drawn_as_a_png():
 
 
 def test_names_are_drawn_as_typed_not_as_mathematics():
-    assert _plain("$Sue$") == r"\$Sue\$"
-    assert _plain("[bold]Sue") == "[bold]Sue"
     night = loader.load(SAMPLES / "rules-worked-night.toml")
     session = night.session
-    names = ("$Sue$", "[bold]Ann", "李", "José")
-    renamed = session._replace(players=names + session.players[4:], easts=(names[0],), log=())
-    assert size(png(fold(renamed)))[0] == 1200
+    names = ("$Sue$", "A\\B", "[bold]Ann", "José")
+    renamed = session._replace(players=names, easts=(names[0],), log=())
+    standings = fold(renamed)
+    legend = figure_of(standings, 0).axes[0].get_legend()
+    texts = [t for t in legend.get_texts()]
+    assert [t.get_text() for t in texts] == [f"{name} 0" for name in names]
+    assert not any(t.get_parse_math() for t in texts)
+    assert size(png(standings))[0] == 1200
 
 
 def test_total_png_writes_the_file_and_says_so(four, tmp_path: Path):
