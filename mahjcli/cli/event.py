@@ -8,7 +8,7 @@ import typer
 
 from .completion import movement_words
 from .eventshared import card_done, event_stem, round_and_table, write_results
-from .shared import JsonOpt, WrappedGroup, emit_json
+from .shared import JsonOpt, WrappedGroup, emit_json, report_check
 
 if TYPE_CHECKING:
     from ..night.eventchange import EventChange
@@ -344,20 +344,4 @@ def check(json: bool = JsonOpt, session: Path | None = EventOpt) -> None:
     found, _ = eventload.check(loaded)
     locator = eventload.EventLocator(loaded.parsed.text)
     notes = list(loaded.parsed.notes)
-    if json:
-        emit_json(
-            {
-                "ok": not found,
-                "problems": [{"message": p.message, "line": locator.line(p.where)} for p in found],
-                "notes": [{"message": p.message, "line": locator.line(p.where)} for p in notes],
-            }
-        )
-    else:
-        for p in found:
-            typer.echo(eventload.describe(path, p, locator))
-        for p in notes:
-            typer.echo("note: " + eventload.describe(path, p, locator))
-        if not found:
-            typer.echo(f"OK: {path}")
-    if found:
-        raise typer.Exit(1)
+    report_check(path, found, notes, locator, json)

@@ -5,7 +5,15 @@ from typing import Any
 
 import typer
 
-from .shared import CoinsOpt, JsonOpt, SessionOpt, emit_json, open_night, say, table_number
+from .shared import (
+    CoinsOpt,
+    JsonOpt,
+    SessionOpt,
+    emit_json,
+    open_night,
+    report_check,
+    table_number,
+)
 
 commands = typer.Typer(rich_markup_mode=None)
 
@@ -133,23 +141,7 @@ def check(
     found, _ = loader.check(loaded)
     notes = list(loaded.parsed.notes)
     locator = Locator(loaded.parsed.text)
-    if json:
-        emit_json(
-            {
-                "ok": not found,
-                "problems": [{"message": p.message, "line": locator.line(p.where)} for p in found],
-                "notes": [{"message": p.message, "line": locator.line(p.where)} for p in notes],
-            }
-        )
-    else:
-        for p in found:
-            say(loader.describe(path, p, locator))
-        for p in notes:
-            say("note: " + loader.describe(path, p, locator))
-        if not found:
-            say(f"OK: {path}")
-    if found:
-        raise typer.Exit(1)
+    report_check(path, found, notes, locator, json)
 
 
 def _check_card(spec: str, *, as_json: bool) -> None:

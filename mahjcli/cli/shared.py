@@ -18,7 +18,9 @@ from .completion import player_names
 if TYPE_CHECKING:
     from typer._click import Context, HelpFormatter
 
+    from ..core.problems import Problem
     from ..core.standings import Row
+    from ..files.lines import Locator
     from ..files.loader import Night
 
 SAVED_NOT_SHOWN = 3
@@ -171,6 +173,33 @@ def table_number(typed: str | None, what: str = "--table") -> int | None:
     from ..core.numbers import whole_number
 
     return None if typed is None else whole_number(typed, what, 1, MAX_TABLES)
+
+
+def report_check(
+    path: Path, found: "list[Problem]", notes: "list[Problem]", locator: "Locator", as_json: bool
+) -> None:
+    """What `mahj check` and `mahj event check` print: OK, or each problem as
+    `file:line: message` (and the notes), or the same as JSON; exit 1 when there is a
+    problem."""
+    from ..files.loader import describe
+
+    if as_json:
+        emit_json(
+            {
+                "ok": not found,
+                "problems": [{"message": p.message, "line": locator.line(p.where)} for p in found],
+                "notes": [{"message": p.message, "line": locator.line(p.where)} for p in notes],
+            }
+        )
+    else:
+        for p in found:
+            say(describe(path, p, locator))
+        for p in notes:
+            say("note: " + describe(path, p, locator))
+        if not found:
+            say(f"OK: {path}")
+    if found:
+        raise typer.Exit(1)
 
 
 class WrappedGroup(TyperGroup):

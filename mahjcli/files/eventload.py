@@ -20,7 +20,8 @@ from ..core.eventfold import EventStandings, fold_event
 from ..core.problems import Problem, Where
 from .eventfile import ParsedEvent, parse_event_text
 from .lines import Locator
-from .paths import backup_path, data_dir
+from .loader import damaged
+from .paths import data_dir
 from .sessionfile import decode
 
 _ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
@@ -109,25 +110,10 @@ def check(loaded: LoadedEvent) -> tuple[list[Problem], EventStandings | None]:
     return list(standings.problems), standings
 
 
-def describe(path: Path, problem: Problem, locator: Locator) -> str:
-    """`file:line: message`."""
-    line = locator.line(problem.where)
-    return f"{path}:{line}: {problem.message}" if line else f"{path}: {problem.message}"
-
-
 def invalid_message(loaded: LoadedEvent, problems: list[Problem]) -> str:
     """One line that says what is wrong with a damaged event file and what to do."""
-    message = describe(loaded.path, problems[0], EventLocator(loaded.parsed.text))
-    if len(problems) > 1:
-        message += f" (and {len(problems) - 1} more: `mahj event check` lists them)"
-    if "newer mahj" in problems[0].message or loaded.parsed.night:
-        message += "; nothing was changed"
-    else:
-        message += "; fix it with an editor (then run `mahj event check`), nothing was changed"
-    bak = backup_path(loaded.path)
-    if bak.exists():
-        message += f"; the previous version is in {bak}"
-    return message
+    locator = EventLocator(loaded.parsed.text)
+    return damaged(loaded.path, problems, locator, "mahj event check", loaded.parsed.night)
 
 
 def load(path: Path) -> OpenEvent:

@@ -110,14 +110,24 @@ def invalid_message(loaded: Loaded, problems: list[Problem]) -> str:
     """One line that says what is wrong with a damaged file and what to do."""
     from .lines import Locator
 
-    message = describe(loaded.path, problems[0], Locator(loaded.parsed.text))
+    text = loaded.parsed.text
+    return damaged(loaded.path, problems, Locator(text), "mahj check", loaded.parsed.event)
+
+
+def damaged(
+    path: Path, problems: list[Problem], locator: Locator, check: str, other_kind: bool
+) -> str:
+    """The line for a damaged night or event: the first problem with its line, how many
+    more `check` lists, what to do (nothing to fix when the file is of the `other_kind`
+    or from a newer mahj) and where the previous version is."""
+    message = describe(path, problems[0], locator)
     if len(problems) > 1:
-        message += f" (and {len(problems) - 1} more: `mahj check` lists them)"
-    if "newer mahj" in problems[0].message or loaded.parsed.event:
+        message += f" (and {len(problems) - 1} more: `{check}` lists them)"
+    if "newer mahj" in problems[0].message or other_kind:
         message += "; nothing was changed"
     else:
-        message += "; fix it with an editor (then run `mahj check`), nothing was changed"
-    bak = backup_path(loaded.path)
+        message += f"; fix it with an editor (then run `{check}`), nothing was changed"
+    bak = backup_path(path)
     if bak.exists():
         message += f"; the previous version is in {bak}"
     return message

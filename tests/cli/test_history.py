@@ -70,7 +70,7 @@ def test_fix_counts_games_not_log_entries(night, session):
     assert log[3]["thrown_by"] == "Kathy" and "self_pick" not in log[3]
 
 
-def test_fix_and_undo_of_the_same_game_are_one_history(night, session):
+def test_fixing_a_game_twice_keeps_both_old_versions(night, session):
     assert night("fix", "1", "Kathy", "25", "-t", "Ruth").exit_code == 0
     assert night("fix", "1", "Ruth", "25", "-t", "Linda").exit_code == 0
     assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}

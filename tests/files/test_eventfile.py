@@ -18,7 +18,8 @@ from mahjcli.core.eventfold import fold_event
 from mahjcli.core.model import Incomplete, Penalty, Wall, Win
 from mahjcli.files import eventwrite
 from mahjcli.files.eventfile import parse_event_text
-from mahjcli.files.eventload import EventLocator, describe, read_players_file
+from mahjcli.files.eventload import EventLocator, read_players_file
+from mahjcli.files.loader import describe
 from mahjcli.files.sessionfile import parse_text
 from tests.helpers import ROOT
 
