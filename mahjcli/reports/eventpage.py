@@ -8,6 +8,7 @@ import html
 
 from ..core.eventfold import EventStandings
 from .event import circle, event_title, place_labels, round_cell, winners_lines
+from .pictures import page_head
 from .words import plural, points
 
 _CSS = """
@@ -82,15 +83,7 @@ def results_page(standings: EventStandings, top: int | None = None) -> str:
         f"{plural(event.rounds, 'round')} played · {event.profile}"
     )
     parts = [
-        "<!doctype html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_esc(title)} — results</title>",
-        f"<style>{_CSS}</style>",
-        "</head>",
-        "<body>",
+        *page_head(f"{title} — results", _CSS),
         f"<h1>{_esc(title)}</h1>",
         f'<p class="sub">{_esc(sub)}</p>',
     ]

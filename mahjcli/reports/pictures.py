@@ -250,6 +250,21 @@ table.log td:nth-child(3) { min-width: 10rem; }
 """
 
 
+def page_head(title: str, css: str) -> list[str]:
+    """The start of a page to share, up to `<body>`: readable on a phone as on a laptop."""
+    return [
+        "<!doctype html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_esc(title)}</title>",
+        f"<style>{css}</style>",
+        "</head>",
+        "<body>",
+    ]
+
+
 def html_page(standings: Standings, *, coins: int = 0) -> str:
     """A page to send to the group: standings, the chart, game by game, and settling up."""
     coins = rate(standings, coins)
@@ -274,15 +289,7 @@ def html_page(standings: Standings, *, coins: int = 0) -> str:
     purse_head = '<th class="num">Purse</th>' if purses is not None else ""
     kind = standings.rules.name if standings.rules.pays else f"{standings.rules.name} points"
     parts = [
-        "<!doctype html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_esc(title)}</title>",
-        f"<style>{_CSS}</style>",
-        "</head>",
-        "<body>",
+        *page_head(title, _CSS),
         f"<h1>{_esc(title)}</h1>",
         f'<p class="sub">{standings.games} games · {kind}</p>',
         '<table class="standings">',
