@@ -65,6 +65,14 @@ class State:
         self.kitties: dict[int, list[tuple[str, int]]] = {}
         """Each table's kitty: what each player put in since it was last taken."""
 
+    def copy(self, session: Session) -> State:
+        """A copy to replay on without changing this one, for `session` (the same night
+        with more entries)."""
+        copied = State(session, self.seating.copy(), dict(self.totals))
+        copied.games, copied.accepted, copied.gone = self.games, self.accepted, list(self.gone)
+        copied.kitties = {table: list(paid) for table, paid in self.kitties.items()}
+        return copied
+
     def game(self, table: int) -> Game:
         """The game about to be played at `table`."""
         pie = self.session.rules.pie
@@ -253,40 +261,91 @@ def _pass_deal(state: State, entry: Entry) -> None:
 def fold(session: Session, holes: frozenset[int] = frozenset()) -> Standings:
     """Replay the whole log and return the standings after it. The entries at `holes`
     stand in for ones that could not be read: each only passes the deal if it is a game."""
-    players = session.all_players()
-    zero = tuple(0 for _ in players)
-    if why := Seating.start_problem(session.players, session.easts, session.tables):
-        problem = Problem(why, Where.top("east"))
-        return Standings(session, players, (), 0, (), (), (), zero, (problem,))
-    seating = Seating.start(session.players, session.easts, session.tables)
-    state = State(session, seating, dict.fromkeys(players, 0))
-    rows: list[Row] = []
-    problems: list[Problem] = []
-    for index, entry in enumerate(session.log):
-        if index in holes:
+    return Replay.of(session, holes).standings()
+
+
+class Replay:
+    """A night replayed entry by entry: the state after the last one, the rows and the
+    problems. `fold` replays a log with one; a process that keeps a night between changes
+    (the server) keeps its replay too, to replay only what a change adds (`extended`)."""
+
+    __slots__ = ("players", "problems", "rows", "session", "state")
+
+    def __init__(self, session: Session, state: State | None, problems: list[Problem]) -> None:
+        self.session = session
+        self.players = session.all_players()
+        self.state = state
+        """None when the night cannot even start (the problem says why)."""
+        self.rows: list[Row] = []
+        self.problems = problems
+
+    @classmethod
+    def of(cls, session: Session, holes: frozenset[int] = frozenset()) -> Replay:
+        """The whole log replayed."""
+        if why := Seating.start_problem(session.players, session.easts, session.tables):
+            return cls(session, None, [Problem(why, Where.top("east"))])
+        seating = Seating.start(session.players, session.easts, session.tables)
+        replay = cls(session, None, [])
+        replay.state = State(session, seating, dict.fromkeys(replay.players, 0))
+        for index, entry in enumerate(session.log):
+            replay._replay(index, entry, index in holes)
+        return replay
+
+    def _replay(self, index: int, entry: Entry, hole: bool = False) -> None:
+        state = self.state
+        assert state is not None
+        if hole:
             _pass_deal(state, entry)
-            continue
+            return
         step = STEPS[type(entry)](entry, state)
         if isinstance(step, str):
-            problems.append(Problem(step, Where.entry(index)))
+            self.problems.append(Problem(step, Where.entry(index)))
             _pass_deal(state, entry)
         else:
-            rows.append(_apply(state, index, entry, step))
-    tables = tuple(
-        TableView(n, seating.east_player(n), tuple(seating.in_deal_order(n)))
-        for n in sorted(seating.tables)
-    )
-    kitties = tuple((n, tuple(paid)) for n, paid in sorted(state.kitties.items()) if paid)
-    return Standings(
-        session=session,
-        players=players,
-        rows=tuple(rows),
-        games=state.games,
-        tables=tables,
-        waiting=tuple(seating.waiting),
-        gone=tuple(state.gone),
-        totals=tuple(state.totals.values()),
-        problems=tuple(problems),
-        accepted=state.accepted,
-        kitties=kitties,
-    )
+            self.rows.append(_apply(state, index, entry, step))
+
+    def extended(self, session: Session) -> Replay:
+        """The replay of `session`, a night whose log is this one's with entries added at
+        its end: only those are replayed, from a copy of this state (this replay stays as
+        it was). Any other night, or one with a new player, is replayed whole: every row
+        holds a total for each player of the night."""
+        done = len(self.session.log)
+        same_night = session._replace(log=()) == self.session._replace(log=())
+        if (
+            self.state is None
+            or not same_night
+            or session.log[:done] != self.session.log
+            or session.all_players() != self.players
+        ):
+            return Replay.of(session)
+        replay = Replay(session, self.state.copy(session), list(self.problems))
+        replay.rows = list(self.rows)
+        for index in range(done, len(session.log)):
+            replay._replay(index, session.log[index])
+        return replay
+
+    def standings(self) -> Standings:
+        """The standings after the replayed log."""
+        session, players, state = self.session, self.players, self.state
+        if state is None:
+            zero = tuple(0 for _ in players)
+            return Standings(session, players, (), 0, (), (), (), zero, tuple(self.problems))
+        seating = state.seating
+        tables = tuple(
+            TableView(n, seating.east_player(n), tuple(seating.in_deal_order(n)))
+            for n in sorted(seating.tables)
+        )
+        kitties = tuple((n, tuple(paid)) for n, paid in sorted(state.kitties.items()) if paid)
+        return Standings(
+            session=session,
+            players=players,
+            rows=tuple(self.rows),
+            games=state.games,
+            tables=tables,
+            waiting=tuple(seating.waiting),
+            gone=tuple(state.gone),
+            totals=tuple(state.totals.values()),
+            problems=tuple(self.problems),
+            accepted=state.accepted,
+            kitties=kitties,
+        )
