@@ -1,11 +1,14 @@
 """Saving all or nothing.
 
 A save writes a temporary file in the same folder (`.<file>.<pid>.<random>.tmp`), fsyncs
-it, keeps the previous version as `<file>.bak` (written the same way), then `os.replace`s
-the new one in, so a crash at any moment leaves either the old or the new file, never a
-mix. A symlinked session is saved through its link. The next save removes the temporary
-files a killed save left behind. For the crash tests, $MAHJ_CRASH_AT makes a save kill
-itself at one of its steps (see `_crash`).
+it, keeps the previous version as `<file>.bak`, then `os.replace`s the new one in, so a
+crash at any moment leaves either the old or the new file, never a mix. The previous
+version becomes the backup without being copied: it gets `<file>.bak` as a second name
+(a hard link, made under a temporary name and renamed over the old backup), and keeps
+only that name once the new file is in; where the file system has no hard links, it is
+copied the way the new file is written. A symlinked session is saved through its link.
+The next save removes the temporary files a killed save left behind. For the crash
+tests, $MAHJ_CRASH_AT makes a save kill itself at one of its steps (see `_crash`).
 """
 
 from __future__ import annotations
@@ -20,14 +23,19 @@ from ..core.errors import SaveFailed, SessionExists
 from .lock import held
 
 CRASH_POINTS = ("after-write", "after-fsync", "before-replace")
-"""Where a save can be made to kill itself ($MAHJ_CRASH_AT), for the crash tests."""
+"""Where a save can be made to kill itself ($MAHJ_CRASH_AT), for the crash tests (the
+backup, made by a link, has only `before-replace`)."""
+
+
+_CRASH_AT = os.environ.get("MAHJ_CRASH_AT")
+"""The crash point armed for this process (read once, as the process starts)."""
 
 
 def _crash(point: str, target: str) -> None:
     """Test hook: the process kills itself at `point` of a save when $MAHJ_CRASH_AT names
     it: `after-write`, `after-fsync` or `before-replace` for the session file itself,
-    `bak:` plus one of those for its backup copy."""
-    wanted = os.environ.get("MAHJ_CRASH_AT")
+    `bak:before-replace` for its backup (`bak:` and the others where it is copied)."""
+    wanted = _CRASH_AT
     if wanted and wanted == (point if target == "session" else f"{target}:{point}"):
         import signal
 
@@ -59,9 +67,10 @@ def _clean_stale(real: Path) -> None:
     every one is stale (only the lock holder saves); otherwise only a dead process's."""
     pattern = temp_pattern(real)
     under_lock = real in held
+    mine = f".{real.name}."
     with contextlib.suppress(OSError):
         for entry in os.scandir(real.parent):
-            m = pattern.match(entry.name)
+            m = entry.name.startswith(mine) and pattern.match(entry.name)
             if m and (under_lock or not _alive(int(m.group(2)))):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
@@ -94,6 +103,39 @@ def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
         os.chmod(temp, mode)
         _crash("before-replace", target)
         os.replace(temp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _keep_previous(real: Path, info: os.stat_result) -> None:
+    """Make the file as it is now `<file>.bak` too: a hard link under a temporary name,
+    renamed over the old backup (fsync-ing the file first, in case whoever wrote it did
+    not); a copy, written like a save, where links cannot be made. Nothing to do when the
+    backup already is this very file (a save that died after making it)."""
+    mode = info.st_mode & 0o7777
+    bak = real.with_name(real.name + ".bak")
+    with contextlib.suppress(OSError):
+        held_bak = os.lstat(bak)
+        if (held_bak.st_ino, held_bak.st_dev) == (info.st_ino, info.st_dev):
+            return  # renaming a link over another link of the same file does nothing
+    temp = bak.with_name(f".{bak.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    fd = os.open(real, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # a file system that cannot sync a file opened for reading (Windows)
+    finally:
+        os.close(fd)
+    try:
+        os.link(real, temp)
+    except OSError:  # no hard links here (FAT, some network shares, another owner's file)
+        _replace_with(bak, real.read_bytes(), mode, "bak")
+        return
+    try:
+        _crash("before-replace", "bak")
+        os.replace(temp, bak)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
@@ -135,7 +177,6 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
         _clean_stale(real)
         mode: int | None = None
-        old: bytes | None = None
         with contextlib.suppress(FileNotFoundError):
             info = real.stat()
             mode = info.st_mode & 0o7777
@@ -145,11 +186,9 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
                     f"(make it writable first if you mean to change it: chmod u+w {path})"
                 )
             if backup:
-                old = real.read_bytes()
+                _keep_previous(real, info)
         if mode is None:
             mode = 0o666 & ~_umask()
-        if old is not None:
-            _replace_with(real.with_name(real.name + ".bak"), old, mode, "bak")
         _replace_with(real, data, mode, "session")
     except OSError as exc:
         reason = exc.strerror or str(exc)

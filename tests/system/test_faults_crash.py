@@ -1,8 +1,9 @@
 """Crashes mid-save: the installed `mahj` is killed with SIGKILL at injected points of a save
 and at random moments, and the session file must always hold the old or the new log whole.
 
-A save writes a temporary file beside the session, fsyncs it, copies the old version to
-`<file>.bak` the same way, then renames the new file over the old one. These tests kill the
+A save writes a temporary file beside the session and fsyncs it, gives the old version the
+name `<file>.bak` too (a hard link under a temporary name, renamed over the old backup),
+then renames the new file over the old one. These tests kill the
 real program at each of those steps ($MAHJ_CRASH_AT) and at random times, then check the
 bytes on disk, that the file still loads, and that the next save sweeps up the leftovers.
 """
@@ -70,7 +71,8 @@ def night(four, session: Path):
 # ---- the injected points ----------------------------------------------------------------
 
 SESSION_POINTS = ["after-write", "after-fsync", "before-replace"]
-BAK_POINTS = ["bak:after-write", "bak:after-fsync", "bak:before-replace"]
+BAK_POINTS = ["bak:before-replace"]
+"""The backup is a link, not written: it is made under a temporary name, then renamed."""
 
 
 @pytest.mark.parametrize("point", SESSION_POINTS + BAK_POINTS)

@@ -51,11 +51,24 @@ def backup(session: Path) -> Path:
 # ---- the disk fails ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("failing", [1, 2], ids=["backup-write", "session-write"])
-def test_full_disk(night, session: Path, monkeypatch, failing: int):
-    """The disk fills up: the first few bytes go in, then ENOSPC."""
+def no_hard_links(src, dst, *args, **kwargs) -> None:
+    """os.link on a file system without hard links (FAT, some network shares)."""
+    raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+
+@pytest.mark.parametrize(
+    ("links", "failing"),
+    [(True, 1), (False, 1), (False, 2)],
+    ids=["session-write", "copied-backup-write", "session-write-after-copied-backup"],
+)
+def test_full_disk(night, session: Path, monkeypatch, links: bool, failing: int):
+    """The disk fills up: the first few bytes go in, then ENOSPC. The backup is a second
+    name of the previous file (nothing written); where links cannot be made it is a copy,
+    written first."""
     before = session.read_bytes()
     bak_before = backup(session).read_bytes()
+    if not links:
+        monkeypatch.setattr(os, "link", no_hard_links)
     real_write = os.write
     temp_writes = {"n": 0}
 
@@ -80,6 +93,22 @@ def test_full_disk(night, session: Path, monkeypatch, failing: int):
 
     monkeypatch.undo()
     assert night(*WIN).exit_code == 0  # space again: the same command now works
+
+
+@pytest.mark.parametrize("links", [True, False], ids=["linked", "copied"])
+def test_the_backup_holds_the_previous_version(night, session: Path, monkeypatch, links: bool):
+    """Each save keeps the version it replaces as `.bak`: by a second name of that very
+    file, or by a copy where the file system has no hard links; never the new version."""
+    if not links:
+        monkeypatch.setattr(os, "link", no_hard_links)
+    for _ in range(3):
+        before = session.read_bytes()
+        before_inode = session.stat().st_ino
+        assert night(*WIN).exit_code == 0
+        assert backup(session).read_bytes() == before != session.read_bytes()
+        assert (backup(session).stat().st_ino == before_inode) is links
+        assert session.stat().st_nlink == backup(session).stat().st_nlink == 1
+        assert temp_files(session.parent) == []
 
 
 def test_failing_fsync(night, session: Path, monkeypatch):
