@@ -8,15 +8,15 @@ a typed one: the reader checks each key, the fold checks each entry where it sta
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.errors import SessionInvalid, SessionMissing
-from ..core.fold import fold
+from ..core.fold import Replay, fold
 from ..core.problems import Problem
 from ..core.session import Session
 from ..core.standings import Standings
 from .paths import backup_path
-from .sessionfile import Parsed, decode, parse_text
+from .sessionfile import Parsed, decode, parse_doc, parse_text
 
 if TYPE_CHECKING:
     from .lines import Locator
@@ -35,6 +35,12 @@ class Night(NamedTuple):
 
     loaded: Loaded
     standings: Standings
+    replay: Replay | None = None
+    """The replay behind the standings, kept by a process that keeps the night between
+    changes (`mahjcli.night.change.record` with `keep`) to replay only what it adds."""
+    own_end: bool = False
+    """True when the text ends with a [[log]] table this process added and read back
+    (`as_saved`), so that the next one can be read back on its own."""
 
     @property
     def path(self) -> Path:
@@ -50,10 +56,15 @@ class Night(NamedTuple):
 def read(path: Path, keep_doc: bool = False) -> Loaded:
     """Read a session file's bytes and parse them; SessionMissing when it cannot be read
     (missing, a folder, a FIFO or a device, unreadable, or far too large)."""
+    return parse(path, read_bytes(path), keep_doc)
+
+
+def read_bytes(path: Path) -> bytes:
+    """A session file's bytes; SessionMissing when it cannot be read."""
     from .reading import SESSION_LIMIT, Unreadable, read_regular
 
     try:
-        data = read_regular(path, SESSION_LIMIT)
+        return read_regular(path, SESSION_LIMIT)
     except FileNotFoundError:
         raise SessionMissing(
             f"no session file at {path}; start one with `mahj new PLAYER...`"
@@ -64,6 +75,10 @@ def read(path: Path, keep_doc: bool = False) -> Loaded:
         ) from None
     except Unreadable as exc:
         raise SessionMissing(f"cannot read {path}: {exc}") from None
+
+
+def parse(path: Path, data: bytes, keep_doc: bool = False) -> Loaded:
+    """A session file's bytes, parsed."""
     text, problem = decode(data)
     if text is None:
         assert problem is not None
@@ -133,12 +148,38 @@ def damaged(
     return message
 
 
-def load(path: Path, keep_doc: bool = False) -> Night:
+def load(path: Path, keep_doc: bool = False, known: Night | None = None) -> Night:
     """Read, check and replay a session; SessionInvalid names the first problem. A change
     asks to `keep_doc`: the document read, to check its edit against without reading the
-    text again (a report lets it go, so a long night costs no more memory)."""
-    loaded = read(path, keep_doc)
+    text again (a report lets it go, so a long night costs no more memory).
+
+    `known` is this file as read (or saved) a moment ago, by a process that keeps it (the
+    server): when the file still holds exactly its bytes, it is that night, and nothing is
+    parsed or replayed again; any other bytes are read afresh."""
+    data = read_bytes(path)
+    if known is not None and known.loaded.data == data and known.path == path:
+        has_doc = known.loaded.parsed.doc is not None  # what a change edits against
+        if has_doc or not keep_doc:
+            return known
+    loaded = parse(path, data, keep_doc)
     found, standings = check(loaded)
     if found or standings is None:
         raise SessionInvalid(invalid_message(loaded, found))
     return Night(loaded, standings)
+
+
+def as_saved(
+    path: Path, data: bytes, doc: dict[str, Any], replay: Replay, own_end: bool
+) -> Night | None:
+    """The night a save just wrote, as `load` would read it back: `data`, which tomllib
+    reads as `doc` (the save compared them), replayed by `replay`; `own_end` when it ends
+    with the [[log]] table the save added. None when the document does not read as
+    exactly the session replayed (then the next change reads the file afresh)."""
+    text, _ = decode(data)
+    if text is None:
+        return None
+    parsed = parse_doc(text, doc)
+    if parsed.problems or parsed.session != replay.session:
+        return None
+    loaded = Loaded(path, data, parsed._replace(doc=doc))
+    return Night(loaded, replay.standings(), replay, own_end)

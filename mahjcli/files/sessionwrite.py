@@ -122,15 +122,43 @@ def inline_table(table: dict[str, Any]) -> str:
     return "{" + ", ".join(f"{key} = {toml_value(value)}" for key, value in table.items()) + "}"
 
 
-def append_entry(text: str, entry: dict[str, Any], doc: dict[str, Any] | None = None) -> str:
+def appended(doc: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
+    """What a session's document reads as with one more log entry (`append_entry`)."""
+    expected = dict(doc)
+    expected["log"] = [*doc.get("log", []), entry]
+    return expected
+
+
+def log_table(entry: dict[str, Any], nl: str) -> str:
+    """The [[log]] table `append_entry` adds for an entry, with the file's line ends."""
+    return toml_block("[[log]]", entry).replace("\n", nl)
+
+
+def ends_with(text: str, entry: dict[str, Any]) -> bool:
+    """True when the text ends with the [[log]] table `append_entry` added for `entry`."""
+    nl = newline_of(text)
+    return text.endswith(nl + log_table(entry, nl))
+
+
+def append_entry(
+    text: str, entry: dict[str, Any], doc: dict[str, Any] | None = None, *, after_own: bool = False
+) -> str:
     """The text with one more log entry at the end, keeping everything else as it was:
     a [[log]] table after the last line, or (for a log written as `log = [...]`) one more
     inline table in that array. CannotEdit when neither reads back right. `doc` is what
-    the text reads as, when the caller has already read it."""
-    doc = document(text) if doc is None else doc
+    the text reads as, when the caller has already read it.
+
+    `after_own`: the text is exactly one that ended with a [[log]] table added here and
+    read back (a night the server keeps between its saves). Its log is then written as
+    [[log]] tables, so one more table after it can only add one more entry: that table
+    is read back on its own instead of the whole text again."""
     nl = newline_of(text)
-    expected = dict(doc)
-    expected["log"] = [*doc.get("log", []), entry]
+    if after_own and text.endswith(nl):
+        added = nl + log_table(entry, nl)
+        if reads_as(added, {"log": [entry]}):
+            return text + added
+    doc = document(text) if doc is None else doc
+    expected = appended(doc, entry)
     array = inline_array(text, "log")
     if array is not None:
         if not text[array.open + 1 : array.close].strip():  # `log = []`: [[log]] from now on
@@ -140,7 +168,7 @@ def append_entry(text: str, entry: dict[str, Any], doc: dict[str, Any] | None = 
             if reads_as(new, expected):
                 return new
             raise _cannot("add this entry to the log written as `log = [...]`")
-    block = toml_block("[[log]]", entry).replace("\n", nl)
+    block = log_table(entry, nl)
     if text and not text.endswith("\n"):
         text += nl
     new = text + nl + block

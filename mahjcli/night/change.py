@@ -10,13 +10,19 @@ from typing import NamedTuple
 
 from ..core import checks
 from ..core.errors import MahjError, Refused
-from ..core.fold import fold
+from ..core.fold import Replay, fold
 from ..core.model import Entry
 from ..core.session import Session
 from ..core.standings import Standings
 from ..files import atomic, loader, logedit, paths
 from ..files.lock import locked
-from ..files.sessionwrite import append_entry, entry_to_dict, new_session_text
+from ..files.sessionwrite import (
+    append_entry,
+    appended,
+    ends_with,
+    entry_to_dict,
+    new_session_text,
+)
 from .build import Built
 
 
@@ -29,21 +35,40 @@ class Change(NamedTuple):
     after: Standings
     path: Path
     notes: tuple[str, ...] = ()
+    saved: loader.Night | None = None
+    """The night as now saved, when `record` was asked to keep it; None when the next
+    change is to read the file afresh."""
 
 
-def record(path: Path, build: Callable[[loader.Night], Built]) -> Change:
-    """Add the entry `build` makes to the night, if the rules allow it where it stands."""
+def record(
+    path: Path,
+    build: Callable[[loader.Night], Built],
+    known: loader.Night | None = None,
+    *,
+    keep: bool = False,
+) -> Change:
+    """Add the entry `build` makes to the night, if the rules allow it where it stands.
+    A process that keeps the night between changes (the server) asks to `keep` it: the
+    change then carries the night as saved (`Change.saved`), to be passed back as
+    `known` next time, when it is used if the file still holds exactly its bytes."""
     with locked(path):
-        night = loader.load(path, keep_doc=True)
+        night = loader.load(path, keep_doc=True, known=known)
         built = build(night)
         session = night.session._replace(log=(*night.session.log, built.entry))
-        after = fold(session)
+        replay = night.replay.extended(session) if night.replay else Replay.of(session)
+        after = replay.standings()
         if after.problems:
             raise Refused(after.problems[-1].message)
         parsed = night.loaded.parsed
-        text = append_entry(parsed.text, entry_to_dict(built.entry), parsed.doc)
-        atomic.write_atomic(path, text.encode("utf-8"))
-        return Change(built.entry, night.standings, after, path, built.notes)
+        entry = entry_to_dict(built.entry)
+        text = append_entry(parsed.text, entry, parsed.doc, after_own=night.own_end)
+        data = text.encode("utf-8")
+        atomic.write_atomic(path, data)
+        saved = None
+        if keep and parsed.doc is not None:
+            own_end = ends_with(text, entry)
+            saved = loader.as_saved(path, data, appended(parsed.doc, entry), replay, own_end)
+        return Change(built.entry, night.standings, after, path, built.notes, saved)
 
 
 def undo(path: Path, check: Callable[[loader.Night], None] | None = None) -> Change:
