@@ -18,6 +18,7 @@ from ..night import build, change, history
 from ..reports.board import game_line, games_at
 from ..reports.words import describe, seat_swap
 from .fields import Asked
+from .source import Source
 
 Builder = Callable[[Night], build.Built]
 
@@ -104,9 +105,13 @@ def preview(night: Night, make: Builder) -> tuple[Row, Standings, tuple[str, ...
     return after.rows[-1], after, built.notes
 
 
-def record(path: Path, make: Builder) -> change.Change:
-    """Record the entry (lock, load, build, replay, atomic save)."""
-    return change.record(path, make)
+def record(source: Source, make: Builder) -> change.Change:
+    """Record the entry (lock, load, build, replay, atomic save). The night as saved is
+    kept with its source, so the next game at the room's tables is built on it without
+    reading the file again, as long as the file still holds exactly what was saved."""
+    done = change.record(source.path, make, source.written, keep=True)
+    source.written = done.saved
+    return done
 
 
 def last_game(standings: Standings, table: int) -> Row | None:

@@ -5,8 +5,10 @@ request is answered when it is refused."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
+import anyio
+import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response, StreamingResponse
@@ -18,6 +20,13 @@ from .pages import render
 from .source import Room, Shown, Source
 from .watch import Watcher
 
+T = TypeVar("T")
+
+SAVERS = 4
+"""Saves that run at once, each in a worker thread holding its own file's lock: more
+would only wait for each other (and for the processor) when a whole room enters its
+games at once, and each would take longer."""
+
 
 class Site:
     """The served room, its watcher and the token of this run."""
@@ -26,6 +35,14 @@ class Site:
         self.room = room
         self.watcher = watcher
         self.token = token
+        self._savers: anyio.CapacityLimiter | None = None
+
+    async def saving(self, func: Callable[..., T], *args: Any) -> T:
+        """Run a save (it blocks: lock, load, replay, fsync) in a worker thread, at most
+        `SAVERS` at once; the others wait their turn in the order they came."""
+        if self._savers is None:
+            self._savers = anyio.CapacityLimiter(SAVERS)
+        return await anyio.to_thread.run_sync(func, *args, limiter=self._savers)
 
     def routes(self) -> list[BaseRoute]:
         """The site's routes."""

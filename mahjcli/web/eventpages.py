@@ -184,7 +184,7 @@ class EventSite(Site):
             fields = fields_of((await read_form(request)).multi_items())
             may_write(request, fields, self.token)
             typed, replace = _card_fields(fields)
-            await run_in_threadpool(_record, source.path, rnd, table, typed, replace)
+            await self.saving(_record, source.path, rnd, table, typed, replace)
         except (Problem, MahjError) as exc:
             return await self._refused(request, exc, fields)
         self.saved(source)
@@ -199,7 +199,7 @@ class EventSite(Site):
             may_write(request, fields, self.token)
             rnd, table = _whole(fields, "round"), _whole(fields, "table")
             typed, replace = _card_fields(fields, api=True)
-            done = await run_in_threadpool(_record, source.path, rnd, table, typed, replace)
+            done = await self.saving(_record, source.path, rnd, table, typed, replace)
         except (Problem, MahjError) as exc:
             return api_error(exc)
         self.saved(source)

@@ -148,7 +148,7 @@ class NightSite(Site):
             may_write(request, fields, self.token)
             asked = win_request(fields) if result == "win" else wall_request(fields)
             make = actions.win_builder(asked) if result == "win" else actions.wall_builder(asked)
-            done = await run_in_threadpool(actions.record, source.path, make)
+            done = await self.saving(actions.record, source, make)
         except (Problem, MahjError) as exc:
             return api_error(exc)
         self.saved(source)
@@ -258,7 +258,7 @@ class NightSite(Site):
             fields = how_won(fields_of((await read_form(request)).multi_items()))
             may_write(request, fields, self.token)
             _, make = _asked(fields, number)
-            done = await run_in_threadpool(actions.record, source.path, make)
+            done = await self.saving(actions.record, source, make)
         except (Problem, MahjError) as exc:
             return await self._refused(request, exc, fields)
         self.saved(source)
@@ -275,7 +275,7 @@ class NightSite(Site):
             may_write(request, fields, self.token)
             at = fields.get("at", [""])[0]
             spot = int(at) if at.isdigit() and at.isascii() and len(at) < 9 else None
-            done = await run_in_threadpool(actions.undo, source.path, number, spot)
+            done = await self.saving(actions.undo, source.path, number, spot)
         except (Problem, MahjError) as exc:
             if refused(exc)[0] in (401, 403, 413, 415):
                 return page_error(exc)

@@ -25,13 +25,14 @@ class Shown(NamedTuple):
     error: str | None = None
 
 
-def read_file(path: Path, kind: Kind) -> Shown:
-    """Read, check and replay a night or an event; a refusal is kept as its message."""
+def read_file(path: Path, kind: Kind, known: loader.Night | None = None) -> Shown:
+    """Read, check and replay a night or an event (a night as `known` when the file still
+    holds exactly its bytes); a refusal is kept as its message."""
     before = stamp(path)
     try:
         if kind == "event":
             return Shown(before, event=eventload.load(path))
-        return Shown(before, night=loader.load(path))
+        return Shown(before, night=loader.load(path, known=known))
     except MahjError as exc:
         return Shown(before, error=str(exc))
     except OSError as exc:
@@ -49,6 +50,8 @@ class Source:
         self.seen = stamp(path)
         self._shown: Shown | None = None
         self._reading = threading.Lock()
+        self.written: loader.Night | None = None
+        """The night as the server last saved it (`actions.record`)."""
 
     def changed(self) -> bool:
         """Look at the file; True (and one version more) when it changed since last time."""
@@ -72,7 +75,7 @@ class Source:
         with self._reading:
             shown = self.cached()
             if shown is None:
-                shown = self._shown = read_file(self.path, self.kind)
+                shown = self._shown = read_file(self.path, self.kind, self.written)
             return shown
 
 

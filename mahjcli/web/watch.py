@@ -2,7 +2,9 @@
 (and at once after a save made through the page), and wakes every open scoreboard
 connection of what changed. Two hundred screens cost two hundred sleeping coroutines,
 not two hundred pollers, and a save at one table of a room wakes only the screens that
-show it."""
+show it. Saves that come in a burst (a room of tables entering games at once) wake each
+screen once for the lot, a moment after the first of them (`SETTLE`): a screen is told
+of a change within half a second either way."""
 
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ from .source import Room, Source
 
 INTERVAL = 0.5
 """Seconds between two looks at the files."""
+SETTLE = 0.2
+"""Seconds a save through the page waits for others before the screens are woken (the
+version, which the short poll reads, moves at once)."""
 KEEPALIVE = 15.0
 """Seconds of silence after which a scoreboard connection gets a comment line, so that
 proxies and phones do not take it for dead."""
@@ -24,11 +29,15 @@ class Watcher:
     stream of one file's screen wakes only when that file changed, the room's screen
     on any change."""
 
-    def __init__(self, room: Room, interval: float = INTERVAL) -> None:
+    def __init__(self, room: Room, interval: float = INTERVAL, settle: float = SETTLE) -> None:
         self.room = room
         self.interval = interval
+        self.settle = settle
         self.closed = False
         self._changed: dict[str | None, asyncio.Event] = {}
+        self._soon: set[str] = set()
+        """The files saved through the page whose screens are woken at the next settle."""
+        self._waking: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -45,9 +54,20 @@ class Watcher:
         return bool(changed)
 
     def look_at(self, source: Source) -> None:
-        """A save just went through `source`: look at it at once, so screens update now."""
-        if self.room.look_at(source):
+        """A save just went through `source` (in the event loop): its version moves now,
+        its screens wake at the next settle with every other save since."""
+        if not self.room.look_at(source):
+            return
+        if self._loop is None or self.settle <= 0:
             self._wake([source.key])
+            return
+        self._soon.add(source.key)
+        if self._waking is None:
+            self._waking = self._loop.call_later(self.settle, self._wake_soon)
+
+    def _wake_soon(self) -> None:
+        keys, self._soon, self._waking = sorted(self._soon), set(), None
+        self._wake(keys)
 
     def _wake(self, keys: list[str]) -> None:
         if not keys:
@@ -80,6 +100,9 @@ class Watcher:
     def close(self) -> None:
         """End every stream (the server is stopping)."""
         self.closed = True
+        if self._waking is not None:
+            self._waking.cancel()
+            self._waking = None
         events, self._changed = self._changed, {}
         for event in events.values():
             event.set()

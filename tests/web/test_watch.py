@@ -115,3 +115,35 @@ def test_a_save_at_one_table_wakes_only_the_screens_that_show_it(tmp_path: Path)
         return heard[0], heard[1], heard[2]
 
     assert asyncio.run(scenario()) == (True, False, True)
+
+
+def test_a_burst_of_saves_through_the_page_wakes_each_screen_once(night: Path):
+    """A room entering games at once: the version moves with every save (the short poll
+    sees it at once), the open screens are told once for the burst, a moment later."""
+
+    async def scenario() -> tuple[list[int], list[str], list[str]]:
+        room = Room.of_file(night)
+        source = room.single
+        assert source is not None
+        watcher = Watcher(room, interval=60, settle=0.1)
+        watcher.start()
+        stream = watcher.stream(lambda: source.version, source.key, keepalive=5)
+        said = [await stream.__anext__(), await stream.__anext__()]
+        versions = []
+        for _ in range(3):
+            await asyncio.to_thread(cli, "wall", "--session", str(night))
+            watcher.look_at(source)
+            versions.append(source.version)
+        said.append(await asyncio.wait_for(stream.__anext__(), 2))
+        quiet = asyncio.create_task(stream.__anext__())
+        await asyncio.sleep(0.3)
+        still = [] if quiet.done() else ["quiet"]
+        quiet.cancel()
+        await watcher.stop()
+        return versions, said, still
+
+    versions, said, still = asyncio.run(scenario())
+    assert versions == [1, 2, 3]
+    tag = said[1].removeprefix("data: ").split("-")[0]
+    assert said[1:] == [f"data: {tag}-0\n\n", f"data: {tag}-3\n\n"]
+    assert still == ["quiet"]  # one wake for the three saves, nothing more after it
