@@ -66,7 +66,7 @@ def record(
         atomic.write_atomic(path, data)
         saved = None
         if keep and parsed.doc is not None:
-            own_end = ends_with(text, entry)
+            own_end = night.own_end or ends_with(text, entry)  # a [[log]] log stays one
             saved = loader.as_saved(path, data, appended(parsed.doc, entry), replay, own_end)
         return Change(built.entry, night.standings, after, path, built.notes, saved)
 
