@@ -14,8 +14,6 @@ line that pays most. A card file looks like this (see docs/card-template.toml):
 Reading returns problems as values; nothing here reads a file.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 

@@ -5,8 +5,6 @@ A night names its house rules as `RULE` or `RULE=VALUE` (on the command line wit
 words for the line under the standings.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from .model import MAX_VALUE

@@ -7,8 +7,6 @@ pie keeps every payer within their purse. Every game sums to zero, the kitty cou
 an account.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 

@@ -7,10 +7,8 @@ as its last field, so entries of different kinds never compare equal. Nothing de
 (totals, East, the line, purses) is a value of this module.
 """
 
-from __future__ import annotations
-
 import functools
-from typing import Annotated, Any, Literal, NamedTuple, get_type_hints
+from typing import Annotated, Any, Literal, NamedTuple
 
 MIN_SEATED = 3
 SEATS = 4
@@ -225,7 +223,7 @@ def keys_of(kind: str) -> dict[str, Key]:
     ['player', 'points', 'reason']
     """
     cls = ENTRY_TYPES[kind]
-    hints = get_type_hints(cls, include_extras=True)
+    hints = cls.__annotations__  # evaluated as the class is made (no string annotations here)
     keys: dict[str, Key] = {}
     for name in cls._fields:
         metadata: tuple[Any, ...] = getattr(hints[name], "__metadata__", ())

@@ -3,8 +3,6 @@
 Pure functions of plain values; the rule sets (`mahjcli.core.rulesets`) decide which apply.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from typing import NamedTuple
 

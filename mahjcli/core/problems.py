@@ -5,8 +5,6 @@ locator turns its `Where` into a line number, and one formatter prints
 `file:line: message` (`mahjcli.files.loader.describe`).
 """
 
-from __future__ import annotations
-
 import datetime as _dt
 from typing import NamedTuple, TypeGuard
 
@@ -21,12 +19,12 @@ class Where(NamedTuple):
     line: int | None = None
 
     @classmethod
-    def top(cls, key: str) -> Where:
+    def top(cls, key: str) -> "Where":
         """A top-level key."""
         return cls(key=key)
 
     @classmethod
-    def entry(cls, index: int, key: str | None = None) -> Where:
+    def entry(cls, index: int, key: str | None = None) -> "Where":
         """The `index`-th [[log]] entry (from 0), or one of its keys."""
         return cls("log", index, key)
 

@@ -8,8 +8,6 @@ league from tournament.
   four players; penalties, time called and a score card; the profile's variants.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple

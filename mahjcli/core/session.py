@@ -1,8 +1,6 @@
 """One night at one table, as recorded: the players in seat order, the first East, the
 rule set, an optional card and the ordered log. Everything else is derived by the fold."""
 
-from __future__ import annotations
-
 import datetime as _dt
 from typing import NamedTuple
 

@@ -1,7 +1,5 @@
 """Settling up at the night's end: the fewest payments that clear every balance (RULES.md §5)."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 EXACT_LIMIT = 16

@@ -1,7 +1,5 @@
 """What the fold derives from a session: one scored row per entry, and the standings."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from .model import Entry, Join, is_game

@@ -20,8 +20,6 @@ comments and layout survive; the result is read again and compared before it is
 trusted. Unknown keys are kept as they are (and `mahj check` mentions them).
 """
 
-from __future__ import annotations
-
 import datetime as _dt
 import re
 import tomllib
