@@ -3,12 +3,14 @@
 A save writes a temporary file in the same folder (`.<file>.<pid>.<random>.tmp`), fsyncs
 it, keeps the previous version as `<file>.bak`, then `os.replace`s the new one in, so a
 crash at any moment leaves either the old or the new file, never a mix. The previous
-version becomes the backup without being copied: it gets `<file>.bak` as a second name
-(a hard link, made under a temporary name and renamed over the old backup), and keeps
-only that name once the new file is in; where the file system has no hard links, it is
-copied the way the new file is written. A symlinked session is saved through its link.
-The next save removes the temporary files a killed save left behind. For the crash
-tests, $MAHJ_CRASH_AT makes a save kill itself at one of its steps (see `_crash`).
+version becomes the backup without being copied: once the new file is safely written, it
+gets `<file>.bak` as a second name (a hard link, made under a temporary name and renamed
+over the old backup), and keeps only that name once the new file is in (if putting the
+new file in fails, the backup is made a copy of its own again); where the file system
+has no hard links, it is copied the way the new file is written. A symlinked session is
+saved through its link. The next save removes the temporary files a killed save left
+behind. For the crash tests, $MAHJ_CRASH_AT makes a save kill itself at one of its steps
+(see `_crash`).
 """
 
 from __future__ import annotations
@@ -86,9 +88,9 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
-    """Write `data` to a temporary file beside `real`, fsync it, and rename it over
-    `real`; on any failure the temporary file is removed and `real` is untouched."""
+def _written(real: Path, data: bytes, mode: int, target: str) -> Path:
+    """`data` in a new temporary file beside `real`, fsynced, with `mode`; on any failure
+    the temporary file is removed."""
     temp = real.with_name(f".{real.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     fd = os.open(temp, flags, mode)
@@ -101,6 +103,16 @@ def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
         finally:
             os.close(fd)
         os.chmod(temp, mode)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return temp
+
+
+def _put_in_place(temp: Path, real: Path, target: str) -> None:
+    """Rename `temp` over `real`; on failure `temp` is removed and `real` untouched."""
+    try:
         _crash("before-replace", target)
         os.replace(temp, real)
     except BaseException:
@@ -109,17 +121,28 @@ def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
         raise
 
 
-def _keep_previous(real: Path, info: os.stat_result) -> None:
+def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
+    """Write `data` to a temporary file beside `real`, fsync it, and rename it over
+    `real`; on any failure the temporary file is removed and `real` is untouched."""
+    _put_in_place(_written(real, data, mode, target), real, target)
+
+
+def _backup_of(real: Path) -> Path:
+    return real.with_name(real.name + ".bak")
+
+
+def _keep_previous(real: Path, info: os.stat_result) -> bool:
     """Make the file as it is now `<file>.bak` too: a hard link under a temporary name,
     renamed over the old backup (fsync-ing the file first, in case whoever wrote it did
-    not); a copy, written like a save, where links cannot be made. Nothing to do when the
-    backup already is this very file (a save that died after making it)."""
+    not); a copy, written like a save, where links cannot be made. True when the backup
+    is a link (the file and its backup are one until the new file is in)."""
     mode = info.st_mode & 0o7777
-    bak = real.with_name(real.name + ".bak")
+    bak = _backup_of(real)
     with contextlib.suppress(OSError):
-        held_bak = os.lstat(bak)
-        if (held_bak.st_ino, held_bak.st_dev) == (info.st_ino, info.st_dev):
-            return  # renaming a link over another link of the same file does nothing
+        held = os.lstat(bak)
+        same = (held.st_ino, held.st_dev) == (info.st_ino, info.st_dev)
+        if same and info.st_ino and info.st_nlink > 1:  # st_ino 0: the system does not say
+            return True  # already linked (a save died after linking): renaming does nothing
     temp = bak.with_name(f".{bak.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     fd = os.open(real, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     try:
@@ -132,14 +155,16 @@ def _keep_previous(real: Path, info: os.stat_result) -> None:
         os.link(real, temp)
     except OSError:  # no hard links here (FAT, some network shares, another owner's file)
         _replace_with(bak, real.read_bytes(), mode, "bak")
-        return
-    try:
-        _crash("before-replace", "bak")
-        os.replace(temp, bak)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+        return False
+    _put_in_place(temp, bak, "bak")
+    return True
+
+
+def _unshare(real: Path, mode: int) -> None:
+    """After a save that failed once the backup was linked: make the backup a copy of its
+    own again, so an edit of the file in place cannot change it too (best effort)."""
+    with contextlib.suppress(OSError):
+        _replace_with(_backup_of(real), real.read_bytes(), mode, "bak")
 
 
 def _sync_folder(folder: Path) -> None:
@@ -176,20 +201,30 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
         if real.is_dir():
             raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
         _clean_stale(real)
-        mode: int | None = None
+        info: os.stat_result | None = None
         with contextlib.suppress(FileNotFoundError):
             info = real.stat()
-            mode = info.st_mode & 0o7777
             if read_only(real, info.st_mode):
                 raise SaveFailed(
                     f"{path} is read-only, so mahj leaves it as it is; nothing was changed "
                     f"(make it writable first if you mean to change it: chmod u+w {path})"
                 )
-            if backup:
-                _keep_previous(real, info)
-        if mode is None:
-            mode = 0o666 & ~_umask()
-        _replace_with(real, data, mode, "session")
+        mode = info.st_mode & 0o7777 if info is not None else 0o666 & ~_umask()
+        temp = _written(real, data, mode, "session")
+        linked = False
+        try:
+            if backup and info is not None:
+                linked = _keep_previous(real, info)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        try:
+            _put_in_place(temp, real, "session")
+        except BaseException:
+            if linked:
+                _unshare(real, mode)
+            raise
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveFailed(

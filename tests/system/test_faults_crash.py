@@ -1,9 +1,9 @@
 """Crashes mid-save: the installed `mahj` is killed with SIGKILL at injected points of a save
 and at random moments, and the session file must always hold the old or the new log whole.
 
-A save writes a temporary file beside the session and fsyncs it, gives the old version the
-name `<file>.bak` too (a hard link under a temporary name, renamed over the old backup),
-then renames the new file over the old one. These tests kill the
+A save writes a temporary file beside the session and fsyncs it, then gives the old
+version the name `<file>.bak` too (a hard link under a temporary name, renamed over the old
+backup), then renames the new file over the old one. These tests kill the
 real program at each of those steps ($MAHJ_CRASH_AT) and at random times, then check the
 bytes on disk, that the file still loads, and that the next save sweeps up the leftovers.
 """
@@ -85,13 +85,15 @@ def test_killed_at_an_injected_point_keeps_the_old_log(night, session: Path, poi
 
     assert proc.returncode == -signal.SIGKILL, proc
     assert session.read_bytes() == before, "the session file changed although the save died"
-    # Killed while writing the backup: the backup is untouched. Killed while writing the
-    # session: the backup already holds the previous version, which is the current one.
-    assert bak.read_bytes() == (bak_before if point.startswith("bak:") else before)
-    # The killed save left its temporary file behind; it must not matter.
+    # The new file is written first, then the backup made, then the new file put in: killed
+    # before that last step, the backup is untouched; killed just before it, the backup
+    # already holds the previous version, which is the current one.
+    assert bak.read_bytes() == (before if point == "before-replace" else bak_before)
+    # The killed save left its temporary files behind (the new file's, and the backup's
+    # link when it died making it); they must not matter.
     leftovers = temp_files(session.parent)
-    assert len(leftovers) == 1, leftovers
-    assert leftovers[0].startswith(f".{session.name}.")
+    assert len(leftovers) == (2 if point.startswith("bak:") else 1), leftovers
+    assert all(name.startswith(f".{session.name}.") for name in leftovers)
 
     check = night("check")
     assert check.exit_code == 0, check

@@ -95,6 +95,51 @@ def test_full_disk(night, session: Path, monkeypatch, links: bool, failing: int)
     assert night(*WIN).exit_code == 0  # space again: the same command now works
 
 
+def test_a_save_that_fails_after_the_backup_is_linked_leaves_them_apart(
+    night, session: Path, monkeypatch
+):
+    """The new file could not be put in place once the backup was linked: the session is
+    as it was, and its backup is a file of its own again (an edit in place of the one
+    cannot change the other)."""
+    before = session.read_bytes()
+    real_replace = os.replace
+
+    def refuse_the_session(src, dst) -> None:
+        if Path(dst) == session:
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", refuse_the_session)
+    assert "Permission denied" in one_error(night(*WIN))
+    monkeypatch.undo()
+    assert session.read_bytes() == before == backup(session).read_bytes()
+    assert session.stat().st_ino != backup(session).stat().st_ino
+    assert session.stat().st_nlink == 1
+    assert temp_files(session.parent) == []
+
+
+def test_a_file_system_without_inode_numbers_still_updates_the_backup(
+    night, session: Path, monkeypatch
+):
+    """Some network file systems say 0 for every file's inode: the backup is still made."""
+    import mahjcli.files.atomic as atomic
+
+    real_lstat = os.lstat
+    monkeypatch.setattr(os, "link", no_hard_links)
+    monkeypatch.setattr(os, "lstat", lambda p, *a, **k: _no_inode(real_lstat(p, *a, **k)))
+    monkeypatch.setattr(atomic.Path, "stat", lambda self, **k: _no_inode(os.stat(self)))
+    for _ in range(2):
+        before = session.read_bytes()
+        assert night(*WIN).exit_code == 0
+        assert backup(session).read_bytes() == before != session.read_bytes()
+
+
+def _no_inode(info: os.stat_result) -> os.stat_result:
+    fields = list(info)
+    fields[stat.ST_INO] = 0
+    return os.stat_result(fields)
+
+
 @pytest.mark.parametrize("links", [True, False], ids=["linked", "copied"])
 def test_the_backup_holds_the_previous_version(night, session: Path, monkeypatch, links: bool):
     """Each save keeps the version it replaces as `.bak`: by a second name of that very
