@@ -127,7 +127,8 @@ def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
     _put_in_place(_written(real, data, mode, target), real, target)
 
 
-def _backup_of(real: Path) -> Path:
+def backup_of(real: Path) -> Path:
+    """The backup beside a session given by its real path (symlinks resolved)."""
     return real.with_name(real.name + ".bak")
 
 
@@ -137,7 +138,7 @@ def _keep_previous(real: Path, info: os.stat_result) -> bool:
     not); a copy, written like a save, where links cannot be made. True when the backup
     is a link (the file and its backup are one until the new file is in)."""
     mode = info.st_mode & 0o7777
-    bak = _backup_of(real)
+    bak = backup_of(real)
     with contextlib.suppress(OSError):
         held = os.lstat(bak)
         same = (held.st_ino, held.st_dev) == (info.st_ino, info.st_dev)
@@ -164,7 +165,7 @@ def _unshare(real: Path, mode: int) -> None:
     """After a save that failed once the backup was linked: make the backup a copy of its
     own again, so an edit of the file in place cannot change it too (best effort)."""
     with contextlib.suppress(OSError):
-        _replace_with(_backup_of(real), real.read_bytes(), mode, "bak")
+        _replace_with(backup_of(real), real.read_bytes(), mode, "bak")
 
 
 def _sync_folder(folder: Path) -> None:

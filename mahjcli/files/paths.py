@@ -206,5 +206,6 @@ def mtime(path: Path) -> float:
 
 def backup_path(path: Path) -> Path:
     """Where the previous version of a session is kept."""
-    real = Path(os.path.realpath(path))
-    return real.with_name(real.name + ".bak")
+    from .atomic import backup_of
+
+    return backup_of(Path(os.path.realpath(path)))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from mahjcli.core.errors import MahjError
 from mahjcli.files import loader
 from mahjcli.files.loader import Night
 from mahjcli.files.tomltext import inline_array
@@ -101,7 +102,7 @@ def test_a_refused_kept_save_leaves_the_file_and_the_kept_night(tmp_path: Path):
             night.standings, winner="Sue", value="25", thrown_by=None, self_pick=True
         )
 
-    with pytest.raises(Exception, match="Sue"):
+    with pytest.raises(MahjError, match="Sue"):
         change.record(path, nobody, known, keep=True)
     assert path.read_bytes() == before
     assert known is not None and loader.load(path, known=known) is known
