@@ -9,8 +9,10 @@ over the old backup), and keeps only that name once the new file is in (if putti
 new file in fails, the backup is made a copy of its own again); where the file system
 has no hard links, it is copied the way the new file is written. A symlinked session is
 saved through its link. The next save removes the temporary files a killed save left
-behind. For the crash tests, $MAHJ_CRASH_AT makes a save kill itself at one of its steps
-(see `_crash`).
+behind (while the server runs, it looks for them at most every `SWEEP_EVERY` seconds
+a file: listing a folder of fifty tables at every save made the saves of a full room
+wait on each other). For the crash tests, $MAHJ_CRASH_AT makes a save kill itself at
+one of its steps (see `_crash`).
 """
 
 from __future__ import annotations
@@ -19,10 +21,13 @@ import contextlib
 import errno
 import os
 import re
+import stat
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..core.errors import SaveFailed, SessionExists
-from .lock import held
+from .lock import held, real_path
 
 CRASH_POINTS = ("after-write", "after-fsync", "before-replace")
 """Where a save can be made to kill itself ($MAHJ_CRASH_AT), for the crash tests (the
@@ -64,9 +69,37 @@ def _alive(pid: int) -> bool:
     return True
 
 
+SWEEP_EVERY = 10.0
+"""Seconds at least between two looks for one file's leftovers while the server runs."""
+_sweep_every = 0.0
+"""This process's: 0 (every save looks), or SWEEP_EVERY while it serves (`sweeping`)."""
+_swept: dict[Path, float] = {}
+"""When this process last looked for each file's leftovers (time.monotonic())."""
+
+
+@contextlib.contextmanager
+def sweeping(every: float = SWEEP_EVERY) -> Iterator[None]:
+    """While a process saves again and again (the server), each save looks for its
+    file's leftovers only when `every` seconds have passed since the last look (the first
+    save of a file always looks; a command started meanwhile looks at its own save)."""
+    global _sweep_every
+    before, _sweep_every = _sweep_every, every
+    try:
+        yield
+    finally:
+        _sweep_every = before
+        _swept.clear()
+
+
 def _clean_stale(real: Path) -> None:
     """Remove temporary files that a killed save left behind. Under the session's lock
     every one is stale (only the lock holder saves); otherwise only a dead process's."""
+    if _sweep_every > 0:
+        now = time.monotonic()
+        last = _swept.get(real)
+        if last is not None and now - last < _sweep_every:
+            return
+        _swept[real] = now
     pattern = temp_pattern(real)
     under_lock = real in held
     mine = f".{real.name}."
@@ -197,19 +230,19 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
     A crash at any moment leaves `path` holding either the old or the new bytes; a
     failure (full disk, failing fsync or rename) raises SaveFailed with `path` unchanged.
     """
-    real = Path(os.path.realpath(path))
+    real = real_path(path)
     try:
-        if real.is_dir():
-            raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
-        _clean_stale(real)
         info: os.stat_result | None = None
         with contextlib.suppress(FileNotFoundError):
-            info = real.stat()
-            if read_only(real, info.st_mode):
-                raise SaveFailed(
-                    f"{path} is read-only, so mahj leaves it as it is; nothing was changed "
-                    f"(make it writable first if you mean to change it: chmod u+w {path})"
-                )
+            info = os.stat(real)
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
+        _clean_stale(real)
+        if info is not None and read_only(real, info.st_mode):
+            raise SaveFailed(
+                f"{path} is read-only, so mahj leaves it as it is; nothing was changed "
+                f"(make it writable first if you mean to change it: chmod u+w {path})"
+            )
         mode = info.st_mode & 0o7777 if info is not None else 0o666 & ~_umask()
         temp = _written(real, data, mode, "session")
         linked = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,6 +23,10 @@ LOCK_TIMEOUT = 10.0
 
 held: set[Path] = set()
 """Real paths of the sessions whose lock this process holds."""
+_real_of: dict[Path, Path] = {}
+"""The real path each locked session was given as (so the save under the lock writes
+the very file that is locked, without resolving its path again)."""
+_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.ELOOP)
 
 
 def lock_timeout() -> float:
@@ -44,7 +49,7 @@ def locked(path: Path) -> Iterator[None]:
     """Hold the session's lock; waits up to lock_timeout() seconds, then raises Busy."""
     real = Path(os.path.realpath(path))
     try:
-        is_folder, parent_ok = real.is_dir(), real.parent.is_dir()
+        is_folder, parent_ok = _folder_and_parent(real)
     except OSError as exc:
         raise SessionMissing(f"cannot use {path}: {exc.strerror or exc}") from None
     if is_folder or not real.name:
@@ -62,12 +67,32 @@ def locked(path: Path) -> Iterator[None]:
     except OSError as exc:
         raise SaveFailed(f"cannot lock {path}: {exc.strerror or exc}") from None
     held.add(real)
+    _real_of[path] = real
     try:
         yield
     finally:
         held.discard(real)
+        _real_of.pop(path, None)
         with contextlib.suppress(OSError):  # closing the lock file lets it go in any case
             release()
+
+
+def _folder_and_parent(real: Path) -> tuple[bool, bool]:
+    """Whether `real` is a folder, and whether its folder exists (one look when the file
+    is there, the usual case)."""
+    try:
+        return stat.S_ISDIR(os.stat(real).st_mode), True
+    except OSError as exc:
+        if exc.errno not in _MISSING:
+            raise
+    return False, real.parent.is_dir()
+
+
+def real_path(path: Path) -> Path:
+    """The real path of a session (symlinks resolved): the one resolved when this process
+    locked it, while it holds the lock."""
+    real = _real_of.get(path)
+    return real if real is not None else Path(os.path.realpath(path))
 
 
 def acquire(path: Path, timeout: float) -> Callable[[], None]:

@@ -75,11 +75,12 @@ def read_regular(path: Path, limit: int) -> bytes:
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
-            chunk = os.read(fd, min(1024 * 1024, limit + 1 - size))
-            if not chunk:
-                break
+            asked = min(1024 * 1024, limit + 1 - size)
+            chunk = os.read(fd, asked)
             chunks.append(chunk)
             size += len(chunk)
+            if len(chunk) < asked:  # a regular file reads short only at its end
+                break
         if size > limit:
             raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
         return b"".join(chunks)

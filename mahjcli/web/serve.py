@@ -151,7 +151,10 @@ class Ready(NamedTuple):
 
     def run(self) -> None:
         """Serve until Ctrl-C (or SIGTERM)."""
-        self.server.run(sockets=[self.sock])
+        from ..files.atomic import sweeping
+
+        with sweeping():
+            self.server.run(sockets=[self.sock])
 
 
 def prepare(room: Room, name: str, host: str, port: int) -> Ready:

@@ -40,3 +40,30 @@ def test_a_save_flushes_the_file_and_its_folder(tmp_path: Path, monkeypatch):
     store.write_atomic(path, b"schema = 1\n# saved\n", backup=False)
     assert str(tmp_path) in synced  # the folder, so the rename survives a power cut
     assert any(s.endswith(".tmp") for s in synced)  # the new file's bytes, before the rename
+
+
+def test_while_serving_a_file_is_looked_at_for_leftovers_every_few_seconds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Every save removes what a killed save left; while the server runs, a file's first
+    save does, and the next ones look again only once `SWEEP_EVERY` seconds have passed."""
+    path = tmp_path.resolve() / "night.toml"
+    path.write_text("schema = 1\n")
+    leftover = path.with_name(f".{path.name}.999999999.0badc0de.tmp")
+
+    def saved(text: str) -> bool:
+        """Save, and say whether a leftover planted just before is still there."""
+        leftover.write_text("torn")
+        store.write_atomic(path, text.encode())
+        assert path.read_text() == text
+        return leftover.exists()
+
+    assert [saved("schema = 1\n# one\n"), saved("schema = 1\n# two\n")] == [False, False]
+    with store.sweeping():
+        assert saved("schema = 1\n# three\n") is False  # the first save while serving
+        assert saved("schema = 1\n# four\n") is True  # looked a moment ago
+        later = store.time.monotonic() + store.SWEEP_EVERY + 1
+        monkeypatch.setattr(store.time, "monotonic", lambda: later)
+        assert saved("schema = 1\n# five\n") is False
+    monkeypatch.undo()
+    assert saved("schema = 1\n# six\n") is False  # no longer serving: every save looks

@@ -44,3 +44,32 @@ def test_a_whole_command_under_the_filelock_path(mahj, session: Path, monkeypatc
     result = mahj("win", "Ruth", "25", "--thrown-by", "Linda")
     assert result.exit_code == 0, result
     assert "Ruth +100" in result.stdout
+
+
+def test_a_save_under_the_lock_writes_the_file_that_was_locked(tmp_path: Path):
+    """A symlinked session repointed while a command holds its lock: the save still goes
+    to the file the lock was taken on (and read from), never to the other one."""
+    from mahjcli.files import atomic
+
+    tmp_path = tmp_path.resolve()
+    first, second = tmp_path / "first.toml", tmp_path / "second.toml"
+    first.write_text("first\n")
+    second.write_text("second\n")
+    link = tmp_path / "night.toml"
+    link.symlink_to(first)
+    with lock.locked(link):
+        assert lock.real_path(link) == first
+        link.unlink()
+        link.symlink_to(second)
+        atomic.write_atomic(link, b"saved\n")
+    assert first.read_text() == "saved\n"
+    assert second.read_text() == "second\n"
+    assert lock.real_path(link) == second  # once let go, the path is resolved afresh
+    assert not lock.held
+
+
+def test_a_missing_file_in_an_existing_folder_can_be_locked(tmp_path: Path):
+    """The lock of a session not yet written (mahj new): its folder is looked at instead."""
+    with lock.locked(tmp_path / "new.toml"):
+        assert lock.held == {tmp_path.resolve() / "new.toml"}
+    assert not lock.held
