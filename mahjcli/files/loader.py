@@ -16,7 +16,7 @@ from ..core.problems import Problem
 from ..core.session import Session
 from ..core.standings import Standings
 from .paths import backup_path
-from .sessionfile import Parsed, decode, parse_doc, parse_text
+from .sessionfile import Parsed, decode, parse_appended, parse_doc, parse_text
 
 if TYPE_CHECKING:
     from .lines import Locator
@@ -169,16 +169,24 @@ def load(path: Path, keep_doc: bool = False, known: Night | None = None) -> Nigh
 
 
 def as_saved(
-    path: Path, data: bytes, doc: dict[str, Any], replay: Replay, own_end: bool
+    path: Path,
+    data: bytes,
+    doc: dict[str, Any],
+    replay: Replay,
+    own_end: bool,
+    before: Parsed | None = None,
 ) -> Night | None:
     """The night a save just wrote, as `load` would read it back: `data`, which tomllib
     reads as `doc` (the save compared them), replayed by `replay`; `own_end` when it ends
     with the [[log]] table the save added. None when the document does not read as
-    exactly the session replayed (then the next change reads the file afresh)."""
+    exactly the session replayed (then the next change reads the file afresh). `before`:
+    the night as read before the save, when `doc` is its document with one entry more
+    (only that entry is read then)."""
     text, _ = decode(data)
     if text is None:
         return None
-    parsed = parse_doc(text, doc)
+    grown = parse_appended(before, text, doc) if before is not None else None
+    parsed = grown if grown is not None else parse_doc(text, doc)
     if parsed.problems or parsed.session != replay.session:
         return None
     loaded = Loaded(path, data, parsed._replace(doc=doc))

@@ -67,7 +67,8 @@ def record(
         saved = None
         if keep and parsed.doc is not None:
             own_end = night.own_end or ends_with(text, entry)  # a [[log]] log stays one
-            saved = loader.as_saved(path, data, appended(parsed.doc, entry), replay, own_end)
+            doc = appended(parsed.doc, entry)
+            saved = loader.as_saved(path, data, doc, replay, own_end, before=parsed)
         return Change(built.entry, night.standings, after, path, built.notes, saved)
 
 

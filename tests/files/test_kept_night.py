@@ -107,3 +107,72 @@ def test_a_refused_kept_save_leaves_the_file_and_the_kept_night(tmp_path: Path):
     assert path.read_bytes() == before
     assert known is not None and loader.load(path, known=known) is known
     assert change.record(path, wall, known, keep=True).after.games == 2
+
+
+HEAD = """schema = 1
+name = "night"
+date = 2026-05-01
+rules = "league"
+players = ["Ruth", "Linda", "Kathy", "Pat"]
+east = "Ruth"
+"""
+TABLES = [
+    'kind = "win"\nwinner = "ruth"\nvalue = 25\nthrown_by = "LINDA"',
+    'kind = "join"\nplayer = " Sue "',
+    'kind = "wall"\nmood = "tense"',
+    'kind = "win"\nwinner = "sue"\nvalue = 30\nself_pick = true',
+    'kind = "join"\nplayer = "SUE"',
+    'kind = "leave"\nplayer = "Pat"',
+    'kind = "join"\nplayer = "pat"',
+    'kind = "win"\nwinner = "Kathy"\nvalue = 50\nthrown_by = "Pat"\nnote = "kept"',
+]
+
+
+def test_reading_only_the_new_entry_reads_what_reading_the_whole_night_reads():
+    """The kept night reads back only the entry a save added: for every entry of a night
+    with arrivals in any spelling, departures, returns and unknown keys, that gives the
+    session and the notes that reading the whole document gives."""
+    from mahjcli.files.sessionfile import parse_appended, parse_doc, parse_text
+
+    text = HEAD
+    before = parse_text(text)
+    for table in TABLES:
+        text += "\n[[log]]\n" + table + "\n"
+        doc = tomllib.loads(text)
+        whole = parse_doc(text, doc)
+        assert whole.session is not None and not whole.problems
+        grown = parse_appended(before, text, doc)
+        assert grown is not None
+        assert grown.session == whole.session
+        assert grown.notes == whole.notes
+        assert grown.text == text
+        before = whole
+    assert any("unknown key" in n.message for n in before.notes)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        'kind = "win"\nwinner = "Nobody"\nvalue = 25\nthrown_by = "Linda"',
+        'kind = "dance"',
+        'kind = "join"\nplayer = ""',
+    ],
+)
+def test_a_new_entry_that_does_not_read_cleanly_is_left_to_the_whole_reading(table: str):
+    from mahjcli.files.sessionfile import parse_appended, parse_text
+
+    before = parse_text(HEAD)
+    text = HEAD + "\n[[log]]\n" + table + "\n"
+    assert parse_appended(before, text, tomllib.loads(text)) is None
+
+
+def test_a_document_that_is_not_one_entry_more_is_left_to_the_whole_reading():
+    from mahjcli.files.sessionfile import parse_appended, parse_text
+
+    text = HEAD + "\n[[log]]\n" + TABLES[0] + "\n"
+    before = parse_text(text)
+    assert parse_appended(before, text, tomllib.loads(text)) is None  # no entry more
+    two = text + "\n[[log]]\n" + TABLES[2] + "\n\n[[log]]\n" + TABLES[2] + "\n"
+    assert parse_appended(before, two, tomllib.loads(two)) is None  # two more
+    broken = parse_text(HEAD + "players = 3\n")
+    assert parse_appended(broken, text, tomllib.loads(text)) is None  # no night before
