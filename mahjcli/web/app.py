@@ -140,12 +140,13 @@ def make_app(room: Room, token: str, *, interval: float | None = None) -> Starle
         night = NightSite(room, watcher, token)
         site: Site = RoomSite(room, watcher, token)
         routes = [*site.routes(), Mount("/n/{key}", routes=night.routes())]
+        sites = [site, night]
     elif single.kind == "event":
         site = EventSite(room, watcher, token)
-        routes = site.routes()
+        routes, sites = site.routes(), [site]
     else:
         site = NightSite(room, watcher, token)
-        routes = site.routes()
+        routes, sites = site.routes(), [site]
     static = StaticFiles(packages=[("mahjcli.web", "static")])
     routes = [enter(site), Mount("/static", static, name="static"), *routes]
 
@@ -156,6 +157,8 @@ def make_app(room: Room, token: str, *, interval: float | None = None) -> Starle
             yield
         finally:
             await watcher.stop()
+            for each in sites:
+                each.close()
 
     app = Starlette(
         routes=routes,

@@ -4,11 +4,11 @@ request is answered when it is refused."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-import anyio
-import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response, StreamingResponse
@@ -35,14 +35,23 @@ class Site:
         self.room = room
         self.watcher = watcher
         self.token = token
-        self._savers: anyio.CapacityLimiter | None = None
+        self._savers: ThreadPoolExecutor | None = None
 
     async def saving(self, func: Callable[..., T], *args: Any) -> T:
-        """Run a save (it blocks: lock, load, replay, fsync) in a worker thread, at most
-        `SAVERS` at once; the others wait their turn in the order they came."""
+        """Run a save (it blocks: lock, load, replay, fsync) in one of `SAVERS` threads
+        kept for saves; the others wait their turn in the order they came. (The event
+        loop's own hand-off to a pool of threads costs about a third of the instructions
+        of anyio's hand-off through a limiter, measured per save.)"""
         if self._savers is None:
-            self._savers = anyio.CapacityLimiter(SAVERS)
-        return await anyio.to_thread.run_sync(func, *args, limiter=self._savers)
+            self._savers = ThreadPoolExecutor(SAVERS, thread_name_prefix="mahj-save")
+        return await asyncio.get_running_loop().run_in_executor(self._savers, func, *args)
+
+    def close(self) -> None:
+        """The server is stopping: the saving threads end once the saves under way are
+        done (the process waits for them before it exits)."""
+        if self._savers is not None:
+            self._savers.shutdown(wait=False)
+            self._savers = None
 
     def routes(self) -> list[BaseRoute]:
         """The site's routes."""

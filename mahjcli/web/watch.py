@@ -2,9 +2,10 @@
 (and at once after a save made through the page), and wakes every open scoreboard
 connection of what changed. Two hundred screens cost two hundred sleeping coroutines,
 not two hundred pollers, and a save at one table of a room wakes only the screens that
-show it. Saves that come in a burst (a room of tables entering games at once) wake each
-screen once for the lot, a moment after the first of them (`SETTLE`): a screen is told
-of a change within half a second either way."""
+show it. A save through the page after a quiet moment wakes its screens at once; saves
+that come in a burst (a room of tables entering games at once) wake each screen at most
+every `SETTLE` seconds, once for all the saves since: a screen is told of a change
+within half a second either way."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from .source import Room, Source
 
 INTERVAL = 0.5
 """Seconds between two looks at the files."""
-SETTLE = 0.2
-"""Seconds a save through the page waits for others before the screens are woken (the
-version, which the short poll reads, moves at once)."""
+SETTLE = 0.5
+"""Seconds at least between two wakes of the screens by saves through the page (the
+version, which the short poll reads, moves at once). Two hundred screens woken five
+times a second cost a room entering its games at once a sixth of the server's time."""
 KEEPALIVE = 15.0
 """Seconds of silence after which a scoreboard connection gets a comment line, so that
 proxies and phones do not take it for dead."""
@@ -38,6 +40,8 @@ class Watcher:
         self._soon: set[str] = set()
         """The files saved through the page whose screens are woken at the next settle."""
         self._waking: asyncio.TimerHandle | None = None
+        self._woken = float("-inf")
+        """When (the loop's time) the screens were last woken by saves through the page."""
         self._task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -54,8 +58,9 @@ class Watcher:
         return bool(changed)
 
     def look_at(self, source: Source) -> None:
-        """A save just went through `source` (in the event loop): its version moves now,
-        its screens wake at the next settle with every other save since."""
+        """A save just went through `source` (in the event loop): its version moves now;
+        its screens wake at once after a quiet moment, else `settle` seconds after they
+        were last woken, with every other save since."""
         if not self.room.look_at(source):
             return
         if self._loop is None or self.settle <= 0:
@@ -63,10 +68,13 @@ class Watcher:
             return
         self._soon.add(source.key)
         if self._waking is None:
-            self._waking = self._loop.call_later(self.settle, self._wake_soon)
+            wait = max(0.0, self._woken + self.settle - self._loop.time())
+            self._waking = self._loop.call_later(wait, self._wake_soon)
 
     def _wake_soon(self) -> None:
         keys, self._soon, self._waking = sorted(self._soon), set(), None
+        if self._loop is not None:
+            self._woken = self._loop.time()
         self._wake(keys)
 
     def _wake(self, keys: list[str]) -> None:

@@ -147,3 +147,37 @@ def test_a_burst_of_saves_through_the_page_wakes_each_screen_once(night: Path):
     tag = said[1].removeprefix("data: ").split("-")[0]
     assert said[1:] == [f"data: {tag}-0\n\n", f"data: {tag}-3\n\n"]
     assert still == ["quiet"]  # one wake for the three saves, nothing more after it
+
+
+def test_a_lone_save_wakes_the_screens_at_once_and_a_burst_at_most_every_settle(night: Path):
+    """After a quiet moment a save through the page is on the screens at once; the saves
+    that follow it closely wake them again only `settle` seconds after that, together."""
+
+    async def scenario() -> tuple[float, float, list[str]]:
+        room = Room.of_file(night)
+        source = room.single
+        assert source is not None
+        watcher = Watcher(room, interval=60, settle=0.6)
+        watcher.start()
+        stream = watcher.stream(lambda: source.version, source.key, keepalive=5)
+        await stream.__anext__(), await stream.__anext__()  # retry, then version 0
+        loop = asyncio.get_running_loop()
+        waiting = asyncio.create_task(stream.__anext__())
+        await asyncio.to_thread(cli, "wall", "--session", str(night))
+        started = loop.time()
+        watcher.look_at(source)
+        first = await asyncio.wait_for(waiting, 2)
+        lone = loop.time() - started
+        waiting = asyncio.create_task(stream.__anext__())
+        await asyncio.sleep(0.05)  # the screen waits for the next change
+        await asyncio.to_thread(cli, "wall", "--session", str(night))
+        watcher.look_at(source)
+        second = await asyncio.wait_for(waiting, 2)
+        gap = loop.time() - started
+        await watcher.stop()
+        return lone, gap, [first, second]
+
+    lone, gap, said = asyncio.run(scenario())
+    assert lone < 0.3  # at once, not after the settle
+    assert gap >= 0.55  # the second save waited for the settle since the first wake
+    assert [s.rsplit("-", 1)[1] for s in said] == ["1\n\n", "2\n\n"]
