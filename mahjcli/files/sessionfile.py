@@ -180,9 +180,9 @@ def parse_appended(before: Parsed, text: str, doc: dict[str, Any]) -> Parsed | N
     if session is None or not isinstance(raw_log, list) or len(raw_log) != len(session.log) + 1:
         return None
     canon = {fold_name(p): p for p in session.players}
-    for entry in session.log:
-        if entry.kind == "join":
-            canon.setdefault(fold_name(entry.player), entry.player)
+    for earlier in session.log:
+        if earlier.kind == "join":
+            canon.setdefault(fold_name(earlier.player), earlier.player)
     raw = raw_log[-1]
     if isinstance(raw, dict) and raw.get("kind") == "join":
         arrival = raw.get("player")
