@@ -121,9 +121,22 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def _written(real: Path, data: bytes, mode: int, target: str) -> Path:
-    """`data` in a new temporary file beside `real`, fsynced, with `mode`; on any failure
-    the temporary file is removed."""
+_synced: dict[Path, tuple[int, int, int, int]] = {}
+"""The files this process saved, each as it was once fsynced and put in place: when a
+file still is that one at the next save, it needs no fsync before it becomes the backup."""
+
+
+def _mark(info: os.stat_result) -> tuple[int, int, int, int]:
+    """What tells one version of a file from another: its device and inode, size and
+    modification time."""
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def _written(
+    real: Path, data: bytes, mode: int, target: str
+) -> tuple[Path, tuple[int, int, int, int]]:
+    """`data` in a new temporary file beside `real`, fsynced, with `mode`, and its mark
+    once fsynced; on any failure the temporary file is removed."""
     temp = real.with_name(f".{real.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     fd = os.open(temp, flags, mode)
@@ -133,6 +146,7 @@ def _written(real: Path, data: bytes, mode: int, target: str) -> Path:
             _crash("after-write", target)
             os.fsync(fd)
             _crash("after-fsync", target)
+            mark = _mark(os.fstat(fd))
         finally:
             os.close(fd)
         os.chmod(temp, mode)
@@ -140,7 +154,7 @@ def _written(real: Path, data: bytes, mode: int, target: str) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    return temp
+    return temp, mark
 
 
 def _put_in_place(temp: Path, real: Path, target: str) -> None:
@@ -157,7 +171,7 @@ def _put_in_place(temp: Path, real: Path, target: str) -> None:
 def _replace_with(real: Path, data: bytes, mode: int, target: str) -> None:
     """Write `data` to a temporary file beside `real`, fsync it, and rename it over
     `real`; on any failure the temporary file is removed and `real` is untouched."""
-    _put_in_place(_written(real, data, mode, target), real, target)
+    _put_in_place(_written(real, data, mode, target)[0], real, target)
 
 
 def backup_of(real: Path) -> Path:
@@ -168,8 +182,9 @@ def backup_of(real: Path) -> Path:
 def _keep_previous(real: Path, info: os.stat_result) -> bool:
     """Make the file as it is now `<file>.bak` too: a hard link under a temporary name,
     renamed over the old backup (fsync-ing the file first, in case whoever wrote it did
-    not); a copy, written like a save, where links cannot be made. True when the backup
-    is a link (the file and its backup are one until the new file is in)."""
+    not: unless it is still the one this process saved); a copy, written like a save,
+    where links cannot be made. True when the backup is a link (the file and its backup
+    are one until the new file is in)."""
     mode = info.st_mode & 0o7777
     bak = backup_of(real)
     with contextlib.suppress(OSError):
@@ -178,13 +193,14 @@ def _keep_previous(real: Path, info: os.stat_result) -> bool:
         if same and info.st_ino and info.st_nlink > 1:  # st_ino 0: the system does not say
             return True  # already linked (a save died after linking): renaming does nothing
     temp = bak.with_name(f".{bak.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
-    fd = os.open(real, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # a file system that cannot sync a file opened for reading (Windows)
-    finally:
-        os.close(fd)
+    if not (info.st_ino and _synced.get(real) == _mark(info)):
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass  # a file system that cannot sync a file opened for reading (Windows)
+        finally:
+            os.close(fd)
     try:
         os.link(real, temp)
     except OSError:  # no hard links here (FAT, some network shares, another owner's file)
@@ -244,7 +260,7 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
                 f"(make it writable first if you mean to change it: chmod u+w {path})"
             )
         mode = info.st_mode & 0o7777 if info is not None else 0o666 & ~_umask()
-        temp = _written(real, data, mode, "session")
+        temp, mark = _written(real, data, mode, "session")
         linked = False
         try:
             if backup and info is not None:
@@ -259,6 +275,7 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             if linked:
                 _unshare(real, mode)
             raise
+        _synced[real] = mark
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveFailed(

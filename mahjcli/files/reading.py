@@ -74,8 +74,9 @@ def read_regular(path: Path, limit: int) -> bytes:
             raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
         chunks: list[bytes] = []
         size = 0
+        first = info.st_size + 1  # the whole file in one read, and one byte to see its end
         while size <= limit:
-            asked = min(1024 * 1024, limit + 1 - size)
+            asked = min(1024 * 1024 if chunks else first, limit + 1 - size)
             chunk = os.read(fd, asked)
             chunks.append(chunk)
             size += len(chunk)

@@ -42,6 +42,42 @@ def test_a_save_flushes_the_file_and_its_folder(tmp_path: Path, monkeypatch):
     assert any(s.endswith(".tmp") for s in synced)  # the new file's bytes, before the rename
 
 
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="names an open file by /proc")
+def test_the_file_becoming_the_backup_is_fsynced_unless_this_process_saved_it(
+    tmp_path: Path, monkeypatch
+):
+    """Before the file becomes the backup it is fsynced, in case whoever wrote it did not;
+    the file this process saved and fsynced itself, still as it was, is not again."""
+    path = tmp_path.resolve() / "night.toml"
+    path.write_text("schema = 1\n")
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def spy(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+
+    def saved(text: str) -> bool:
+        """Save; whether the file as it was (now the backup) was fsynced."""
+        synced.clear()
+        store.write_atomic(path, text.encode())
+        assert path.read_text() == text
+        return str(path) in synced
+
+    assert saved("schema = 1\n# one\n") is True  # written by someone else
+    assert saved("schema = 1\n# two\n") is False  # the one just saved and fsynced
+    assert path.with_name("night.toml.bak").read_text() == "schema = 1\n# one\n"
+    path.write_text("schema = 1\n# an editor, same inode\n")
+    assert saved("schema = 1\n# three\n") is True
+    other = tmp_path / "other.toml"
+    other.write_text("schema = 1\n# four\n")
+    os.replace(other, path)  # another program's save, a new file
+    assert saved("schema = 1\n# five\n") is True
+    assert path.with_name("night.toml.bak").read_text() == "schema = 1\n# four\n"
+
+
 def test_while_serving_a_file_is_looked_at_for_leftovers_every_few_seconds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):

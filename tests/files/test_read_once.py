@@ -37,3 +37,35 @@ def test_recording_a_game_reads_toml_twice(four, session: Path, monkeypatch: pyt
     done = change.record(session, make)
     assert len(calls) == 2  # the file, then the edit read back before it is saved
     assert done.after.totals_map()["Kathy"] == 180 - 25
+
+
+def test_a_file_is_read_whole_in_one_go_even_when_its_size_says_less(tmp_path: Path, monkeypatch):
+    """A file is read in one call, sized by what the system says it holds; a file that
+    holds more than it says (it grew, or a system that says 0) is still read to its end."""
+    import os
+
+    from mahjcli.files import reading
+
+    path = tmp_path / "night.toml"
+    data = b"schema = 1\n" + b"# padding\n" * 300_000  # some 3 MB: more than one chunk
+    path.write_bytes(data)
+    reads: list[int] = []
+    real_read = os.read
+
+    def counted(fd: int, n: int) -> bytes:
+        reads.append(n)
+        return real_read(fd, n)
+
+    monkeypatch.setattr(os, "read", counted)
+    assert reading.read_regular(path, reading.SESSION_LIMIT) == data
+    assert reads == [len(data) + 1]
+    real_fstat = os.fstat
+
+    def says_nothing(fd: int) -> os.stat_result:
+        info = real_fstat(fd)
+        return os.stat_result((*info[:6], 0, *info[7:]))  # st_size 0
+
+    monkeypatch.setattr(os, "fstat", says_nothing)
+    reads.clear()
+    assert reading.read_regular(path, reading.SESSION_LIMIT) == data
+    assert reads == [1, 1024 * 1024, 1024 * 1024, 1024 * 1024]  # the last one reads short
