@@ -111,6 +111,7 @@ def record(source: Source, make: Builder) -> change.Change:
     reading the file again, as long as the file still holds exactly what was saved."""
     done = change.record(source.path, make, source.written, keep=True)
     source.written = done.saved
+    source.saved_now()
     return done
 
 

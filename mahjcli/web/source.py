@@ -52,10 +52,19 @@ class Source:
         self._reading = threading.Lock()
         self.written: loader.Night | None = None
         """The night as the server last saved it (`actions.record`)."""
+        self._after: list[Stamp | None] = []
+        """The file's stamp as a save's worker thread saw it just after saving, so the
+        event loop need not look at the file again (`changed`)."""
+
+    def saved_now(self) -> None:
+        """In the thread that just saved the file: look at it for the event loop."""
+        self._after.append(stamp(self.path))
 
     def changed(self) -> bool:
-        """Look at the file; True (and one version more) when it changed since last time."""
-        now = stamp(self.path)
+        """Look at the file (or take the look of the save just made); True (and one
+        version more) when it changed since last time."""
+        now = self._after.pop() if self._after else stamp(self.path)
+        self._after.clear()
         if now == self.seen:
             return False
         self.seen = now
