@@ -55,7 +55,6 @@ def table(
     from ..core.model import SEATS
     from ..core.numbers import whole_number
     from ..core.rulesets import RULE_SETS, rules_problem
-    from ..files.cardfile import load_card
     from ..reports import paychart, words
 
     if rules is not None and (why := rules_problem(rules, "--rules")):
@@ -77,7 +76,12 @@ def table(
         seated = len(standings.seated)
     else:
         seated = rule_set.table_size or SEATS
-    the_card = load_card(card) if card is not None else (night.card if night else None)
+    if card is not None:
+        from ..files.cardfile import load_card  # a card file only for --card
+
+        the_card: Card | None = load_card(card)
+    else:
+        the_card = night.card if night else None
     if chosen is None:
         chosen = cards.card_values(the_card) if the_card is not None else paychart.DEFAULT_VALUES
 
@@ -174,9 +178,10 @@ def lines(
     Example: mahj lines --card sample
     """  # fmt: skip
     from ..core.cards import jokerless_value
-    from ..files.cardfile import SAMPLE, load_card
 
     if card is not None:
+        from ..files.cardfile import SAMPLE, load_card
+
         the_card, source = load_card(card), ("sample" if card == SAMPLE else card)
     else:
         the_card, source = _session_card(session)
@@ -198,7 +203,7 @@ def lines(
             }
         )
         return
-    from ..ui.paychart import print_lines
+    from ..ui.cardlines import print_lines
 
     print_lines(the_card)
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 import os
 import re
 import sys
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, RenderHook
 from rich.segment import Segment
+from rich.text import Text
 
 from ..core.names import visible
 
@@ -129,3 +131,19 @@ def console(stderr: bool = False) -> Console:
     )
     out.push_render_hook(Escaped())
     return out
+
+
+CHART_WIDTH = 80
+"""A chart is never wider than this, so it fits any terminal and prints on paper."""
+
+
+def chart_console() -> tuple[Console, int]:
+    """The console, and the width charts are drawn at on it."""
+    out = console()
+    return out, min(out.width, CHART_WIDTH)
+
+
+def print_notes(out: Console, width: int, notes: list[str]) -> None:
+    """Notes under a chart, wrapped to its width."""
+    for note in notes:
+        out.print(Text(textwrap.fill(note, width)), width=width)

@@ -1,16 +1,14 @@
-"""`mahj table` and `mahj lines` on the terminal: the payment chart and a card's lines,
-never wider than 80 columns so they print on paper."""
+"""`mahj table` on the terminal: the payment chart, never wider than 80 columns so it
+prints on paper."""
 
 from __future__ import annotations
 
-import textwrap
+from typing import TYPE_CHECKING
 
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from ..core import payments
-from ..core.cards import jokerless_value
 from ..core.model import Card
 from ..core.money import money
 from ..reports.paychart import (
@@ -20,23 +18,10 @@ from ..reports.paychart import (
     LeagueChart,
     league_grid,
 )
-from ..reports.pointchart import TournamentChart
-from .console import console
+from .console import chart_console, print_notes
 
-CHART_WIDTH = 80
-"""A chart is never wider than this, so it fits any terminal and prints on paper."""
-
-
-def chart_console() -> tuple[Console, int]:
-    """The console, and the width charts are drawn at on it."""
-    out = console()
-    return out, min(out.width, CHART_WIDTH)
-
-
-def print_notes(out: Console, width: int, notes: list[str]) -> None:
-    """Notes under a chart, wrapped to its width."""
-    for note in notes:
-        out.print(Text(textwrap.fill(note, width)), width=width)
+if TYPE_CHECKING:
+    from ..reports.pointchart import TournamentChart
 
 
 def _overhead(columns: int) -> int:
@@ -139,32 +124,3 @@ def print_tournament(chart: TournamentChart, rule_notes: list[str]) -> None:
         "dead one. Time called: 0 for everyone.",
     ]
     print_notes(out, width, [*notes, *rule_notes[1:]])  # the first says the mis-named mode
-
-
-def print_lines(card: Card) -> None:
-    """A card's lines: section, value, concealed, and the value in use when jokerless."""
-    out, width = chart_console()
-    table = Table(title=Text(f"{card.title}: {len(card.lines)} lines"), title_justify="left")
-    table.add_column("Line", overflow="fold")
-    table.add_column("Section", overflow="fold")
-    table.add_column("Value", justify="right")
-    table.add_column("Concealed")
-    table.add_column("Jokerless", justify="right")
-    for line in card.lines:
-        table.add_row(
-            Text(line.name),
-            Text(line.section),
-            str(line.value),
-            "yes" if line.concealed else "no",
-            str(jokerless_value(line)),
-        )
-    out.print(table, width=width)
-    print_notes(
-        out,
-        width,
-        [
-            "Jokerless: the value in use when the hand has no jokers; doubled only for a "
-            "line with a group of three or more (a pairs-only line cannot hold a joker).",
-            'Score a hand by its line: mahj win NAME --line "LINE" --thrown-by NAME',
-        ],
-    )
