@@ -121,20 +121,20 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-_synced: dict[Path, tuple[int, int, int, int]] = {}
+Mark = tuple[int, int, int, int, int]
+_synced: dict[Path, Mark] = {}
 """The files this process saved, each as it was once fsynced and put in place: when a
 file still is that one at the next save, it needs no fsync before it becomes the backup."""
 
 
-def _mark(info: os.stat_result) -> tuple[int, int, int, int]:
-    """What tells one version of a file from another: its device and inode, size and
-    modification time."""
-    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+def _mark(info: os.stat_result) -> Mark:
+    """What tells one version of a file from another: its device and inode, size,
+    modification time and change time (which every write and every rename moves, and
+    which no program can set back)."""
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
 
 
-def _written(
-    real: Path, data: bytes, mode: int, target: str
-) -> tuple[Path, tuple[int, int, int, int]]:
+def _written(real: Path, data: bytes, mode: int, target: str) -> tuple[Path, Mark]:
     """`data` in a new temporary file beside `real`, fsynced, with `mode`, and its mark
     once fsynced; on any failure the temporary file is removed."""
     temp = real.with_name(f".{real.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
@@ -210,6 +210,16 @@ def _keep_previous(real: Path, info: os.stat_result) -> bool:
     return True
 
 
+def _remember_synced(real: Path, written: Mark) -> None:
+    """Remember the file just put in place as fsynced: as it is now (the rename moved its
+    change time), when it still is the file written (best effort: else forget it)."""
+    _synced.pop(real, None)
+    with contextlib.suppress(OSError):
+        now = _mark(os.stat(real))
+        if now[:3] == written[:3]:
+            _synced[real] = now
+
+
 def _unshare(real: Path, mode: int) -> None:
     """After a save that failed once the backup was linked: make the backup a copy of its
     own again, so an edit of the file in place cannot change it too (best effort)."""
@@ -275,7 +285,7 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             if linked:
                 _unshare(real, mode)
             raise
-        _synced[real] = mark
+        _remember_synced(real, mark)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveFailed(

@@ -26,7 +26,8 @@ held: set[Path] = set()
 _real_of: dict[Path, Path] = {}
 """The real path each locked session was given as (so the save under the lock writes
 the very file that is locked, without resolving its path again)."""
-_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.ELOOP)
+_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.EBADF)
+"""What `Path.is_dir` takes for "not a folder" rather than an error."""
 
 
 def lock_timeout() -> float:

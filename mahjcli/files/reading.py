@@ -78,10 +78,13 @@ def read_regular(path: Path, limit: int) -> bytes:
         while size <= limit:
             asked = min(1024 * 1024 if chunks else first, limit + 1 - size)
             chunk = os.read(fd, asked)
+            if not chunk:
+                break
             chunks.append(chunk)
             size += len(chunk)
-            if len(chunk) < asked:  # a regular file reads short only at its end
-                break
+            if len(chunk) < asked and size >= info.st_size:
+                break  # short, with all the system said it holds: its end (some network
+                # file systems read short in the middle, so only then)
         if size > limit:
             raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
         return b"".join(chunks)

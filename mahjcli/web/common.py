@@ -44,11 +44,13 @@ class Site:
         of anyio's hand-off through a limiter, measured per save.)"""
         if self._savers is None:
             self._savers = ThreadPoolExecutor(SAVERS, thread_name_prefix="mahj-save")
+        # A request cancelled meanwhile (the server stopping) gets no answer, but its save,
+        # once started, runs to its end under the lock: all or nothing, never half.
         return await asyncio.get_running_loop().run_in_executor(self._savers, func, *args)
 
     def close(self) -> None:
-        """The server is stopping: the saving threads end once the saves under way are
-        done (the process waits for them before it exits)."""
+        """The server is stopping: the saving threads end once the saves under way and
+        those already waiting are done (the process waits for them before it exits)."""
         if self._savers is not None:
             self._savers.shutdown(wait=False)
             self._savers = None

@@ -58,13 +58,15 @@ class Source:
 
     def saved_now(self) -> None:
         """In the thread that just saved the file: look at it for the event loop."""
-        self._after.append(stamp(self.path))
+        if len(self._after) < 2:  # two waiting are looked at afresh anyway
+            self._after.append(stamp(self.path))
 
     def changed(self) -> bool:
-        """Look at the file (or take the look of the save just made); True (and one
+        """Look at the file (or take the look of the save just made: when two saves'
+        looks are waiting, their order is not known, so look again); True (and one
         version more) when it changed since last time."""
-        now = self._after.pop() if self._after else stamp(self.path)
-        self._after.clear()
+        waiting, self._after = self._after, []
+        now = waiting[0] if len(waiting) == 1 else stamp(self.path)
         if now == self.seen:
             return False
         self.seen = now

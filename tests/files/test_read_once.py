@@ -69,3 +69,6 @@ def test_a_file_is_read_whole_in_one_go_even_when_its_size_says_less(tmp_path: P
     reads.clear()
     assert reading.read_regular(path, reading.SESSION_LIMIT) == data
     assert reads == [1, 1024 * 1024, 1024 * 1024, 1024 * 1024]  # the last one reads short
+    monkeypatch.setattr(os, "fstat", real_fstat)
+    monkeypatch.setattr(os, "read", lambda fd, n: real_read(fd, min(n, 1000)))
+    assert reading.read_regular(path, reading.SESSION_LIMIT) == data  # short reads midway

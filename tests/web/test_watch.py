@@ -121,7 +121,8 @@ def test_a_save_at_one_table_wakes_only_the_screens_that_show_it(tmp_path: Path)
 
 def test_a_burst_of_saves_through_the_page_wakes_each_screen_once(night: Path):
     """A room entering games at once: the version moves with every save (the short poll
-    sees it at once), the open screens are told once for the burst, a moment later."""
+    sees it at once), and a screen that looks again after the burst is told once, of the
+    last version, and of nothing more after it."""
 
     async def scenario() -> tuple[list[int], list[str], list[str]]:
         room = Room.of_file(night)
@@ -173,15 +174,17 @@ def test_a_lone_save_wakes_the_screens_at_once_and_a_burst_at_most_every_settle(
         waiting = asyncio.create_task(stream.__anext__())
         await asyncio.sleep(0.05)  # the screen waits for the next change
         await asyncio.to_thread(cli, "wall", "--session", str(night))
+        again = loop.time()
         watcher.look_at(source)
         second = await asyncio.wait_for(waiting, 2)
-        gap = loop.time() - started
+        gap, after = loop.time() - started, loop.time() - again
         await watcher.stop()
-        return lone, gap, [first, second]
+        return lone, gap, after, [first, second]
 
-    lone, gap, said = asyncio.run(scenario())
+    lone, gap, after, said = asyncio.run(scenario())
     assert lone < 0.3  # at once, not after the settle
     assert gap >= 0.55  # the second save waited for the settle since the first wake
+    assert after < 0.6  # and no longer than that
     assert [s.rsplit("-", 1)[1] for s in said] == ["1\n\n", "2\n\n"]
 
 
@@ -207,3 +210,25 @@ def test_a_save_through_the_page_is_looked_at_in_its_own_thread(
     assert room.look_at(source) is False and looked == [night]
     cli("wall", "--session", str(night))
     assert room.look_at(source) is True and source.version == 2
+
+
+def test_two_saves_looked_at_in_their_threads_are_looked_at_again(
+    night: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Two saves' looks waiting at once (two threads, in an order nobody knows): the
+    event loop looks at the file itself."""
+    from mahjcli.web import source as source_module
+
+    room = Room.of_file(night)
+    source = room.single
+    assert source is not None
+    cli("wall", "--session", str(night))
+    source.saved_now()
+    cli("wall", "--session", str(night))
+    source.saved_now()
+    source.saved_now()  # a third is not even kept
+    looked: list[Path] = []
+    real = source_module.stamp
+    monkeypatch.setattr(source_module, "stamp", lambda p: looked.append(p) or real(p))
+    assert room.look_at(source) is True and looked == [night]
+    assert source.seen == real(night)
