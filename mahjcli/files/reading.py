@@ -82,9 +82,10 @@ def read_regular(path: Path, limit: int) -> bytes:
                 break
             chunks.append(chunk)
             size += len(chunk)
+            # A short read with all the bytes the system said the file holds is its end
+            # (some network file systems read short in the middle too).
             if len(chunk) < asked and size >= info.st_size:
-                break  # short, with all the system said it holds: its end (some network
-                # file systems read short in the middle, so only then)
+                break
         if size > limit:
             raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
         return b"".join(chunks)
