@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from mahjcli.files.stamps import stamp
-from mahjcli.web.source import Room
+from mahjcli.web.source import Room, Source
 from mahjcli.web.watch import Watcher
 from tests.web.conftest import KEY, Serve, cli
 
@@ -119,18 +120,24 @@ def test_a_save_at_one_table_wakes_only_the_screens_that_show_it(tmp_path: Path)
     assert asyncio.run(scenario()) == (True, False, True)
 
 
+def watching(night: Path, settle: float) -> tuple[Source, Watcher, AsyncIterator[str]]:
+    """In the running event loop: the night served alone, its watcher started (looking
+    at the file only when told), and one screen's stream of it."""
+    room = Room.of_file(night)
+    source = room.single
+    assert source is not None
+    watcher = Watcher(room, interval=60, settle=settle)
+    watcher.start()
+    return source, watcher, watcher.stream(lambda: source.version, source.key, keepalive=5)
+
+
 def test_a_burst_of_saves_through_the_page_wakes_each_screen_once(night: Path):
     """A room entering games at once: the version moves with every save (the short poll
     sees it at once), and a screen that looks again after the burst is told once, of the
     last version, and of nothing more after it."""
 
     async def scenario() -> tuple[list[int], list[str], list[str]]:
-        room = Room.of_file(night)
-        source = room.single
-        assert source is not None
-        watcher = Watcher(room, interval=60, settle=0.1)
-        watcher.start()
-        stream = watcher.stream(lambda: source.version, source.key, keepalive=5)
+        source, watcher, stream = watching(night, settle=0.1)
         said = [await stream.__anext__(), await stream.__anext__()]
         versions = []
         for _ in range(3):
@@ -156,13 +163,8 @@ def test_a_lone_save_wakes_the_screens_at_once_and_a_burst_at_most_every_settle(
     """After a quiet moment a save through the page is on the screens at once; the saves
     that follow it closely wake them again only `settle` seconds after that, together."""
 
-    async def scenario() -> tuple[float, float, list[str]]:
-        room = Room.of_file(night)
-        source = room.single
-        assert source is not None
-        watcher = Watcher(room, interval=60, settle=0.6)
-        watcher.start()
-        stream = watcher.stream(lambda: source.version, source.key, keepalive=5)
+    async def scenario() -> tuple[float, float, float, list[str]]:
+        source, watcher, stream = watching(night, settle=0.6)
         await stream.__anext__(), await stream.__anext__()  # retry, then version 0
         loop = asyncio.get_running_loop()
         waiting = asyncio.create_task(stream.__anext__())
