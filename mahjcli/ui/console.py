@@ -144,6 +144,7 @@ def chart_console() -> tuple[Console, int]:
 
 
 def print_notes(out: Console, width: int, notes: list[str]) -> None:
-    """Notes under a chart, wrapped to its width."""
-    for note in notes:
-        out.print(Text(textwrap.fill(note, width)), width=width)
+    """Notes under a chart, each wrapped to its width (printed at once: one pass through
+    the console instead of one per note)."""
+    if notes:
+        out.print(Text("\n".join(textwrap.fill(note, width) for note in notes)), width=width)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
-from ..core.settle import settle
 from ..core.standings import Row, Standings
 from ..reports.words import describe, outcome, plural, points, rate, seat_swap, title
 from .sheet import Column, Line, Sheet
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> None:
@@ -195,6 +196,8 @@ def show_rule_notes(out: Console, standings: Standings) -> None:
 
 def totals_table(standings: Standings, *, coins: int = 0) -> Table:
     """Standings, best first, with each purse when there is a pie."""
+    from rich.table import Table
+
     coins = rate(standings, coins)
     table = Table(title_justify="left")
     table.add_column("", justify="right")
@@ -242,6 +245,8 @@ def show_settle(out: Console, standings: Standings, *, coins: int) -> None:
     if back := standings.kitty_returns():
         each = ", ".join(f"{name} {points(a, coins=coins, sign=False)}" for name, a in back.items())
         out.print(Text(f"The kitty goes back to those who paid it: {each}"))
+    from ..core.settle import settle
+
     transfers = settle(standings.balances())
     if transfers:
         out.print(Text("Settle up:", style="bold"))

@@ -210,6 +210,21 @@ def test_reports_for_scripts_never_load_rich_filelock_or_tomli_w(args):
     assert not found & set(WEB), found & set(WEB)
 
 
+def test_the_score_sheet_does_not_load_richs_table_layout():
+    """`mahj log` lays its sheet out by hand: loading `rich.table` would cost it more
+    than the sheet itself."""
+    night = SAMPLES / "five-player-pie-night.toml"
+    code = (
+        "from mahjcli.cli import app\n"
+        f"try:\n    app({['log', '--session', str(night)]!r})\n"
+        "except SystemExit as exc:\n    out['code'] = exc.code\n"
+    )
+    out = loaded_after(code)
+    assert out["code"] in (0, None)
+    assert isinstance(out["modules"], list)
+    assert "rich.console" in out["modules"] and "rich.table" not in out["modules"]
+
+
 def test_only_the_serve_command_imports_the_web_layer_and_only_when_it_runs():
     """No command pays for the web server: `mahjcli.cli` imports `web` only inside the
     body of `mahj serve`, and a command that saves loads none of it."""
