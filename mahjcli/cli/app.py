@@ -46,9 +46,27 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 
 
 @functools.cache
-def commands_of(module: str) -> "Command":
-    """The Click command (or group of commands) that one module's Typer app builds."""
-    return typer.main.get_command(importlib.import_module(f"mahjcli.cli.{module}").commands)
+def command_named(name: str) -> "Command | None":
+    """The Click command called `name`, built on its own from its module's Typer app (the
+    module's other commands are not built: Typer inspecting each signature costs more
+    than parsing the command line); a module that is a group of its own (`mahj event
+    ...`) is built whole. None for a name no module declares."""
+    for module, names in COMMANDS.items():
+        if name not in names:
+            continue
+        commands = importlib.import_module(f"mahjcli.cli.{module}").commands
+        for info in commands.registered_commands:
+            assert info.callback is not None
+            if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
+                return typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=commands.pretty_exceptions_short,
+                    rich_markup_mode=commands.rich_markup_mode,
+                )
+        group = typer.main.get_command(commands)
+        assert isinstance(group, TyperGroup)
+        return group.commands.get(name)
+    return None
 
 
 class MahjGroup(WrappedGroup):
@@ -60,14 +78,8 @@ class MahjGroup(WrappedGroup):
         return [name for names in COMMANDS.values() for name in names]
 
     def get_command(self, ctx: "Context", cmd_name: str) -> "Command | None":
-        """The command called `cmd_name`, built from its module on first use."""
-        for module, names in COMMANDS.items():
-            if cmd_name in names:
-                built = commands_of(module)
-                if isinstance(built, TyperGroup):
-                    return built.get_command(ctx, cmd_name)
-                return built
-        return None
+        """The command called `cmd_name`, built on first use."""
+        return command_named(cmd_name)
 
     def invoke(self, ctx: "Context") -> Any:
         """Run the command; a `MahjError`, or a file system failure no command foresaw, is

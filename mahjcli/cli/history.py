@@ -64,13 +64,14 @@ def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[St
     from typer._click.exceptions import UsageError
 
     from ..night import build
-    from .app import commands_of
+    from .app import command_named
     from .night import win_choices
     from .shared import no_stray_options, table_number
 
     kind = "wall" if typed[0].lower() == "wall" else "win"
     rest = typed[1:] if typed[0].lower() in ("win", "wall") else typed
-    command = commands_of("night").get_command(ctx, kind)  # type: ignore[attr-defined]
+    command = command_named(kind)
+    assert command is not None
     try:
         sub = command.make_context(f"mahj fix {number} {kind}", rest)
         params = sub.params

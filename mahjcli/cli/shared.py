@@ -134,7 +134,7 @@ def after_save(done: str, again: str) -> Iterator[None]:
         raise typer.Exit(SAVED_NOT_SHOWN) from None
 
 
-def no_stray_options(ctx: typer.Context, *values: str | None) -> None:
+def no_stray_options(ctx: "Context", *values: str | None) -> None:
     """A mistyped option (`--jokeles`) or an extra word is a usage error (exit 2)."""
     stray = [v for v in values if v and v.startswith("-") and not re.fullmatch(r"-[0-9.]+", v)]
     stray += [str(a) for a in ctx.args]

@@ -6,10 +6,12 @@ from __future__ import annotations
 import importlib
 
 import pytest
+import typer.main
 from typer.main import get_command
 
 from mahjcli.cli import app
 from mahjcli.cli.app import COMMANDS as BY_MODULE
+from mahjcli.cli.app import command_named
 
 GROUP = get_command(app)
 COMMANDS = GROUP.list_commands(None)  # type: ignore[attr-defined, arg-type]
@@ -26,6 +28,39 @@ def test_the_command_table_matches_what_each_module_declares(module: str):
     built = get_command(importlib.import_module(f"mahjcli.cli.{module}").commands)
     names = sorted(getattr(built, "commands", {built.name: built}))
     assert names == sorted(BY_MODULE[module])
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_command_built_alone_is_the_one_its_module_builds(name: str):
+    module = next(m for m, names in BY_MODULE.items() if name in names)
+    whole = get_command(importlib.import_module(f"mahjcli.cli.{module}").commands)
+    expected = getattr(whole, "commands", {whole.name: whole})[name]
+    alone = command_named(name)
+    assert alone is not None and alone.name == name and type(alone) is type(expected)
+    assert alone.help == expected.help
+    assert alone.context_settings == expected.context_settings
+    completion = {"install_completion", "show_completion"}  # the `mahj` group's own
+    assert [(p.name, p.opts, p.required) for p in alone.params] == [
+        (p.name, p.opts, p.required) for p in expected.params if p.name not in completion
+    ]
+    assert command_named("totl") is None
+
+
+def test_naming_one_command_builds_only_that_one(monkeypatch: pytest.MonkeyPatch):
+    built: list[str] = []
+    real = typer.main.get_command_from_info
+
+    def counting(info, **kwargs):  # type: ignore[no-untyped-def]
+        built.append(info.callback.__name__)
+        return real(info, **kwargs)
+
+    monkeypatch.setattr(typer.main, "get_command_from_info", counting)
+    command_named.cache_clear()
+    try:
+        assert command_named("log") is not None
+    finally:
+        command_named.cache_clear()
+    assert built == ["log"]  # not status, total and check, declared beside it
 
 
 def test_an_unknown_command_is_a_usage_error(mahj):
