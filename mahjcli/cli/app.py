@@ -13,6 +13,7 @@ one of them, or when help lists them all.
 import contextlib
 import errno
 import functools
+import gc
 import importlib
 import io
 import os
@@ -86,6 +87,7 @@ class MahjGroup(WrappedGroup):
         reported in one line, never shown as a traceback."""
         prepare_streams()
         refuse_repeats(self, ctx, [*ctx._protected_args, *ctx.args])
+        started()
         try:
             return super().invoke(ctx)
         except MahjError as exc:
@@ -99,6 +101,18 @@ class MahjGroup(WrappedGroup):
             if exc.errno == errno.EPIPE:
                 raise  # the reader went away (`mahj log | head -1`): see main()
             error(os_problem(exc))
+
+
+def started() -> None:
+    """Start-up is over. What it made (the modules, Typer's commands) lives until mahj
+    exits, so the garbage collector, held off by `main` while it was made, leaves it
+    alone from now on (`gc.freeze`) and runs again for what the command does: the steps
+    Python's documentation of `gc.freeze` gives, here sparing every command the passes
+    over its start-up objects (some 8% of its instructions, exit included). Nothing to
+    do when the collector is running (the command line called from Python, as in tests)."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def error(message: str) -> NoReturn:
@@ -246,7 +260,9 @@ def prepare_streams() -> None:
 
 
 def main() -> None:
-    """Entry point for the `mahj` console script."""
+    """Entry point for the `mahj` console script. The collector waits while mahj starts
+    (see `started`)."""
+    gc.disable()
     try:
         app()
     except BrokenPipeError:

@@ -11,7 +11,7 @@ from typer.main import get_command
 
 from mahjcli.cli import app
 from mahjcli.cli.app import COMMANDS as BY_MODULE
-from mahjcli.cli.app import command_named
+from mahjcli.cli.app import command_named, started
 
 GROUP = get_command(app)
 COMMANDS = GROUP.list_commands(None)  # type: ignore[attr-defined, arg-type]
@@ -61,6 +61,16 @@ def test_naming_one_command_builds_only_that_one(monkeypatch: pytest.MonkeyPatch
     finally:
         command_named.cache_clear()
     assert built == ["log"]  # not status, total and check, declared beside it
+
+
+def test_the_collector_is_left_alone_when_it_is_running():
+    """`started` only ends the start-up pause of `main`: called from Python with the
+    collector on (as here), it freezes nothing."""
+    import gc
+
+    before = gc.get_freeze_count()
+    started()
+    assert gc.isenabled() and gc.get_freeze_count() == before
 
 
 def test_an_unknown_command_is_a_usage_error(mahj):
