@@ -5,9 +5,9 @@ Commands stay thin: they parse, call `night/` or `files/`, and hand the result t
 need them, so starting `mahj` costs little more than starting Typer. A refusal
 (`MahjError`) is turned into one `Error: ...` line and exit code 1 here, once.
 
-The group loads lazily, the way Click documents for large command lines: each module's
-commands are built (Typer inspecting their signatures) only when the command line names
-one of them, or when help lists them all.
+The group loads lazily, the way Click documents for large command lines: a command is
+built (Typer inspecting its signature) only when the command line names it, or when help
+lists them all; the collector waits while all this starts (`main`, `started`).
 """
 
 import contextlib

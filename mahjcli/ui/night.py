@@ -230,6 +230,8 @@ def show_total(out: Console, standings: Standings, *, coins: int) -> None:
 
 def show_settle(out: Console, standings: Standings, *, coins: int) -> None:
     """The sum of the totals and, for a night that pays, the fewest payments."""
+    from ..core.settle import settle  # only `mahj total` settles up
+
     coins = rate(standings, coins)
     grand = sum(standings.totals)
     if not standings.rules.pays:
@@ -245,8 +247,6 @@ def show_settle(out: Console, standings: Standings, *, coins: int) -> None:
     if back := standings.kitty_returns():
         each = ", ".join(f"{name} {points(a, coins=coins, sign=False)}" for name, a in back.items())
         out.print(Text(f"The kitty goes back to those who paid it: {each}"))
-    from ..core.settle import settle
-
     transfers = settle(standings.balances())
     if transfers:
         out.print(Text("Settle up:", style="bold"))
