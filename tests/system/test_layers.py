@@ -174,6 +174,20 @@ def loaded_after(code: str) -> dict[str, object]:
     return result
 
 
+def modules_after(args: list[str]) -> list[str]:
+    """The modules a fresh interpreter has loaded after running `mahj ARGS` (which must
+    succeed)."""
+    code = (
+        "from mahjcli.cli import app\n"
+        f"try:\n    app({args!r})\n"
+        "except SystemExit as exc:\n    out['code'] = exc.code\n"
+    )
+    out = loaded_after(code)
+    assert out["code"] in (0, None)
+    assert isinstance(out["modules"], list)
+    return out["modules"]
+
+
 def top_level(found: object) -> set[str]:
     assert isinstance(found, list)
     return {m.split(".")[0] for m in found}
@@ -198,14 +212,7 @@ def test_importing_the_command_line_loads_nothing_heavy():
 def test_reports_for_scripts_never_load_rich_filelock_or_tomli_w(args):
     """--json and check print no table, so they never pay for Rich; reading needs no lock."""
     night = SAMPLES / "five-player-pie-night.toml"
-    code = (
-        "from mahjcli.cli import app\n"
-        f"try:\n    app({[*args, '--session', str(night)]!r})\n"
-        "except SystemExit as exc:\n    out['code'] = exc.code\n"
-    )
-    out = loaded_after(code)
-    assert out["code"] in (0, None)
-    found = top_level(out["modules"])
+    found = top_level(modules_after([*args, "--session", str(night)]))
     assert not found & {"rich", "filelock", "tomli_w"}, found & {"rich", "filelock", "tomli_w"}
     assert not found & set(WEB), found & set(WEB)
 
@@ -213,16 +220,8 @@ def test_reports_for_scripts_never_load_rich_filelock_or_tomli_w(args):
 def test_the_score_sheet_does_not_load_richs_table_layout():
     """`mahj log` lays its sheet out by hand: loading `rich.table` would cost it more
     than the sheet itself."""
-    night = SAMPLES / "five-player-pie-night.toml"
-    code = (
-        "from mahjcli.cli import app\n"
-        f"try:\n    app({['log', '--session', str(night)]!r})\n"
-        "except SystemExit as exc:\n    out['code'] = exc.code\n"
-    )
-    out = loaded_after(code)
-    assert out["code"] in (0, None)
-    assert isinstance(out["modules"], list)
-    assert "rich.console" in out["modules"] and "rich.table" not in out["modules"]
+    found = modules_after(["log", "--session", str(SAMPLES / "five-player-pie-night.toml")])
+    assert "rich.console" in found and "rich.table" not in found
 
 
 def test_the_collector_waits_for_start_up_then_runs_for_the_command():
@@ -354,13 +353,7 @@ def test_a_save_takes_the_lock_without_loading_filelock(tmp_path: Path):
     """Where flock exists the lock is taken with it; filelock is for Windows."""
     night = tmp_path / "night.toml"
     night.write_bytes((SAMPLES / "three-player-night.toml").read_bytes())
-    code = (
-        "from mahjcli.cli import app\n"
-        f"try:\n    app(['wall', '--session', {str(night)!r}])\n"
-        "except SystemExit as exc:\n    out['code'] = exc.code\n"
-    )
-    out = loaded_after(code)
-    assert out["code"] in (0, None)
-    assert "filelock" not in top_level(out["modules"])
-    assert not top_level(out["modules"]) & set(WEB)
+    found = top_level(modules_after(["wall", "--session", str(night)]))
+    assert "filelock" not in found
+    assert not found & set(WEB)
     assert night.read_bytes() != (SAMPLES / "three-player-night.toml").read_bytes()
