@@ -3,6 +3,7 @@
     python benchmarks/serve_load.py                  # 50 tables x 20 games, 200 screens
     python benchmarks/serve_load.py --pace 1         # each table a game a second or so
     python benchmarks/serve_load.py --tables 6 --games 5 --screens 20
+    python benchmarks/serve_load.py --workers 1       # the room served by one process
 
 A club night seats at most 16 tables, so a room of 50 tables is served the way a
 tournament room with one laptop runs: `mahj serve --dir FOLDER`, one session file a
@@ -57,6 +58,16 @@ class Result(NamedTuple):
     screens_open: int
     screens_heard: int
     seconds: float
+    processes: int = 1
+
+
+def serving_processes(pid: int) -> int:
+    """The server and the processes it forked to serve with it (Linux tells; else 1)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 1
+    return 1 + len(children)
 
 
 def mahj() -> list[str]:
@@ -88,10 +99,14 @@ def make_room(folder: Path, tables: int) -> list[str]:
     return names
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[str], str, int, str]:
-    """`mahj serve --dir FOLDER --port 0`; its host, port and key, as it printed them."""
+def start_server(
+    folder: Path, workers: int | None = None
+) -> tuple[subprocess.Popen[str], str, int, str]:
+    """`mahj serve --dir FOLDER --port 0` (and `--workers N`); its host, port and key, as
+    it printed them."""
+    asked = ["--workers", str(workers)] if workers is not None else []
     server = subprocess.Popen(
-        [*mahj(), "serve", "--dir", str(folder), "--port", "0"],
+        [*mahj(), "serve", "--dir", str(folder), "--port", "0", *asked],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -203,15 +218,22 @@ def check_files(folder: Path, names: list[str], games: int) -> list[str]:
     return problems
 
 
-def run(tables: int = 50, games: int = 20, screens: int = 200, pace: float = 0.0) -> Result:
+def run(
+    tables: int = 50,
+    games: int = 20,
+    screens: int = 200,
+    pace: float = 0.0,
+    workers: int | None = None,
+) -> Result:
     """One whole run in a temporary folder; the server is stopped afterwards."""
     with tempfile.TemporaryDirectory(prefix="mahj-serve-load-") as tmp:
         folder = Path(tmp) / "room"
         folder.mkdir()
         names = make_room(folder, tables)
-        server, host, port, key = start_server(folder)
+        server, host, port, key = start_server(folder, workers)
         try:
             out = asyncio.run(run_room(host, port, key, names, games, screens, pace))
+            out = out._replace(processes=serving_processes(server.pid))
         finally:
             server.send_signal(signal.SIGINT)
             _, err = server.communicate(timeout=30)
@@ -235,6 +257,7 @@ def report(out: Result, tables: int, games: int, screens: int, pace: float) -> b
     lat = out.latencies
     how = f"a pause of 0-{2 * pace:g} s between games" if pace else "all at once"
     print(f"mahj serve under load: {tables} tables x {games} games ({how}), {screens} screens")
+    print(f"  served by {out.processes} process" + ("es" if out.processes > 1 else ""))
     print(f"  games posted: {len(lat)} of {total} in {out.seconds:.2f} s")
     if lat:
         p50, p99 = percentile(lat, 0.50), percentile(lat, 0.99)
@@ -260,8 +283,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--screens", type=int, default=200)
     parser.add_argument("--pace", type=float, default=0.0, help="mean pause between games")
+    parser.add_argument("--workers", type=int, help="mahj serve --workers N (default: its own)")
     args = parser.parse_args()
-    out = run(args.tables, args.games, args.screens, args.pace)
+    out = run(args.tables, args.games, args.screens, args.pace, args.workers)
     return 0 if report(out, args.tables, args.games, args.screens, args.pace) else 1
 
 

@@ -30,6 +30,13 @@ def serve(
     event: bool = typer.Option(
         False, "--event", help="Serve the current event (or the event --session names)."
     ),
+    workers: str | None = typer.Option(
+        None,
+        "--workers",
+        help="Processes serving at once (default: one a processor, at most 4, for --dir "
+        "on Linux; else one).",
+        metavar="N",
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
     """A scoreboard for the big screen and score entry from every table's phone.
@@ -44,8 +51,9 @@ def serve(
     from ..web import serve as web
 
     number = whole_number(port, "--port", 0, 65535)
+    asked = whole_number(workers, "--workers", 1, 64) if workers is not None else None
     room, name = web.room_for(session, folder, event)
-    ready = web.prepare(room, name, host, number)
+    ready = web.prepare(room, name, host, number, web.workers_for(room, asked))
     for line in ready.lines:
         typer.echo(line)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server has stopped cleanly

@@ -91,6 +91,41 @@ def sweeping(every: float = SWEEP_EVERY) -> Iterator[None]:
         _swept.clear()
 
 
+def settle_in(paths: list[Path]) -> None:
+    """A process about to save these files again and again (the server, as it starts):
+    each is fsynced now, as it is, and remembered so, so that its first save need not
+    fsync it before it becomes the backup; and each folder is looked through once for
+    the leftovers of killed saves (a dead process's: no lock is held here), so that the
+    first saves of a room's tables do not each list the folder again (while `sweeping`)."""
+    reals: dict[Path, list[Path]] = {}
+    for path in paths:
+        real = real_path(path)
+        with contextlib.suppress(OSError):
+            fd = os.open(real, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+            try:
+                with contextlib.suppress(OSError):  # Windows cannot sync a file read
+                    os.fsync(fd)
+                    _synced[real] = _mark(os.fstat(fd))
+            finally:
+                os.close(fd)
+            reals.setdefault(real.parent, []).append(real)
+    now = time.monotonic()
+    for folder, files in reals.items():
+        patterns = [temp_pattern(real) for real in files]
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(folder):
+                if not entry.name.startswith("."):
+                    continue
+                for pattern in patterns:
+                    m = pattern.match(entry.name)
+                    if m and not _alive(int(m.group(2))):
+                        with contextlib.suppress(OSError):
+                            os.unlink(entry.path)
+        if _sweep_every > 0:
+            for real in files:
+                _swept[real] = now
+
+
 def _clean_stale(real: Path) -> None:
     """Remove temporary files that a killed save left behind. Under the session's lock
     every one is stale (only the lock holder saves); otherwise only a dead process's."""

@@ -168,6 +168,16 @@ def load(path: Path, keep_doc: bool = False, known: Night | None = None) -> Nigh
     return Night(loaded, standings)
 
 
+def load_kept(path: Path) -> Night:
+    """A night read to be changed again and again by a process that keeps it (the server,
+    as it starts): `load` with its document and its replay, so that its first change, like
+    every later one, replays only what it adds."""
+    from ..core.fold import Replay
+
+    night = load(path, keep_doc=True)
+    return night._replace(replay=Replay.of(night.session))
+
+
 def as_saved(
     path: Path,
     data: bytes,

@@ -1,6 +1,15 @@
 """Starting the server: what to serve, where (an address of this computer and a port),
 the entry link and its QR code for the terminal, and running uvicorn until Ctrl-C stops
-it cleanly (every open scoreboard is told to go, every save in progress finishes)."""
+it cleanly (every open scoreboard is told to go, every save in progress finishes).
+
+A room of tables (`--dir`) is served by several processes on Linux, one a processor (at
+most `MOST_WORKERS`): each is a whole server of the same room (the same key, the same
+pages), with a listening socket of its own on the same port (`SO_REUSEPORT`), among
+which the system shares the phones' connections. A room's saves then run on every
+processor instead of waiting for one interpreter, and the files stay the only thing they
+share: every save takes the night's lock, and each process reads again a night another
+one saved. The first process prints, forks the others just before serving, and stops
+them when it stops; one that loses its first process stops by itself."""
 
 from __future__ import annotations
 
@@ -8,11 +17,15 @@ import contextlib
 import errno
 import io
 import ipaddress
+import os
+import signal
 import socket
 import sys
+import threading
+import time
 from pathlib import Path
 from types import FrameType
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 import uvicorn
 
@@ -26,6 +39,34 @@ from .watch import Watcher
 
 GRACE = 3
 """Seconds a stopping server waits for the requests still running."""
+MOST_WORKERS = 4
+"""The most processes a room is served by unless --workers asks for more."""
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option that signals a process when the one that started it ends."""
+
+
+def can_fork_workers() -> bool:
+    """Whether this system shares one port among several serving processes evenly (Linux:
+    `SO_REUSEPORT` balances connections there; other systems give them all to one)."""
+    return (
+        sys.platform.startswith("linux") and hasattr(os, "fork") and hasattr(socket, "SO_REUSEPORT")
+    )
+
+
+def workers_for(room: Room, asked: int | None) -> int:
+    """How many processes serve `room`: `asked` (--workers), else one a processor (at most
+    `MOST_WORKERS`) for a folder of nights and one for a single night or event, whose
+    every save waits for the same file's lock anyway. Refused where only one can."""
+    if asked is not None:
+        if asked > 1 and not can_fork_workers():
+            raise Refused(
+                "--workers above 1 needs Linux (a port shared evenly among processes); "
+                "leave it out to serve with one"
+            )
+        return asked
+    if room.folder is None or not can_fork_workers():
+        return 1
+    return max(1, min(MOST_WORKERS, os.cpu_count() or 1))
 
 
 def room_for(session: Path | None, folder: Path | None, event: bool) -> tuple[Room, str]:
@@ -93,15 +134,17 @@ def _interface_addresses() -> list[str]:
     return found
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on `host`:`port` (port 0: any free one), or Refused saying why."""
+def bind(host: str, port: int, share: bool = False) -> socket.socket:
+    """A listening socket on `host`:`port` (port 0: any free one), or Refused saying why;
+    one that other processes of this server may listen on too (`share`), once it is
+    known that no other program listens there (see `bind_all`)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
         socket.getaddrinfo(host, port, family, socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
         raise Refused(f"--host {host!r} is not an address of this computer") from None
     try:
-        return socket.create_server((host, port), family=family, backlog=512)
+        return socket.create_server((host, port), family=family, backlog=512, reuse_port=share)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise Refused(
@@ -115,6 +158,26 @@ def bind(host: str, port: int) -> socket.socket:
                 f"port {port} needs administrator rights; use a port above 1023"
             ) from None
         raise Refused(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def bind_all(host: str, port: int, workers: int) -> tuple[socket.socket, ...]:
+    """One listening socket a serving process, all on the same port. The port is first
+    taken alone, so that a port another program (or another mahj serve) listens on is
+    refused as always: sockets that share a port would otherwise share it with it too."""
+    if workers <= 1:
+        return (bind(host, port),)
+    alone = bind(host, port)
+    port = alone.getsockname()[1]
+    alone.close()
+    socks: list[socket.socket] = []
+    try:
+        for _ in range(workers):
+            socks.append(bind(host, port, share=True))
+    except BaseException:
+        for each in socks:
+            each.close()
+        raise
+    return tuple(socks)
 
 
 def qr_text(link: str) -> str:
@@ -147,19 +210,118 @@ class Ready(NamedTuple):
 
     lines: tuple[str, ...]
     server: Server
-    sock: socket.socket
+    socks: tuple[socket.socket, ...]
+    """One listening socket a serving process (the first is this process's)."""
+    room: Room
+
+    @property
+    def sock(self) -> socket.socket:
+        """This process's listening socket."""
+        return self.socks[0]
 
     def run(self) -> None:
-        """Serve until Ctrl-C (or SIGTERM)."""
+        """Serve until Ctrl-C (or SIGTERM): the room's nights made ready to be saved, the
+        other processes started (they serve until they are stopped, then end), this one
+        served, then the others stopped and waited for."""
         from ..files.atomic import sweeping
 
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, _interrupted)  # uvicorn raises it again once stopped
         with sweeping():
-            self.server.run(sockets=[self.sock])
+            self.room.prime()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            others: list[int] = []
+            first = os.getpid()
+            try:
+                for sock in self.socks[1:]:
+                    pid = os.fork()
+                    if pid == 0:
+                        _serve_as_worker(self.server, sock, self.socks, first)
+                    others.append(pid)
+                for sock in self.socks[1:]:
+                    sock.close()
+                self.server.run(sockets=[self.sock])
+            finally:
+                _stop(others)
 
 
-def prepare(room: Room, name: str, host: str, port: int) -> Ready:
-    """Listen, and say where: the scoreboard, the entry link with its key, its QR code."""
-    sock = bind(host, port)
+def _serve_as_worker(
+    server: Server, sock: socket.socket, socks: tuple[socket.socket, ...], first: int
+) -> NoReturn:
+    """In a process forked by `first`: serve on `sock` until stopped (or `first` ends),
+    let the saves still running finish, and end the process (never returning into the
+    command that forked it)."""
+    code = 0
+    try:
+        _end_with(first)
+        for other in socks:
+            if other is not sock:
+                other.close()
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    except BaseException:  # pragma: no cover - the worker's own failure, told as uvicorn does
+        import traceback
+
+        traceback.print_exc()
+        code = 1
+    finally:
+        try:
+            for thread in threading.enumerate():
+                if thread is not threading.current_thread() and not thread.daemon:
+                    thread.join()  # the saves in progress end, as at the end of Python
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+
+
+def _interrupted(sig: int, frame: FrameType | None) -> None:
+    """SIGTERM (a service manager's stop, or the first process stopping the others), as
+    uvicorn raises it again once it has stopped serving: end as Ctrl-C ends."""
+    raise KeyboardInterrupt
+
+
+def _end_with(parent: int) -> None:
+    """Have this process told to stop (SIGTERM) when the process that forked it (`parent`,
+    its pid as it forked) ends, even by SIGKILL; when it has ended already, stop now."""
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _stop(others: list[int]) -> None:
+    """Stop the other serving processes (SIGTERM: each lets its requests finish as this
+    one does) and wait for them; any still running after the grace time is killed."""
+    for pid in others:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + GRACE + 5
+    waiting = set(others)
+    while waiting:
+        for pid in list(waiting):
+            with contextlib.suppress(ChildProcessError):
+                done, _ = os.waitpid(pid, os.WNOHANG)
+                if not done:
+                    continue
+            waiting.discard(pid)
+        if waiting and time.monotonic() > deadline:
+            for pid in waiting:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            deadline = float("inf")
+        if waiting:
+            time.sleep(0.05)
+
+
+def prepare(room: Room, name: str, host: str, port: int, workers: int = 1) -> Ready:
+    """Listen (with `workers` processes), and say where: the scoreboard, the entry link
+    with its key, its QR code."""
+    socks = bind_all(host, port, workers)
     try:
         token = new_token()
         app = make_app(room, token)
@@ -173,10 +335,11 @@ def prepare(room: Room, name: str, host: str, port: int) -> Ready:
         )
         server = Server(config, app.state.watcher)
     except BaseException:
-        sock.close()
+        for sock in socks:
+            sock.close()
         raise
-    where = sock.getsockname()[1]
-    return Ready(_lines(name, host, where, token), server, sock)
+    where = socks[0].getsockname()[1]
+    return Ready(_lines(name, host, where, token), server, socks, room)
 
 
 def _lines(name: str, host: str, port: int, token: str) -> tuple[str, ...]:

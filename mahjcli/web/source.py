@@ -4,6 +4,8 @@ tables, one file each). The file is the truth: each is read again whenever its s
 
 from __future__ import annotations
 
+import contextlib
+import os
 import secrets
 import threading
 from pathlib import Path
@@ -90,6 +92,19 @@ class Source:
             return shown
 
 
+PRIMED = 64
+"""The most nights a server reads before serving (a tournament room's tables; a folder
+of a whole season's nights is not read whole for that)."""
+
+
+def _changed_at(path: Path) -> int:
+    """When the file was last changed (0 when it cannot be looked at)."""
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
+
+
 class Room:
     """Everything served: sources by key (the file's stem in a folder, "" for one file),
     and the folder whose nights come and go."""
@@ -137,6 +152,22 @@ class Room:
             path = found[key]
             self.sources[key] = Source(path, key, "event" if holds_event(path) else "night")
         return bool(gone or fresh)
+
+    def prime(self, most: int = PRIMED) -> None:
+        """Before serving: the nights most recently changed (at most `most`) read as their
+        saves will use them (document and replay kept) and made durable as they are, so
+        that the first game entered at each table costs what every later one does (a
+        room entering its first games at once otherwise waited on fifty whole readings,
+        fsyncs and folder listings). A night that cannot be read is left to its pages,
+        which say why."""
+        from ..files import atomic
+
+        nights = [s for s in self.sources.values() if s.kind == "night"]
+        recent = sorted(nights, key=lambda s: _changed_at(s.path), reverse=True)[:most]
+        for source in recent:
+            with contextlib.suppress(MahjError, OSError):
+                source.written = loader.load_kept(source.path)
+        atomic.settle_in([s.path for s in recent])
 
     def look(self) -> list[str]:
         """Look at every file (and the folder): the keys of the files that changed, came

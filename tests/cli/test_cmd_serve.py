@@ -77,3 +77,45 @@ def test_the_qr_code_holds_the_link():
 def test_serve_one_thing_at_a_time(mahj, tmp_path: Path):
     result = mahj("serve", "--dir", str(tmp_path), "--event", use_session=False)
     assert result.exit_code == 1 and "serve one thing" in result.stderr
+
+
+def test_a_room_is_served_by_one_process_a_processor_at_most_four(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(web, "can_fork_workers", lambda: True)
+    room, night = Room([], tmp_path), Room([])
+    for cpus, workers in ((1, 1), (2, 2), (8, 4), (None, 1)):
+        monkeypatch.setattr(web.os, "cpu_count", lambda cpus=cpus: cpus)
+        assert web.workers_for(room, None) == workers
+        assert web.workers_for(night, None) == 1  # one night or event: one file's lock
+    assert web.workers_for(night, 3) == 3
+    monkeypatch.setattr(web, "can_fork_workers", lambda: False)
+    monkeypatch.setattr(web.os, "cpu_count", lambda: 8)
+    assert web.workers_for(room, None) == 1 and web.workers_for(room, 1) == 1
+    with pytest.raises(web.Refused, match="--workers above 1 needs Linux"):
+        web.workers_for(room, 2)
+
+
+@pytest.mark.parametrize("given", ["0", "two", "-1", "65"])
+def test_workers_must_be_a_whole_number_from_one(four, given: str):
+    result = four("serve", "--workers", given)
+    assert result.exit_code == 1 and result.stderr.startswith("Error: --workers")
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.skipif(not web.can_fork_workers(), reason="one port shared by processes: Linux")
+def test_every_process_listens_on_the_same_port_and_a_taken_port_is_refused():
+    socks = web.bind_all("127.0.0.1", 0, 3)
+    try:
+        ports = {sock.getsockname()[1] for sock in socks}
+        assert len(socks) == 3 and len(ports) == 1
+        port = ports.pop()
+        with pytest.raises(web.Refused, match=f"port {port} is already in use"):
+            web.bind_all("127.0.0.1", port, 2)  # another mahj serve sharing its port
+    finally:
+        for sock in socks:
+            sock.close()
+    with socket.create_server(("127.0.0.1", 0)) as taken:  # another program
+        port = taken.getsockname()[1]
+        with pytest.raises(web.Refused, match=f"port {port} is already in use"):
+            web.bind_all("127.0.0.1", port, 2)
