@@ -8,6 +8,7 @@ import importlib.util
 
 import pytest
 
+from mahjcli.web.serve import can_fork_workers
 from tests.helpers import ROOT
 
 pytestmark = pytest.mark.slow
@@ -40,3 +41,17 @@ def test_the_check_finds_a_lost_or_doubled_game(tmp_path):
         (tmp_path / f"{name}.toml").write_text("schema = 1\n" + log)
     problems = bench.check_files(tmp_path, ["short", "twice", "right"], 3)
     assert [p.split(":")[0] for p in problems] == ["short", "twice"]
+
+
+def test_the_host_s_share_and_the_serving_processes_are_counted():
+    """The report's "steal" is the host's ticks over all ticks between two readings (none
+    when the system does not tell); a room is served by the processes the server forked."""
+    bench = load_benchmark()
+    assert bench.stolen_share((1000, 10), (1400, 110)) == 0.25
+    assert bench.stolen_share(None, (1400, 110)) is None
+    assert bench.stolen_share((1000, 10), (1000, 10)) is None
+    if not can_fork_workers():
+        pytest.skip("a room served by several processes: Linux")
+    out = bench.run(tables=4, games=2, screens=4, workers=2)
+    assert out.refused == [] and out.problems == []
+    assert out.processes == 2
