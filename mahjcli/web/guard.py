@@ -8,6 +8,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Mapping
+from urllib.parse import parse_qsl
 
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
@@ -106,7 +107,9 @@ async def read_form(request: Request) -> FormData:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind == "application/json":
         return _json_form(body)
-    if body and kind not in ("application/x-www-form-urlencoded", "multipart/form-data"):
+    if kind == "application/x-www-form-urlencoded":
+        return urlencoded_form(body)
+    if body and kind != "multipart/form-data":
         raise Problem(415, "send the fields as a form (or as a JSON object); nothing was changed")
 
     async def replay() -> Message:
@@ -114,9 +117,28 @@ async def read_form(request: Request) -> FormData:
 
     again = Request(request.scope, replay)
     try:
-        return await again.form(max_files=0, max_fields=100)
+        return await again.form(max_files=0, max_fields=FIELDS_LIMIT)
     except Exception as exc:  # a malformed body is the sender's mistake, not the server's
         raise Problem(400, f"the form could not be read ({exc}); nothing was changed") from None
+
+
+FIELDS_LIMIT = 100
+"""The most fields a form may have."""
+
+
+def urlencoded_form(body: bytes) -> FormData:
+    """A URL-encoded form's fields, read exactly as Starlette's form reader reads them
+    (names and values percent-decoded as UTF-8, `+` a space, a name without `=` an empty
+    value), by the standard library's reader: a room entering its games at once spent an
+    eighth of each server process's interpreter in the general reader (built for
+    streams and files) on bodies of fifty bytes."""
+    items = parse_qsl(body.decode("latin-1"), keep_blank_values=True)
+    if len(items) > FIELDS_LIMIT:
+        raise Problem(
+            400,
+            f"the form could not be read (more than {FIELDS_LIMIT} fields); nothing was changed",
+        )
+    return FormData(items)
 
 
 def _json_form(body: bytes) -> FormData:
