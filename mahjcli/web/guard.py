@@ -132,7 +132,8 @@ def urlencoded_form(body: bytes) -> FormData:
     value), by the standard library's reader: a room entering its games at once spent an
     eighth of each server process's interpreter in the general reader (built for
     streams and files) on bodies of fifty bytes."""
-    items = parse_qsl(body.decode("latin-1"), keep_blank_values=True)
+    items: list[tuple[str, str | UploadFile]] = []
+    items += parse_qsl(body.decode("latin-1"), keep_blank_values=True)
     if len(items) > FIELDS_LIMIT:
         raise Problem(
             400,
