@@ -101,11 +101,15 @@ def settle_in(paths: list[Path]) -> None:
     for path in paths:
         real = real_path(path)
         with contextlib.suppress(OSError):
-            fd = os.open(real, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+            flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+            fd = os.open(real, flags | getattr(os, "O_NOCTTY", 0))  # a FIFO must not hang
             try:
+                info = os.fstat(fd)
+                if not stat.S_ISREG(info.st_mode):
+                    continue
                 with contextlib.suppress(OSError):  # Windows cannot sync a file read
-                    os.fsync(fd)
-                    _synced[real] = _mark(os.fstat(fd))
+                    os.fsync(fd)  # the mark is taken first: a write meanwhile moves it
+                    _synced[real] = _mark(info)
             finally:
                 os.close(fd)
             reals.setdefault(real.parent, []).append(real)

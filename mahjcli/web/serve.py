@@ -66,7 +66,15 @@ def workers_for(room: Room, asked: int | None) -> int:
         return asked
     if room.folder is None or not can_fork_workers():
         return 1
-    return max(1, min(MOST_WORKERS, os.cpu_count() or 1))
+    return max(1, min(MOST_WORKERS, processors()))
+
+
+def processors() -> int:
+    """The processors this process may run on (a container's or `taskset`'s limit)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def room_for(session: Path | None, folder: Path | None, event: bool) -> tuple[Room, str]:
@@ -235,15 +243,37 @@ class Ready(NamedTuple):
             first = os.getpid()
             try:
                 for sock in self.socks[1:]:
-                    pid = os.fork()
-                    if pid == 0:
-                        _serve_as_worker(self.server, sock, self.socks, first)
-                    others.append(pid)
+                    others.append(_fork_worker(self.server, sock, self.socks, first))
                 for sock in self.socks[1:]:
                     sock.close()
                 self.server.run(sockets=[self.sock])
             finally:
                 _stop(others)
+
+
+STOPPING = (signal.SIGINT, signal.SIGTERM)
+"""The signals that stop a server."""
+
+
+def _fork_worker(
+    server: Server, sock: socket.socket, socks: tuple[socket.socket, ...], first: int
+) -> int:
+    """Fork a process that serves on `sock`; its pid. The stopping signals wait while the
+    process is made (one arriving inside the fork would be lost in the new process, or
+    sent into this one's way of stopping), and the new one lets them in once it is ready
+    to stop by them."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    try:
+        pid = os.fork()
+    except OSError as exc:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
+        raise Refused(
+            f"could not start another serving process ({exc.strerror or exc}); try --workers 1"
+        ) from None
+    if pid == 0:
+        _serve_as_worker(server, sock, socks, first)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
+    return pid
 
 
 def _serve_as_worker(
@@ -258,6 +288,7 @@ def _serve_as_worker(
         for other in socks:
             if other is not sock:
                 other.close()
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
@@ -268,6 +299,8 @@ def _serve_as_worker(
         code = 1
     finally:
         try:
+            for each in STOPPING:  # stopping again must not cut a save short: the first
+                signal.signal(each, signal.SIG_IGN)  # process kills after the grace time
             for thread in threading.enumerate():
                 if thread is not threading.current_thread() and not thread.daemon:
                     thread.join()  # the saves in progress end, as at the end of Python

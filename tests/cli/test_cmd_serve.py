@@ -84,13 +84,13 @@ def test_a_room_is_served_by_one_process_a_processor_at_most_four(
 ):
     monkeypatch.setattr(web, "can_fork_workers", lambda: True)
     room, night = Room([], tmp_path), Room([])
-    for cpus, workers in ((1, 1), (2, 2), (8, 4), (None, 1)):
-        monkeypatch.setattr(web.os, "cpu_count", lambda cpus=cpus: cpus)
+    for cpus, workers in ((1, 1), (2, 2), (8, 4)):
+        monkeypatch.setattr(web, "processors", lambda cpus=cpus: cpus)
         assert web.workers_for(room, None) == workers
         assert web.workers_for(night, None) == 1  # one night or event: one file's lock
     assert web.workers_for(night, 3) == 3
     monkeypatch.setattr(web, "can_fork_workers", lambda: False)
-    monkeypatch.setattr(web.os, "cpu_count", lambda: 8)
+    monkeypatch.setattr(web, "processors", lambda: 8)
     assert web.workers_for(room, None) == 1 and web.workers_for(room, 1) == 1
     with pytest.raises(web.Refused, match="--workers above 1 needs Linux"):
         web.workers_for(room, 2)
@@ -119,3 +119,13 @@ def test_every_process_listens_on_the_same_port_and_a_taken_port_is_refused():
         port = taken.getsockname()[1]
         with pytest.raises(web.Refused, match=f"port {port} is already in use"):
             web.bind_all("127.0.0.1", port, 2)
+
+
+def test_the_processors_counted_are_those_this_process_may_use(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(web.os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    monkeypatch.setattr(web.os, "cpu_count", lambda: 8)
+    assert web.processors() == 1  # a container or taskset gives this process one
+    monkeypatch.delattr(web.os, "sched_getaffinity")
+    assert web.processors() == 8
+    monkeypatch.setattr(web.os, "cpu_count", lambda: None)
+    assert web.processors() == 1
