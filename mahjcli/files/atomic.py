@@ -115,39 +115,37 @@ def settle_in(paths: list[Path]) -> None:
             reals.setdefault(real.parent, []).append(real)
     now = time.monotonic()
     for folder, files in reals.items():
-        patterns = [temp_pattern(real) for real in files]
-        with contextlib.suppress(OSError):
-            for entry in os.scandir(folder):
-                if not entry.name.startswith("."):
-                    continue
-                for pattern in patterns:
-                    m = pattern.match(entry.name)
-                    if m and not _alive(int(m.group(2))):
-                        with contextlib.suppress(OSError):
-                            os.unlink(entry.path)
+        _remove_leftovers(folder, files)
         if _sweep_every > 0:
             for real in files:
                 _swept[real] = now
 
 
 def _clean_stale(real: Path) -> None:
-    """Remove temporary files that a killed save left behind. Under the session's lock
-    every one is stale (only the lock holder saves); otherwise only a dead process's."""
+    """Remove temporary files that a killed save left behind (while serving, at most every
+    `_sweep_every` seconds a file)."""
     if _sweep_every > 0:
         now = time.monotonic()
         last = _swept.get(real)
         if last is not None and now - last < _sweep_every:
             return
         _swept[real] = now
-    pattern = temp_pattern(real)
-    under_lock = real in held
-    mine = f".{real.name}."
+    _remove_leftovers(real.parent, [real])
+
+
+def _remove_leftovers(folder: Path, reals: list[Path]) -> None:
+    """Remove, in one look through `folder`, the temporary files killed saves of `reals`
+    left behind. Under a session's lock every one of its own is stale (only the lock
+    holder saves); otherwise only a dead process's."""
+    looked_for = [(f".{real.name}.", temp_pattern(real), real in held) for real in reals]
     with contextlib.suppress(OSError):
-        for entry in os.scandir(real.parent):
-            m = entry.name.startswith(mine) and pattern.match(entry.name)
-            if m and (under_lock or not _alive(int(m.group(2)))):
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
+        for entry in os.scandir(folder):
+            for start, pattern, under_lock in looked_for:
+                m = entry.name.startswith(start) and pattern.match(entry.name)
+                if m and (under_lock or not _alive(int(m.group(2)))):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+                    break
 
 
 def write_all(fd: int, data: bytes) -> None:

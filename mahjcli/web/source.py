@@ -5,7 +5,6 @@ tables, one file each). The file is the truth: each is read again whenever its s
 from __future__ import annotations
 
 import contextlib
-import os
 import secrets
 import threading
 from pathlib import Path
@@ -99,10 +98,8 @@ of a whole season's nights is not read whole for that)."""
 
 def _changed_at(path: Path) -> int:
     """When the file was last changed (0 when it cannot be looked at)."""
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return 0
+    now = stamp(path)
+    return now[1] if now is not None else 0
 
 
 class Room:

@@ -183,7 +183,13 @@ def test_two_processes_share_the_games_and_stop_on_ctrl_c(tmp_path: Path, env, s
         entered = [game["value"] for game in json.loads(log.stdout)["games"]]
         assert sorted(entered) == sorted(value for each, value in games if each == night)
         assert [status(served, night)["next_game"] for _ in range(6)] == [5] * 6
-    code, out, err = served.stopped(signal.SIGINT)
+    stops_cleanly(served, signal.SIGINT, child)
+
+
+def stops_cleanly(served: Served, sig: signal.Signals, child: int) -> None:
+    """`sig` to the first process: it ends as Ctrl-C ends it (exit 0, "Stopped.", no
+    traceback), and the other serving process is gone within 5 s."""
+    code, out, err = served.stopped(sig)
     assert code == 0, err
     assert out.rstrip().endswith("Stopped.") and "Traceback" not in err
     assert until(lambda: gone(child), 5)
@@ -193,10 +199,7 @@ def test_sigterm_stops_every_process(tmp_path: Path, env, start: Start):
     served = start("--dir", str(room(tmp_path / "room", env)), "--workers", "2")
     (child,) = serving(served.process.pid, 1)
     assert status(served, "t1")["next_game"] == 1
-    code, out, err = served.stopped(signal.SIGTERM)
-    assert code == 0, err
-    assert out.rstrip().endswith("Stopped.") and "Traceback" not in err
-    assert until(lambda: gone(child), 5)
+    stops_cleanly(served, signal.SIGTERM, child)
 
 
 def test_a_worker_ends_when_the_first_process_is_killed(tmp_path: Path, env, start: Start):
