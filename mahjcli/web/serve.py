@@ -41,6 +41,8 @@ GRACE = 3
 """Seconds a stopping server waits for the requests still running."""
 MOST_WORKERS = 4
 """The most processes a room is served by unless --workers asks for more."""
+STOPPED_WITHIN = 1.0
+"""Seconds within which the first process hears of a stop that ended another one."""
 PR_SET_PDEATHSIG = 1
 """Linux's prctl option that signals a process when the one that started it ends."""
 
@@ -207,8 +209,11 @@ class Server(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, watcher: Watcher) -> None:
         super().__init__(config)
         self.watcher = watcher
+        self.stopping = threading.Event()
+        """Set once told to stop (the other processes' ends are then expected)."""
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.stopping.set()
         super().handle_exit(sig, frame)
         self.watcher.close_soon()
 
@@ -239,16 +244,17 @@ class Ready(NamedTuple):
             self.room.prime()
             sys.stdout.flush()
             sys.stderr.flush()
-            others: list[int] = []
+            others = Workers(self.server.stopping)
             first = os.getpid()
             try:
                 for sock in self.socks[1:]:
-                    others.append(_fork_worker(self.server, sock, self.socks, first))
+                    others.pids.append(_fork_worker(self.server, sock, self.socks, first))
                 for sock in self.socks[1:]:
                     sock.close()
+                others.watch()
                 self.server.run(sockets=[self.sock])
             finally:
-                _stop(others)
+                others.stop()
 
 
 STOPPING = (signal.SIGINT, signal.SIGTERM)
@@ -327,28 +333,77 @@ def _end_with(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _stop(others: list[int]) -> None:
-    """Stop the other serving processes (SIGTERM: each lets its requests finish as this
-    one does) and wait for them; any still running after the grace time is killed."""
-    for pid in others:
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGTERM)
-    deadline = time.monotonic() + GRACE + 5
-    waiting = set(others)
-    while waiting:
-        for pid in list(waiting):
-            with contextlib.suppress(ChildProcessError):
-                done, _ = os.waitpid(pid, os.WNOHANG)
-                if not done:
-                    continue
-            waiting.discard(pid)
-        if waiting and time.monotonic() > deadline:
-            for pid in waiting:
+def ended_how(status: int) -> str:
+    """A process's end as its wait status tells it, in words."""
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(number).name}"
+        return f"killed by signal {number}"
+    return f"exit code {os.waitstatus_to_exitcode(status)}"
+
+
+class Workers:
+    """The other processes serving the room, each waited for by a thread of its own: one
+    that ends while the room is served (killed, or failing) is told of at once, and the
+    others go on serving (the system gives its share of the connections to them)."""
+
+    def __init__(self, stopping: threading.Event) -> None:
+        self.pids: list[int] = []
+        self.ended: dict[int, int] = {}
+        """The wait status of each that has ended."""
+        self._stopping = stopping
+        """Set once the room stops being served (by Ctrl-C, SIGTERM or `stop`)."""
+        self._waiting: list[threading.Thread] = []
+
+    def watch(self) -> None:
+        """Start waiting for each (once all are forked: a fork copies only its thread)."""
+        for pid in self.pids:
+            waiting = threading.Thread(
+                target=self._wait, args=(pid,), name=f"mahj-worker-{pid}", daemon=True
+            )
+            waiting.start()
+            self._waiting.append(waiting)
+
+    def _wait(self, pid: int) -> None:
+        """Wait for `pid` to end; warn when the room is still being served."""
+        try:
+            _, status = os.waitpid(pid, 0)
+        except ChildProcessError:
+            status = 0
+        self.ended[pid] = status
+        if status == 0:  # stopped as asked: Ctrl-C reaches every process of the terminal,
+            self._stopping.wait(STOPPED_WITHIN)  # and this one may hear of it a little later
+        if not self._stopping.is_set():
+            every = len(self.pids) + 1
+            left = every - len(self.ended)
+            print(
+                f"Warning: a serving process ({pid}) ended ({ended_how(status)}); the room is "
+                f"still served by {left} of its {every} processes (restart mahj serve to "
+                "serve with all again)",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    def stop(self) -> None:
+        """Stop the others (SIGTERM: each lets its requests finish as this one does) and
+        wait for them; any still running after the grace time is killed."""
+        self._stopping.set()
+        for pid in self.pids:
+            if pid not in self.ended:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGTERM)
+        if not self._waiting:  # a fork failed before the others were watched
+            self.watch()
+        deadline = time.monotonic() + GRACE + 5
+        for waiting in self._waiting:
+            waiting.join(max(0.0, deadline - time.monotonic()))
+        for pid in self.pids:
+            if pid not in self.ended:
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
-            deadline = float("inf")
-        if waiting:
-            time.sleep(0.05)
+        for waiting in self._waiting:
+            waiting.join()
 
 
 def prepare(room: Room, name: str, host: str, port: int, workers: int = 1) -> Ready:

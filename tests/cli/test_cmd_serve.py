@@ -3,7 +3,11 @@ refuses (with one Error line, before anything is served)."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -129,3 +133,74 @@ def test_the_processors_counted_are_those_this_process_may_use(monkeypatch: pyte
     assert web.processors() == 8
     monkeypatch.setattr(web.os, "cpu_count", lambda: None)
     assert web.processors() == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        ("kill -KILL $$", "killed by SIGKILL"),
+        ("exit 3", "exit code 3"),
+    ],
+)
+def test_another_process_ending_while_serving_is_told_of(capsys, command: str, words: str):
+    workers = web.Workers(threading.Event())
+    workers.pids.append(spawned(command))
+    workers.watch()
+    assert until_ended(workers, workers.pids[0])
+    workers.stop()
+    (told,) = capsys.readouterr().err.splitlines()
+    assert told.startswith(f"Warning: a serving process ({workers.pids[0]}) ended ({words})")
+    assert "still served by 1 of its 2 processes" in told
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
+def test_a_process_stopped_cleanly_is_only_told_of_when_nobody_stopped_the_room(
+    capsys, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(web, "STOPPED_WITHIN", 0.05)
+    stopping = threading.Event()
+    workers = web.Workers(stopping)
+    workers.pids += [spawned("true"), spawned("sleep 30")]
+    workers.watch()
+    assert until_ended(workers, workers.pids[0])
+    time.sleep(0.2)
+    stopping.set()  # the room stops: the second one's end is expected
+    workers.stop()
+    (told,) = capsys.readouterr().err.splitlines()
+    assert f"({workers.pids[0]}) ended (exit code 0)" in told
+    assert "still served by 2 of its 3 processes" in told
+    assert os.WIFSIGNALED(workers.ended[workers.pids[1]])  # stopped by SIGTERM
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
+def test_one_that_will_not_stop_is_killed_after_the_grace_time(
+    capsys, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(web, "GRACE", -4.8)  # the grace time and its margin: 0.2 s
+    workers = web.Workers(threading.Event())
+    stubborn = spawned("trap '' TERM; while :; do sleep 0.05; done")
+    workers.pids.append(stubborn)
+    time.sleep(0.2)  # the trap is set
+    workers.watch()
+    started = time.monotonic()
+    workers.stop()
+    assert time.monotonic() - started < 5
+    assert os.WTERMSIG(workers.ended[stubborn]) == signal.SIGKILL
+    assert capsys.readouterr().err == ""
+
+
+def spawned(command: str) -> int:
+    """The pid of a shell running `command`, started as a serving process is: a child
+    that only `Workers` waits for."""
+    return os.posix_spawn("/bin/sh", ["sh", "-c", command], os.environ)
+
+
+def until_ended(workers: web.Workers, pid: int) -> bool:
+    """Whether `pid` was seen to end within 5 s."""
+    deadline = time.monotonic() + 5
+    while pid not in workers.ended:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True

@@ -115,16 +115,22 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def start(tmp_path: Path, env: dict[str, str]) -> Iterator[Start]:
-    """Starts `mahj serve ARGS...` on any free port; every process
+    """Starts `mahj serve ARGS...` on any free port (`own_group`: in a process group of
+    its own, as a terminal's command is, so that Ctrl-C can be sent to all); every process
     started is killed at the end of the test, with the processes it started."""
     started: list[subprocess.Popen[bytes]] = []
 
-    def run(*args: str) -> Served:
+    def run(*args: str, own_group: bool = False) -> Served:
         n = len(started)
         out, err = tmp_path / f"serve{n}.out", tmp_path / f"serve{n}.err"
         with out.open("wb") as stdout, err.open("wb") as stderr:
-            server = subprocess.Popen([MAHJ, "serve", "--port", "0", *args],
-                                      stdout=stdout, stderr=stderr, env=env)  # fmt: skip
+            server = subprocess.Popen(
+                [MAHJ, "serve", "--port", "0", *args],
+                stdout=stdout,
+                stderr=stderr,
+                env=env,
+                start_new_session=own_group,
+            )
         started.append(server)
         found: re.Match[str] | None = None
 
@@ -200,6 +206,37 @@ def test_sigterm_stops_every_process(tmp_path: Path, env, start: Start):
     (child,) = serving(served.process.pid, 1)
     assert status(served, "t1")["next_game"] == 1
     stops_cleanly(served, signal.SIGTERM, child)
+
+
+def test_a_worker_killed_while_serving_is_told_of_and_the_others_go_on(
+    tmp_path: Path, env, start: Start
+):
+    folder = room(tmp_path / "room", env)
+    served = start("--dir", str(folder), "--workers", "3")
+    first, second = serving(served.process.pid, 2)
+    os.kill(first, signal.SIGKILL)
+    assert until(lambda: "Warning" in served.err.read_text(), 10), served.err.read_text()
+    (told,) = served.err.read_text().splitlines()
+    assert told.startswith(f"Warning: a serving process ({first}) ended (killed by SIGKILL)")
+    assert "still served by 2 of its 3 processes" in told and "restart mahj serve" in told
+    assert until(lambda: gone(first), 5) and children(served.process.pid) == [second]
+    assert [post(served, "t1", 25 + 5 * game) for game in range(8)] == [200] * 8
+    assert [status(served, "t1")["next_game"] for _ in range(6)] == [9] * 6
+    stops_cleanly(served, signal.SIGINT, second)
+    assert served.err.read_text().splitlines() == [told]
+
+
+def test_ctrl_c_at_the_terminal_stops_every_process_without_a_warning(
+    tmp_path: Path, env, start: Start
+):
+    served = start("--dir", str(room(tmp_path / "room", env)), "--workers", "3", own_group=True)
+    others = serving(served.process.pid, 2)
+    assert status(served, "t2")["next_game"] == 1
+    os.killpg(served.process.pid, signal.SIGINT)  # what Ctrl-C does: to every process
+    assert served.process.wait(timeout=15) == 0
+    assert served.out.read_text().rstrip().endswith("Stopped.")
+    assert served.err.read_text() == ""
+    assert until(lambda: all(gone(pid) for pid in others), 5)
 
 
 def test_a_worker_ends_when_the_first_process_is_killed(tmp_path: Path, env, start: Start):
