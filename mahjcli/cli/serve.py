@@ -49,11 +49,12 @@ def serve(
     """
     from ..core.numbers import whole_number
     from ..web import serve as web
+    from ..web.processes import workers_for
 
     number = whole_number(port, "--port", 0, 65535)
     asked = whole_number(workers, "--workers", 1, 64) if workers is not None else None
     room, name = web.room_for(session, folder, event)
-    ready = web.prepare(room, name, host, number, web.workers_for(room, asked))
+    ready = web.prepare(room, name, host, number, workers_for(room, asked))
     for line in ready.lines:
         typer.echo(line)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server has stopped cleanly

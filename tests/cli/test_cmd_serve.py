@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from mahjcli.web import processes
 from mahjcli.web import serve as web
 from mahjcli.web.source import Room
 
@@ -86,18 +87,18 @@ def test_serve_one_thing_at_a_time(mahj, tmp_path: Path):
 def test_a_room_is_served_by_one_process_a_processor_at_most_four(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.setattr(web, "can_fork_workers", lambda: True)
+    monkeypatch.setattr(processes, "can_fork_workers", lambda: True)
     room, night = Room([], tmp_path), Room([])
     for cpus, workers in ((1, 1), (2, 2), (8, 4)):
-        monkeypatch.setattr(web, "processors", lambda cpus=cpus: cpus)
-        assert web.workers_for(room, None) == workers
-        assert web.workers_for(night, None) == 1  # one night or event: one file's lock
-    assert web.workers_for(night, 3) == 3
-    monkeypatch.setattr(web, "can_fork_workers", lambda: False)
-    monkeypatch.setattr(web, "processors", lambda: 8)
-    assert web.workers_for(room, None) == 1 and web.workers_for(room, 1) == 1
+        monkeypatch.setattr(processes, "processors", lambda cpus=cpus: cpus)
+        assert processes.workers_for(room, None) == workers
+        assert processes.workers_for(night, None) == 1  # one night or event: one file's lock
+    assert processes.workers_for(night, 3) == 3
+    monkeypatch.setattr(processes, "can_fork_workers", lambda: False)
+    monkeypatch.setattr(processes, "processors", lambda: 8)
+    assert processes.workers_for(room, None) == 1 and processes.workers_for(room, 1) == 1
     with pytest.raises(web.Refused, match="--workers above 1 needs Linux"):
-        web.workers_for(room, 2)
+        processes.workers_for(room, 2)
 
 
 @pytest.mark.parametrize("given", ["0", "two", "-1", "65"])
@@ -107,7 +108,7 @@ def test_workers_must_be_a_whole_number_from_one(four, given: str):
     assert result.stderr.count("\n") == 1
 
 
-@pytest.mark.skipif(not web.can_fork_workers(), reason="one port shared by processes: Linux")
+@pytest.mark.skipif(not processes.can_fork_workers(), reason="one port shared by processes: Linux")
 def test_every_process_listens_on_the_same_port_and_a_taken_port_is_refused():
     socks = web.bind_all("127.0.0.1", 0, 3)
     try:
@@ -126,13 +127,13 @@ def test_every_process_listens_on_the_same_port_and_a_taken_port_is_refused():
 
 
 def test_the_processors_counted_are_those_this_process_may_use(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(web.os, "sched_getaffinity", lambda pid: {0}, raising=False)
-    monkeypatch.setattr(web.os, "cpu_count", lambda: 8)
-    assert web.processors() == 1  # a container or taskset gives this process one
-    monkeypatch.delattr(web.os, "sched_getaffinity")
-    assert web.processors() == 8
-    monkeypatch.setattr(web.os, "cpu_count", lambda: None)
-    assert web.processors() == 1
+    monkeypatch.setattr(processes.os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    monkeypatch.setattr(processes.os, "cpu_count", lambda: 8)
+    assert processes.processors() == 1  # a container or taskset gives this process one
+    monkeypatch.delattr(processes.os, "sched_getaffinity")
+    assert processes.processors() == 8
+    monkeypatch.setattr(processes.os, "cpu_count", lambda: None)
+    assert processes.processors() == 1
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
@@ -144,7 +145,7 @@ def test_the_processors_counted_are_those_this_process_may_use(monkeypatch: pyte
     ],
 )
 def test_another_process_ending_while_serving_is_told_of(capsys, command: str, words: str):
-    workers = web.Workers(threading.Event())
+    workers = processes.Workers(threading.Event())
     workers.pids.append(spawned(command))
     workers.watch()
     assert until_ended(workers, workers.pids[0])
@@ -158,9 +159,9 @@ def test_another_process_ending_while_serving_is_told_of(capsys, command: str, w
 def test_a_process_stopped_cleanly_is_only_told_of_when_nobody_stopped_the_room(
     capsys, monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.setattr(web, "STOPPED_WITHIN", 0.05)
+    monkeypatch.setattr(processes, "STOPPED_WITHIN", 0.05)
     stopping = threading.Event()
-    workers = web.Workers(stopping)
+    workers = processes.Workers(stopping)
     workers.pids += [spawned("true"), spawned("sleep 30")]
     workers.watch()
     assert until_ended(workers, workers.pids[0])
@@ -177,8 +178,8 @@ def test_a_process_stopped_cleanly_is_only_told_of_when_nobody_stopped_the_room(
 def test_one_that_will_not_stop_is_killed_after_the_grace_time(
     capsys, monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.setattr(web, "GRACE", -4.8)  # the grace time and its margin: 0.2 s
-    workers = web.Workers(threading.Event())
+    monkeypatch.setattr(processes, "GRACE", -4.8)  # the grace time and its margin: 0.2 s
+    workers = processes.Workers(threading.Event())
     stubborn = spawned("trap '' TERM; while :; do sleep 0.05; done")
     workers.pids.append(stubborn)
     time.sleep(0.2)  # the trap is set
@@ -196,7 +197,7 @@ def spawned(command: str) -> int:
     return os.posix_spawn("/bin/sh", ["sh", "-c", command], os.environ)
 
 
-def until_ended(workers: web.Workers, pid: int) -> bool:
+def until_ended(workers: processes.Workers, pid: int) -> bool:
     """Whether `pid` was seen to end within 5 s."""
     deadline = time.monotonic() + 5
     while pid not in workers.ended:

@@ -8,7 +8,7 @@ import importlib.util
 
 import pytest
 
-from mahjcli.web.serve import can_fork_workers
+from mahjcli.web.processes import can_fork_workers
 from tests.helpers import ROOT
 
 pytestmark = pytest.mark.slow

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import pytest
 
-from mahjcli.web.serve import can_fork_workers
+from mahjcli.web.processes import can_fork_workers
 from tests.helpers import installed_mahj
 
 MAHJ = installed_mahj()
