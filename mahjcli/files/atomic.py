@@ -1,18 +1,26 @@
 """Saving all or nothing.
 
-A save writes a temporary file in the same folder (`.<file>.<pid>.<random>.tmp`), fsyncs
-it, keeps the previous version as `<file>.bak`, then `os.replace`s the new one in, so a
-crash at any moment leaves either the old or the new file, never a mix. The previous
-version becomes the backup without being copied: once the new file is safely written, it
-gets `<file>.bak` as a second name (a hard link, made under a temporary name and renamed
-over the old backup), and keeps only that name once the new file is in (if putting the
-new file in fails, the backup is made a copy of its own again); where the file system
-has no hard links, it is copied the way the new file is written. A symlinked session is
-saved through its link. The next save removes the temporary files a killed save left
-behind (while the server runs, it looks for them at most every `SWEEP_EVERY` seconds
-a file: listing a folder of fifty tables at every save made the saves of a full room
-wait on each other). For the crash tests, $MAHJ_CRASH_AT makes a save kill itself at
-one of its steps (see `_crash`).
+A save writes the new version in a file of its own in the same folder, fsyncs it, keeps
+the previous version as `<file>.bak`, then `os.replace`s the new one in, so a crash at
+any moment leaves either the old or the new file, never a mix. The previous version
+becomes the backup without being copied: once the new file is safely written, it gets
+`<file>.bak` as a second name (a hard link, made under a temporary name and renamed over
+the old backup), and keeps only that name once the new file is in (if putting the new
+file in fails, the backup is made a copy of its own again); where the file system has no
+hard links, it is copied the way the new file is written.
+
+The new version is written over the spare (`.<file>.spare`, the backup before last,
+which nothing reads) where there is one, else in a new temporary file
+(`.<file>.<pid>.<random>.tmp`); the backup it replaces is kept as the next spare (linked
+under a temporary name before the new backup is renamed over it, then renamed to the
+spare once the new file is in). So saving a file again and again creates and deletes no
+file: on ext4 without a journal, each new file's inode is looked for past every inode
+freed in the last minute or more, and a room of fifty tables saving at once spent a fifth
+of its processors' time there, holding the folder's lock.
+
+A symlinked session is saved through its link. The next save removes the temporary files
+a killed save left behind (see `leftovers`). For the crash tests, $MAHJ_CRASH_AT makes a
+save kill itself at one of its steps (see `_crash`).
 """
 
 from __future__ import annotations
@@ -20,14 +28,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import re
 import stat
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from ..core.errors import SaveFailed, SessionExists
-from .lock import held, real_path
+from .leftovers import clean_stale, swept_now
+from .lock import real_path
 
 CRASH_POINTS = ("after-write", "after-fsync", "before-replace")
 """Where a save can be made to kill itself ($MAHJ_CRASH_AT), for the crash tests (the
@@ -49,46 +55,6 @@ def _crash(point: str, target: str) -> None:
         if hasattr(signal, "SIGKILL"):
             os.kill(os.getpid(), signal.SIGKILL)
         os._exit(137)  # pragma: no cover - no SIGKILL (Windows): die as abruptly
-
-
-def temp_pattern(real: Path) -> re.Pattern[str]:
-    """The names of a save's temporary files (of the file and of its backup)."""
-    return re.compile(rf"^\.{re.escape(real.name)}(\.bak)?\.(\d+)\.[0-9a-f]+\.tmp$")
-
-
-def _alive(pid: int) -> bool:
-    """Whether process `pid` may still be running (when unsure: yes)."""
-    if pid == os.getpid() or os.name != "posix":  # Windows' os.kill(pid, 0) is not a probe
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-SWEEP_EVERY = 10.0
-"""Seconds at least between two looks for one file's leftovers while the server runs."""
-_sweep_every = 0.0
-"""This process's: 0 (every save looks), or SWEEP_EVERY while it serves (`sweeping`)."""
-_swept: dict[Path, float] = {}
-"""When this process last looked for each file's leftovers (time.monotonic())."""
-
-
-@contextlib.contextmanager
-def sweeping(every: float = SWEEP_EVERY) -> Iterator[None]:
-    """While a process saves again and again (the server), each save looks for its
-    file's leftovers only when `every` seconds have passed since the last look (the first
-    save of a file always looks; a command started meanwhile looks at its own save)."""
-    global _sweep_every
-    before, _sweep_every = _sweep_every, every
-    try:
-        yield
-    finally:
-        _sweep_every = before
-        _swept.clear()
 
 
 def settle_in(paths: list[Path]) -> None:
@@ -113,39 +79,7 @@ def settle_in(paths: list[Path]) -> None:
             finally:
                 os.close(fd)
             reals.setdefault(real.parent, []).append(real)
-    now = time.monotonic()
-    for folder, files in reals.items():
-        _remove_leftovers(folder, files)
-        if _sweep_every > 0:
-            for real in files:
-                _swept[real] = now
-
-
-def _clean_stale(real: Path) -> None:
-    """Remove temporary files that a killed save left behind (while serving, at most every
-    `_sweep_every` seconds a file)."""
-    if _sweep_every > 0:
-        now = time.monotonic()
-        last = _swept.get(real)
-        if last is not None and now - last < _sweep_every:
-            return
-        _swept[real] = now
-    _remove_leftovers(real.parent, [real])
-
-
-def _remove_leftovers(folder: Path, reals: list[Path]) -> None:
-    """Remove, in one look through `folder`, the temporary files killed saves of `reals`
-    left behind. Under a session's lock every one of its own is stale (only the lock
-    holder saves); otherwise only a dead process's."""
-    looked_for = [(f".{real.name}.", temp_pattern(real), real in held) for real in reals]
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            for start, pattern, under_lock in looked_for:
-                m = entry.name.startswith(start) and pattern.match(entry.name)
-                if m and (under_lock or not _alive(int(m.group(2)))):
-                    with contextlib.suppress(OSError):
-                        os.unlink(entry.path)
-                    break
+    swept_now(reals)
 
 
 def write_all(fd: int, data: bytes) -> None:
@@ -169,6 +103,41 @@ def _mark(info: os.stat_result) -> Mark:
     modification time and change time (which every write and every rename moves, and
     which no program can set back)."""
     return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+
+
+def spare_of(real: Path) -> Path:
+    """The spare beside a session given by its real path: the backup before last, which
+    the next save writes over (see the module's text)."""
+    return real.with_name(f".{real.name}.spare")
+
+
+def _rewritten(spare: Path, data: bytes, mode: int) -> Mark | None:
+    """`data` written over the spare, fsynced, with `mode`: its mark once fsynced; None
+    where there is no spare to write over (none, or not a regular file of one name that
+    this user may write), and the save writes a new file."""
+    flags = os.O_WRONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:  # a FIFO must not hang, a link must not be followed
+        fd = os.open(spare, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
+            return None
+        write_all(fd, data)
+        _crash("after-write", "session")
+        if info.st_size > len(data):
+            os.ftruncate(fd, len(data))
+        os.fsync(fd)
+        _crash("after-fsync", "session")
+        if stat.S_IMODE(info.st_mode) != mode:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            else:  # pragma: no cover - Windows
+                os.chmod(spare, mode)
+        return _mark(os.fstat(fd))
+    finally:
+        os.close(fd)
 
 
 def _written(real: Path, data: bytes, mode: int, target: str) -> tuple[Path, Mark]:
@@ -216,19 +185,21 @@ def backup_of(real: Path) -> Path:
     return real.with_name(real.name + ".bak")
 
 
-def _keep_previous(real: Path, info: os.stat_result) -> bool:
+def _keep_previous(real: Path, info: os.stat_result) -> tuple[bool, Path | None]:
     """Make the file as it is now `<file>.bak` too: a hard link under a temporary name,
     renamed over the old backup (fsync-ing the file first, in case whoever wrote it did
     not: unless it is still the one this process saved); a copy, written like a save,
     where links cannot be made. True when the backup is a link (the file and its backup
-    are one until the new file is in)."""
+    are one until the new file is in); and the old backup under a temporary name, when it
+    is kept to become the spare (a regular file of one name: see `_park`)."""
     mode = info.st_mode & 0o7777
     bak = backup_of(real)
+    held: os.stat_result | None = None
     with contextlib.suppress(OSError):
         held = os.lstat(bak)
         same = (held.st_ino, held.st_dev) == (info.st_ino, info.st_dev)
         if same and info.st_ino and info.st_nlink > 1:  # st_ino 0: the system does not say
-            return True  # already linked (a save died after linking): renaming does nothing
+            return True, None  # already linked (a save died after linking): nothing to do
     temp = bak.with_name(f".{bak.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     if not (info.st_ino and _synced.get(real) == _mark(info)):
         fd = os.open(real, os.O_RDONLY | getattr(os, "O_BINARY", 0))
@@ -242,9 +213,39 @@ def _keep_previous(real: Path, info: os.stat_result) -> bool:
         os.link(real, temp)
     except OSError:  # no hard links here (FAT, some network shares, another owner's file)
         _replace_with(bak, real.read_bytes(), mode, "bak")
-        return False
-    _put_in_place(temp, bak, "bak")
-    return True
+        return False, None
+    parked = _park(bak, held)
+    try:
+        _put_in_place(temp, bak, "bak")
+    except BaseException:
+        if parked is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(parked)
+        raise
+    return True, parked
+
+
+def _park(bak: Path, held: os.stat_result | None) -> Path | None:
+    """The old backup (as `held` tells it) linked under a temporary name, so that renaming
+    the new backup over it does not delete it; None when it is not a regular file of one
+    name (another name would see the spare written over) or cannot be linked."""
+    if held is None or not stat.S_ISREG(held.st_mode) or held.st_nlink != 1:
+        return None
+    parked = bak.with_name(f".{bak.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    try:
+        os.link(bak, parked)
+    except OSError:
+        return None
+    return parked
+
+
+def _keep_spare(parked: Path, spare: Path) -> None:
+    """The old backup becomes the spare (best effort: else it is removed)."""
+    try:
+        os.replace(parked, spare)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(parked)
 
 
 def _remember_synced(real: Path, written: Mark) -> None:
@@ -300,18 +301,24 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             info = os.stat(real)
         if info is not None and stat.S_ISDIR(info.st_mode):
             raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
-        _clean_stale(real)
+        clean_stale(real)
         if info is not None and read_only(real, info.st_mode):
             raise SaveFailed(
                 f"{path} is read-only, so mahj leaves it as it is; nothing was changed "
                 f"(make it writable first if you mean to change it: chmod u+w {path})"
             )
         mode = info.st_mode & 0o7777 if info is not None else 0o666 & ~_umask()
-        temp, mark = _written(real, data, mode, "session")
-        linked = False
+        kept = backup and info is not None
+        spare = spare_of(real)
+        over_spare = _rewritten(spare, data, mode) if kept else None
+        if over_spare is not None:
+            temp, mark = spare, over_spare
+        else:
+            temp, mark = _written(real, data, mode, "session")
+        linked, parked = False, None
         try:
-            if backup and info is not None:
-                linked = _keep_previous(real, info)
+            if kept and info is not None:
+                linked, parked = _keep_previous(real, info)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
@@ -322,6 +329,9 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             if linked:
                 _unshare(real, mode)
             raise
+        finally:
+            if parked is not None:
+                _keep_spare(parked, spare)
         _remember_synced(real, mark)
     except OSError as exc:
         reason = exc.strerror or str(exc)

@@ -195,7 +195,7 @@ class Ready(NamedTuple):
         """Serve until Ctrl-C (or SIGTERM): the room's nights made ready to be saved, the
         other processes started (they serve until they are stopped, then end), this one
         served, then the others stopped and waited for."""
-        from ..files.atomic import sweeping
+        from ..files.leftovers import sweeping
 
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, interrupted)  # uvicorn raises it again once stopped

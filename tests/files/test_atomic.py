@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from mahjcli.files import atomic as store
+from mahjcli.files import leftovers
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
@@ -99,9 +100,112 @@ def test_while_serving_a_file_is_looked_at_for_leftovers_every_few_seconds(tmp_p
         return leftover.exists()
 
     assert [saved("schema = 1\n# one\n"), saved("schema = 1\n# two\n")] == [False, False]
-    with store.sweeping():
+    with leftovers.sweeping():
         assert saved("schema = 1\n# three\n") is False  # the first save while serving
         assert saved("schema = 1\n# four\n") is True  # looked a moment ago
-        store._swept[path] -= store.SWEEP_EVERY + 1  # as if the last look was long ago
+        leftovers._swept[path] -= leftovers.SWEEP_EVERY + 1  # as if the last look was long ago
         assert saved("schema = 1\n# five\n") is False
     assert saved("schema = 1\n# six\n") is False  # no longer serving: every save looks
+
+
+# ---- the spare: saving again and again creates and deletes no file ----------------------
+
+
+def saved_versions(path: Path, count: int) -> list[bytes]:
+    """`count` versions saved one after the other over `path` (which holds version 0)."""
+    versions = [f"schema = 1\n# version {n}\n".encode() * (n + 1) for n in range(count + 1)]
+    path.write_bytes(versions[0])
+    for version in versions[1:]:
+        store.write_atomic(path, version)
+    return versions
+
+
+def names(folder: Path) -> list[str]:
+    """Every name in `folder`, sorted."""
+    return sorted(p.name for p in folder.iterdir())
+
+
+def inodes(path: Path) -> set[int]:
+    """The inodes of the file, its backup and its spare."""
+    folder = path.parent
+    return {
+        os.lstat(folder / n).st_ino for n in (path.name, f"{path.name}.bak", f".{path.name}.spare")
+    }
+
+
+def test_the_backup_before_last_is_kept_as_the_spare(tmp_path: Path):
+    path = tmp_path / "night.toml"
+    versions = saved_versions(path, 1)
+    assert names(tmp_path) == ["night.toml", "night.toml.bak"]  # no backup to keep yet
+    versions = saved_versions(path, 4)
+    assert path.read_bytes() == versions[4]
+    assert (tmp_path / "night.toml.bak").read_bytes() == versions[3]
+    assert (tmp_path / ".night.toml.spare").read_bytes() == versions[2]
+    assert names(tmp_path) == [".night.toml.spare", "night.toml", "night.toml.bak"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="inode numbers")
+def test_saving_again_and_again_reuses_the_same_three_files(tmp_path: Path):
+    path = tmp_path / "night.toml"
+    saved_versions(path, 3)
+    three = inodes(path)
+    assert len(three) == 3
+    for n in range(6):
+        before = {os.lstat(path).st_ino}
+        store.write_atomic(path, f"schema = 1\n# again {n}\n".encode())
+        assert inodes(path) == three  # the same files, under other names
+        assert os.lstat(path).st_ino not in before  # the new version is a file of its own
+        assert all(os.lstat(tmp_path / n).st_nlink == 1 for n in names(tmp_path))
+    assert path.read_bytes() == b"schema = 1\n# again 5\n"  # a shorter version: cut to size
+    assert (tmp_path / "night.toml.bak").read_bytes() == b"schema = 1\n# again 4\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_version_written_over_the_spare_has_the_files_permissions(tmp_path: Path):
+    path = tmp_path / "night.toml"
+    saved_versions(path, 2)
+    (tmp_path / ".night.toml.spare").chmod(0o600)
+    path.chmod(0o640)
+    store.write_atomic(path, b"schema = 1\n# private\n")
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert path.read_bytes() == b"schema = 1\n# private\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links, FIFOs and hard links")
+@pytest.mark.parametrize("kind", ["symlink", "second name", "fifo", "folder"])
+def test_a_spare_that_is_not_a_file_of_its_own_is_never_written_through(tmp_path: Path, kind: str):
+    path = tmp_path / "night.toml"
+    versions = saved_versions(path, 2)
+    spare, other = tmp_path / ".night.toml.spare", tmp_path / "elsewhere.txt"
+    other.write_text("not mahj's")
+    spare.unlink()
+    if kind == "symlink":
+        spare.symlink_to(other)
+    elif kind == "second name":
+        os.link(other, spare)
+    elif kind == "fifo":
+        os.mkfifo(spare)
+    else:
+        spare.mkdir()
+    store.write_atomic(path, b"schema = 1\n# safe\n")
+    assert path.read_bytes() == b"schema = 1\n# safe\n"
+    assert (tmp_path / "night.toml.bak").read_bytes() == versions[2]
+    assert other.read_text() == "not mahj's"
+    assert not any(n.endswith(".tmp") for n in names(tmp_path))
+    if kind == "folder":
+        assert spare.is_dir()  # left as it is; the old backup is let go
+    else:  # replaced by the old backup, a file of its own
+        assert not spare.is_symlink() and spare.read_bytes() == versions[1]
+        assert spare.stat().st_nlink == 1
+
+
+def test_a_backup_with_another_name_is_not_kept_as_the_spare(tmp_path: Path):
+    path = tmp_path / "night.toml"
+    versions = saved_versions(path, 2)
+    (tmp_path / ".night.toml.spare").unlink()
+    os.link(tmp_path / "night.toml.bak", tmp_path / "kept.toml.bak")
+    store.write_atomic(path, b"schema = 1\n# new\n")
+    assert not (tmp_path / ".night.toml.spare").exists()  # it would be written over
+    assert (tmp_path / "kept.toml.bak").read_bytes() == versions[1]
+    store.write_atomic(path, b"schema = 1\n# newer\n")
+    assert (tmp_path / "kept.toml.bak").read_bytes() == versions[1]

@@ -1,9 +1,10 @@
 """Crashes mid-save: the installed `mahj` is killed with SIGKILL at injected points of a save
 and at random moments, and the session file must always hold the old or the new log whole.
 
-A save writes a temporary file beside the session and fsyncs it, then gives the old
-version the name `<file>.bak` too (a hard link under a temporary name, renamed over the old
-backup), then renames the new file over the old one. These tests kill the
+A save writes the new version beside the session (over the spare, the backup before last,
+or in a temporary file) and fsyncs it, then gives the old version the name `<file>.bak`
+too (a hard link under a temporary name, renamed over the old backup, which is kept as the
+next spare), then renames the new file over the old one. These tests kill the
 real program at each of those steps ($MAHJ_CRASH_AT) and at random times, then check the
 bytes on disk, that the file still loads, and that the next save sweeps up the leftovers.
 """
@@ -74,9 +75,38 @@ SESSION_POINTS = ["after-write", "after-fsync", "before-replace"]
 BAK_POINTS = ["bak:before-replace"]
 """The backup is a link, not written: it is made under a temporary name, then renamed."""
 
+LEFT = {
+    # The second save of a night writes a new temporary file (there is no spare yet), and
+    # links the old backup under a temporary name before the new backup is renamed over
+    # it (it becomes the spare once the new file is in).
+    ("new file", "after-write"): 1,
+    ("new file", "after-fsync"): 1,
+    ("new file", "bak:before-replace"): 3,  # the new file, the backup's link, the old one's
+    ("new file", "before-replace"): 2,  # the new file, the old backup
+    # Every later save writes over the spare: it leaves no new file behind.
+    ("over the spare", "after-write"): 0,
+    ("over the spare", "after-fsync"): 0,
+    ("over the spare", "bak:before-replace"): 2,
+    ("over the spare", "before-replace"): 1,
+}
+"""How many temporary files a save killed at each point leaves behind."""
+
+TOTALS = [
+    {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25},
+    {"Ruth": 200, "Linda": -100, "Kathy": -50, "Pat": -50},
+]
+
 
 @pytest.mark.parametrize("point", SESSION_POINTS + BAK_POINTS)
-def test_killed_at_an_injected_point_keeps_the_old_log(night, session: Path, point: str):
+@pytest.mark.parametrize("written", ["new file", "over the spare"])
+def test_killed_at_an_injected_point_keeps_the_old_log(
+    night, session: Path, point: str, written: str
+):
+    games = 1 if written == "new file" else 2
+    if games == 2:
+        assert night(*WIN).exit_code == 0
+    spare = session.with_name(f".{session.name}.spare")
+    assert spare.exists() == (games == 2)
     before = session.read_bytes()
     bak = session.with_name(session.name + ".bak")
     bak_before = bak.read_bytes()
@@ -89,27 +119,27 @@ def test_killed_at_an_injected_point_keeps_the_old_log(night, session: Path, poi
     # before that last step, the backup is untouched; killed just before it, the backup
     # already holds the previous version, which is the current one.
     assert bak.read_bytes() == (before if point == "before-replace" else bak_before)
-    # The killed save left its temporary files behind (the new file's, and the backup's
-    # link when it died making it); they must not matter.
+    # The killed save left its temporary files behind; they must not matter.
     leftovers = temp_files(session.parent)
-    assert len(leftovers) == (2 if point.startswith("bak:") else 1), leftovers
+    assert len(leftovers) == LEFT[written, point], leftovers
     assert all(name.startswith(f".{session.name}.") for name in leftovers)
 
     check = night("check")
     assert check.exit_code == 0, check
-    assert totals(night) == {
-        "games": 1,
-        "totals": {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25},
-    }
+    assert totals(night) == {"games": games, "totals": TOTALS[games - 1]}
 
-    # The next save works and sweeps up what the dead one left.
+    # The next save works and sweeps up what the dead one left; the backup it replaced is
+    # the spare (killed just before the new file went in, the backup was already the
+    # current file, and the old one a leftover: then there is no spare until a save more).
     assert night("win", "Kathy", "30", "--self-pick").exit_code == 0
     assert temp_files(session.parent) == []
     assert bak.read_bytes() == before
-    assert totals(night) == {
-        "games": 2,
-        "totals": {"Ruth": 40, "Linda": -110, "Kathy": 155, "Pat": -85},
-    }
+    if point == "before-replace":
+        assert not spare.exists()
+    else:
+        assert spare.read_bytes() == bak_before
+    assert totals(night)["games"] == games + 1
+    assert night("check").exit_code == 0
 
 
 def test_killed_while_creating_a_session_leaves_no_session(mahj, session: Path):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mahjcli.files import atomic, loader
+from mahjcli.files import atomic, leftovers, loader
 from mahjcli.web import actions
 from mahjcli.web.fields import wall_request
 from mahjcli.web.source import Room
@@ -81,7 +81,7 @@ def test_priming_makes_the_files_durable_and_sweeps_the_folder_once(
     synced: list[int] = []
     real_fsync = os.fsync
     monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
-    with atomic.sweeping():
+    with leftovers.sweeping():
         room.prime()
         assert len(synced) == 2  # each file, once
         assert not dead.exists() and mine.exists()
