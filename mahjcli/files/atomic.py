@@ -16,7 +16,9 @@ under a temporary name before the new backup is renamed over it, then renamed to
 spare once the new file is in). So saving a file again and again creates and deletes no
 file: on ext4 without a journal, each new file's inode is looked for past every inode
 freed in the last minute or more, and a room of fifty tables saving at once spent a fifth
-of its processors' time there, holding the folder's lock.
+of its processors' time there, holding the folder's lock. A file put in place is thus
+written again two saves later: a reader that opened it before and is still reading (a
+page's thread, held up that long) sees it change, and reads the file again (`reading`).
 
 A symlinked session is saved through its link. The next save removes the temporary files
 a killed save left behind (see `leftovers`). For the crash tests, $MAHJ_CRASH_AT makes a

@@ -50,10 +50,25 @@ def megabytes(size: int) -> str:
     return f"{size // (1024 * 1024)} MB" if size >= 1024 * 1024 else f"{size // 1024} KB"
 
 
+READ_TRIES = 10
+"""How many times a file that changes while it is read is read again."""
+
+
 def read_regular(path: Path, limit: int) -> bytes:
     """The bytes of the regular file at `path` (following symlinks), at most `limit` of
-    them. Raises FileNotFoundError when there is none, IsADirectoryError for a folder,
-    Unreadable for anything else."""
+    them, as one version of it: a file changed while it was read (a save writes over a
+    file it keeps, see `atomic`) is read again. Raises FileNotFoundError when there is
+    none, IsADirectoryError for a folder, Unreadable for anything else."""
+    for _ in range(READ_TRIES):
+        data = _read_once(path, limit)
+        if data is not None:
+            return data
+    raise Unreadable("it changed again and again while it was read; try again")
+
+
+def _read_once(path: Path, limit: int) -> bytes | None:
+    """`read_regular`'s one reading; None when the file changed meanwhile (its change
+    time moved, or `path` names another file now)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     flags |= getattr(os, "O_BINARY", 0)
     try:
@@ -72,23 +87,8 @@ def read_regular(path: Path, limit: int) -> bytes:
             raise Unreadable(f"it is {kind_of(info.st_mode)}, not a file")
         if info.st_size > limit:
             raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
-        chunks: list[bytes] = []
-        size = 0
-        first = info.st_size + 1  # the whole file in one read, and one byte to see its end
-        while size <= limit:
-            asked = min(1024 * 1024 if chunks else first, limit + 1 - size)
-            chunk = os.read(fd, asked)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            # A short read with all the bytes the system said the file holds is its end
-            # (some network file systems read short in the middle too).
-            if len(chunk) < asked and size >= info.st_size:
-                break
-        if size > limit:
-            raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
-        return b"".join(chunks)
+        data = _read_all(fd, info.st_size, limit)
+        return data if _still(path, fd, info) else None
     except IsADirectoryError:
         raise
     except OSError as exc:
@@ -96,6 +96,40 @@ def read_regular(path: Path, limit: int) -> bytes:
     finally:
         with contextlib.suppress(OSError):
             os.close(fd)
+
+
+def _read_all(fd: int, expected: int, limit: int) -> bytes:
+    """Every byte of the open file (`expected` of them, as it said), at most `limit`."""
+    chunks: list[bytes] = []
+    size = 0
+    first = expected + 1  # the whole file in one read, and one byte to see its end
+    while size <= limit:
+        asked = min(1024 * 1024 if chunks else first, limit + 1 - size)
+        chunk = os.read(fd, asked)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        # A short read with all the bytes the system said the file holds is its end
+        # (some network file systems read short in the middle too).
+        if len(chunk) < asked and size >= expected:
+            break
+    if size > limit:
+        raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
+    return b"".join(chunks)
+
+
+def _still(path: Path, fd: int, info: os.stat_result) -> bool:
+    """Whether the open file is as it was when opened (every write, rename and new name
+    moves its change time), and `path` still names it."""
+    after = os.fstat(fd)
+    if (after.st_ctime_ns, after.st_size) != (info.st_ctime_ns, info.st_size):
+        return False
+    try:
+        now = os.stat(path)
+    except OSError:
+        return True  # removed meanwhile: what was read was whole
+    return (now.st_ino, now.st_dev) == (info.st_ino, info.st_dev)
 
 
 def _reason(exc: OSError) -> str:
