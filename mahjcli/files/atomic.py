@@ -11,24 +11,30 @@ hard links, it is copied the way the new file is written.
 
 The new version is written over the spare (`.<file>.spare`, the backup before last,
 which nothing reads) where there is one, else in a new temporary file
-(`.<file>.<pid>.<random>.tmp`); the backup it replaces is kept as the next spare (linked
-under a temporary name before the new backup is renamed over it, then renamed to the
-spare once the new file is in). So saving a file again and again creates and deletes no
-file: on ext4 without a journal, each new file's inode is looked for past every inode
-freed in the last minute or more, and a room of fifty tables saving at once spent a fifth
-of its processors' time there, holding the folder's lock. A file put in place is thus
-written again two saves later: a reader that opened it before and is still reading (a
-page's thread, held up that long) sees it change, and reads the file again (`reading`).
+(`.<file>.<pid>.<random>.tmp`). The spare is first claimed under such a temporary name
+(so two saves can never both write over it, even where a network disk's lock does not
+hold them apart), used only when it is a regular file of one name that this user owns,
+given the file's permissions before anything is written, and only when the clock tells
+the new version from the old (its modification time moves); before writing over it, a
+process that did not sync the folder after the file's last save syncs it, so that the
+spare is not still the file's name on the disk. The backup a save replaces is kept as
+the next spare (linked under a temporary name before the new backup is renamed over it,
+then renamed to the spare once the new file is in). So saving a file again and again
+creates and deletes no file: on ext4 without a journal, each new file's inode is looked
+for past every inode freed in the last minute or more, and a room of fifty tables saving
+at once spent a fifth of its processors' time there, holding the folder's lock. A file
+put in place is thus written again two saves later: a reader that opened it before and
+is still reading (a page's thread, held up that long) sees it change, and reads the file
+again (`reading`).
 
 A symlinked session is saved through its link. The next save removes the temporary files
 a killed save left behind (see `leftovers`). For the crash tests, $MAHJ_CRASH_AT makes a
-save kill itself at one of its steps (see `_crash`).
+save kill itself at one of its steps (see `writing.crash`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import stat
 from pathlib import Path
@@ -36,27 +42,8 @@ from pathlib import Path
 from ..core.errors import SaveFailed, SessionExists
 from .leftovers import clean_stale, swept_now
 from .lock import real_path
-
-CRASH_POINTS = ("after-write", "after-fsync", "before-replace")
-"""Where a save can be made to kill itself ($MAHJ_CRASH_AT), for the crash tests (the
-backup, made by a link, has only `before-replace`)."""
-
-
-_CRASH_AT = os.environ.get("MAHJ_CRASH_AT")
-"""The crash point armed for this process (read once, as the process starts)."""
-
-
-def _crash(point: str, target: str) -> None:
-    """Test hook: the process kills itself at `point` of a save when $MAHJ_CRASH_AT names
-    it: `after-write`, `after-fsync` or `before-replace` for the session file itself,
-    `bak:before-replace` for its backup (`bak:` and the others where it is copied)."""
-    wanted = _CRASH_AT
-    if wanted and wanted == (point if target == "session" else f"{target}:{point}"):
-        import signal
-
-        if hasattr(signal, "SIGKILL"):
-            os.kill(os.getpid(), signal.SIGKILL)
-        os._exit(137)  # pragma: no cover - no SIGKILL (Windows): die as abruptly
+from .spare import claimed_spare, keep_spare, park, spare_of
+from .writing import Mark, crash, mark_of, write_all
 
 
 def settle_in(paths: list[Path]) -> None:
@@ -77,69 +64,16 @@ def settle_in(paths: list[Path]) -> None:
                     continue
                 with contextlib.suppress(OSError):  # Windows cannot sync a file read
                     os.fsync(fd)  # the mark is taken first: a write meanwhile moves it
-                    _synced[real] = _mark(info)
+                    _synced[real] = mark_of(info)
             finally:
                 os.close(fd)
             reals.setdefault(real.parent, []).append(real)
     swept_now(reals)
 
 
-def write_all(fd: int, data: bytes) -> None:
-    """Write every byte (a nearly full disk may take them a few at a time)."""
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        if written <= 0:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        view = view[written:]
-
-
-Mark = tuple[int, int, int, int, int]
 _synced: dict[Path, Mark] = {}
 """The files this process saved, each as it was once fsynced and put in place: when a
 file still is that one at the next save, it needs no fsync before it becomes the backup."""
-
-
-def _mark(info: os.stat_result) -> Mark:
-    """What tells one version of a file from another: its device and inode, size,
-    modification time and change time (which every write and every rename moves, and
-    which no program can set back)."""
-    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
-
-
-def spare_of(real: Path) -> Path:
-    """The spare beside a session given by its real path: the backup before last, which
-    the next save writes over (see the module's text)."""
-    return real.with_name(f".{real.name}.spare")
-
-
-def _rewritten(spare: Path, data: bytes, mode: int) -> Mark | None:
-    """`data` written over the spare, fsynced, with `mode`: its mark once fsynced; None
-    where there is no spare to write over (none, or not a regular file of one name that
-    this user may write), and the save writes a new file."""
-    flags = os.O_WRONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
-    try:  # a FIFO must not hang, a link must not be followed
-        fd = os.open(spare, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
-            return None
-        write_all(fd, data)
-        _crash("after-write", "session")
-        if info.st_size > len(data):
-            os.ftruncate(fd, len(data))
-        os.fsync(fd)
-        _crash("after-fsync", "session")
-        if stat.S_IMODE(info.st_mode) != mode:
-            if hasattr(os, "fchmod"):
-                os.fchmod(fd, mode)
-            else:  # pragma: no cover - Windows
-                os.chmod(spare, mode)
-        return _mark(os.fstat(fd))
-    finally:
-        os.close(fd)
 
 
 def _written(real: Path, data: bytes, mode: int, target: str) -> tuple[Path, Mark]:
@@ -151,10 +85,10 @@ def _written(real: Path, data: bytes, mode: int, target: str) -> tuple[Path, Mar
     try:
         try:
             write_all(fd, data)
-            _crash("after-write", target)
+            crash("after-write", target)
             os.fsync(fd)
-            _crash("after-fsync", target)
-            mark = _mark(os.fstat(fd))
+            crash("after-fsync", target)
+            mark = mark_of(os.fstat(fd))
         finally:
             os.close(fd)
         os.chmod(temp, mode)
@@ -168,7 +102,7 @@ def _written(real: Path, data: bytes, mode: int, target: str) -> tuple[Path, Mar
 def _put_in_place(temp: Path, real: Path, target: str) -> None:
     """Rename `temp` over `real`; on failure `temp` is removed and `real` untouched."""
     try:
-        _crash("before-replace", target)
+        crash("before-replace", target)
         os.replace(temp, real)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -203,7 +137,7 @@ def _keep_previous(real: Path, info: os.stat_result) -> tuple[bool, Path | None]
         if same and info.st_ino and info.st_nlink > 1:  # st_ino 0: the system does not say
             return True, None  # already linked (a save died after linking): nothing to do
     temp = bak.with_name(f".{bak.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
-    if not (info.st_ino and _synced.get(real) == _mark(info)):
+    if not (info.st_ino and _synced.get(real) == mark_of(info)):
         fd = os.open(real, os.O_RDONLY | getattr(os, "O_BINARY", 0))
         try:
             os.fsync(fd)
@@ -216,7 +150,7 @@ def _keep_previous(real: Path, info: os.stat_result) -> tuple[bool, Path | None]
     except OSError:  # no hard links here (FAT, some network shares, another owner's file)
         _replace_with(bak, real.read_bytes(), mode, "bak")
         return False, None
-    parked = _park(bak, held)
+    parked = park(bak, held)
     try:
         _put_in_place(temp, bak, "bak")
     except BaseException:
@@ -227,35 +161,12 @@ def _keep_previous(real: Path, info: os.stat_result) -> tuple[bool, Path | None]
     return True, parked
 
 
-def _park(bak: Path, held: os.stat_result | None) -> Path | None:
-    """The old backup (as `held` tells it) linked under a temporary name, so that renaming
-    the new backup over it does not delete it; None when it is not a regular file of one
-    name (another name would see the spare written over) or cannot be linked."""
-    if held is None or not stat.S_ISREG(held.st_mode) or held.st_nlink != 1:
-        return None
-    parked = bak.with_name(f".{bak.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
-    try:
-        os.link(bak, parked)
-    except OSError:
-        return None
-    return parked
-
-
-def _keep_spare(parked: Path, spare: Path) -> None:
-    """The old backup becomes the spare (best effort: else it is removed)."""
-    try:
-        os.replace(parked, spare)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(parked)
-
-
 def _remember_synced(real: Path, written: Mark) -> None:
     """Remember the file just put in place as fsynced: as it is now (the rename moved its
     change time), when it still is the file written (best effort: else forget it)."""
     _synced.pop(real, None)
     with contextlib.suppress(OSError):
-        now = _mark(os.stat(real))
+        now = mark_of(os.stat(real))
         if now[:3] == written[:3]:
             _synced[real] = now
 
@@ -267,14 +178,23 @@ def _unshare(real: Path, mode: int) -> None:
         _replace_with(backup_of(real), real.read_bytes(), mode, "bak")
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make a rename durable (not every system can open a folder; then skip)."""
-    with contextlib.suppress(OSError):
+_names_synced: dict[Path, Mark | None] = {}
+"""The files this process saved and whose folder it fsynced after, each as it was then:
+while a file still is that one, the names of its last save are on the disk."""
+
+
+def _sync_folder(folder: Path) -> bool:
+    """Make a rename durable (not every system can open a folder; then skip): whether
+    the folder was fsynced."""
+    try:
         dir_fd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+    except OSError:
+        return False
+    return True
 
 
 def read_only(real: Path, mode: int) -> bool:
@@ -311,12 +231,10 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             )
         mode = info.st_mode & 0o7777 if info is not None else 0o666 & ~_umask()
         kept = backup and info is not None
-        spare = spare_of(real)
-        over_spare = _rewritten(spare, data, mode) if kept else None
-        if over_spare is not None:
-            temp, mark = spare, over_spare
-        else:
-            temp, mark = _written(real, data, mode, "session")
+        if kept and info is not None and _names_synced.get(real) != mark_of(info):
+            _sync_folder(real.parent)  # the spare is no longer named as the file on disk
+        over_spare = claimed_spare(real, data, mode) if kept else None
+        temp, mark = over_spare or _written(real, data, mode, "session")
         linked, parked = False, None
         try:
             if kept and info is not None:
@@ -333,14 +251,15 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             raise
         finally:
             if parked is not None:
-                _keep_spare(parked, spare)
+                keep_spare(parked, spare_of(real))
         _remember_synced(real, mark)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveFailed(
             f"could not save {path}: {reason}; the file on disk is unchanged"
         ) from None
-    _sync_folder(real.parent)
+    if _sync_folder(real.parent):
+        _names_synced[real] = _synced.get(real)
 
 
 def create(path: Path, data: bytes) -> None:

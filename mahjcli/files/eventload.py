@@ -85,14 +85,20 @@ def read(path: Path) -> LoadedEvent:
     """Read an event file's bytes and parse them; SessionMissing when it cannot be read."""
     if path.is_dir():
         raise SessionMissing(f"{path} is a folder, not an event file; pass the file itself")
+    from .reading import SESSION_LIMIT, Unreadable, read_regular
+
     try:
-        data = path.read_bytes()
+        data = read_regular(path, SESSION_LIMIT)
     except FileNotFoundError:
         raise SessionMissing(
             f"no event file at {path}; start one with `mahj event new NAME PLAYER...`"
         ) from None
-    except OSError as exc:
-        raise SessionMissing(f"cannot read {path}: {exc.strerror}") from None
+    except IsADirectoryError:
+        raise SessionMissing(
+            f"{path} is a folder, not an event file; pass the file itself"
+        ) from None
+    except Unreadable as exc:
+        raise SessionMissing(f"cannot read {path}: {exc}") from None
     text, problem = decode(data)
     if text is None:
         assert problem is not None

@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..core.errors import Refused, SaveFailed
-from .atomic import write_all, write_atomic
+from .atomic import write_atomic
 from .reading import kind_of
+from .writing import write_all
 
 _LOCK = re.compile(r"^\..+\.lock$")
 _SPARE = re.compile(r"^\..+\.spare$")

@@ -16,8 +16,9 @@ Stamp = tuple[int, int, int]
 def stamp(path: Path) -> Stamp | None:
     """The file's stamp now (through a symlink), or None when it cannot be looked at.
 
-    An atomic save replaces the file, so its inode changes even when a save keeps the
-    size and lands within the same clock tick."""
+    A save puts in place a new file, or the spare written over in a later tick of the
+    clock than it was last written (`atomic`), so every save changes the inode or the
+    modification time, even when it keeps the size."""
     try:
         info = os.stat(path)
     except (OSError, ValueError):

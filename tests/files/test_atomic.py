@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mahjcli.files import atomic as store
-from mahjcli.files import leftovers
+from mahjcli.files import leftovers, spare
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
@@ -209,3 +209,138 @@ def test_a_backup_with_another_name_is_not_kept_as_the_spare(tmp_path: Path):
     assert (tmp_path / "kept.toml.bak").read_bytes() == versions[1]
     store.write_atomic(path, b"schema = 1\n# newer\n")
     assert (tmp_path / "kept.toml.bak").read_bytes() == versions[1]
+
+
+def new_files(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The files saves write in a new temporary file (not over the spare), from now on."""
+    made: list[Path] = []
+    real = store._written
+
+    def counted(at: Path, data: bytes, mode: int, target: str) -> tuple[Path, store.Mark]:
+        made.append(at)
+        return real(at, data, mode, target)
+
+    monkeypatch.setattr(store, "_written", counted)
+    return made
+
+
+def test_a_spare_is_claimed_once_so_two_saves_never_both_write_over_it(tmp_path: Path):
+    path = tmp_path / "night.toml"
+    saved_versions(path, 3)
+    real = path.resolve()
+    first = spare.claimed_spare(real, b"schema = 1\n# first\n", 0o644)
+    second = spare.claimed_spare(real, b"schema = 1\n# second\n", 0o644)
+    assert first is not None and second is None  # the second writes a new file instead
+    assert first[0].read_bytes() == b"schema = 1\n# first\n"
+    assert first[0].name.endswith(".tmp") and not store.spare_of(real).exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="file owners")
+def test_a_spare_someone_else_owns_is_never_written(tmp_path: Path, monkeypatch):
+    path = tmp_path / "night.toml"
+    saved_versions(path, 3)
+    spare = tmp_path / ".night.toml.spare"
+    held = os.open(spare, os.O_RDONLY)  # the file, whatever its names become
+    try:
+        before = os.pread(held, 1 << 16, 0)
+        monkeypatch.setattr(store.os, "geteuid", lambda: os.getuid() + 4242)
+        made = new_files(monkeypatch)
+        store.write_atomic(path, b"schema = 1\n# mine\n")
+        assert made == [path.resolve()]
+        assert os.pread(held, 1 << 16, 0) == before
+    finally:
+        os.close(held)
+    assert path.read_bytes() == b"schema = 1\n# mine\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_linked_spare_is_refused_even_where_links_cannot_be_refused_on_opening(
+    tmp_path: Path, monkeypatch
+):
+    path = tmp_path / "night.toml"
+    saved_versions(path, 2)
+    other = tmp_path / "elsewhere.txt"
+    other.write_text("not mahj's")
+    spare = tmp_path / ".night.toml.spare"
+    spare.unlink()
+    spare.symlink_to(other)
+    monkeypatch.delattr(store.os, "O_NOFOLLOW")  # as on Windows
+    store.write_atomic(path, b"schema = 1\n# safe\n")
+    assert other.read_text() == "not mahj's" and not path.is_symlink()
+    assert path.read_bytes() == b"schema = 1\n# safe\n"
+
+
+def test_a_spare_the_clock_cannot_tell_from_the_new_version_is_not_used(
+    tmp_path: Path, monkeypatch
+):
+    path = tmp_path / "night.toml"
+    saved_versions(path, 3)
+    spare = tmp_path / ".night.toml.spare"
+    later = 4_102_444_800 * 10**9  # 2100: the new version's time would not be later
+    os.utime(spare, ns=(later, later))
+    made = new_files(monkeypatch)
+    store.write_atomic(path, b"schema = 1\n# told apart\n")
+    assert path.read_bytes() == b"schema = 1\n# told apart\n"
+    assert made == [path.resolve()]  # written again, in a new file
+    assert os.lstat(path).st_mtime_ns < later
+    assert not any(n.endswith(".tmp") for n in names(tmp_path))
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_spare_that_cannot_be_given_the_files_mode_is_not_used(tmp_path: Path, monkeypatch):
+    path = tmp_path / "night.toml"
+    saved_versions(path, 3)
+    path.chmod(0o600)
+    made = new_files(monkeypatch)
+
+    def refused(fd: int, mode: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(store.os, "fchmod", refused)
+    store.write_atomic(path, b"schema = 1\n# private\n")
+    assert path.read_bytes() == b"schema = 1\n# private\n"
+    assert path.stat().st_mode & 0o777 == 0o600 and made == [path.resolve()]
+
+
+@pytest.mark.parametrize("failing", ["write", "ftruncate", "fsync"])
+def test_a_failure_writing_over_the_spare_changes_nothing(tmp_path: Path, monkeypatch, failing):
+    path = tmp_path / "night.toml"
+    versions = saved_versions(path, 3)
+    shorter = b"schema = 1\n"  # shorter than the spare: it is cut to size
+
+    def broken(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store.os, failing, broken)
+    with pytest.raises(store.SaveFailed, match="No space left on device"):
+        store.write_atomic(path, shorter)
+    monkeypatch.undo()
+    assert path.read_bytes() == versions[3]
+    assert (tmp_path / "night.toml.bak").read_bytes() == versions[2]
+    assert not any(n.endswith(".tmp") for n in names(tmp_path))
+    store.write_atomic(path, b"schema = 1\n# after\n")  # and the next save works
+    assert path.read_bytes() == b"schema = 1\n# after\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="names an open file by /proc")
+def test_the_folder_is_synced_before_a_spare_is_written_over_unless_this_process_did(
+    tmp_path: Path, monkeypatch
+):
+    """The spare's last names may not be on the disk yet when another process made them
+    (and died before it synced the folder): the folder is synced first."""
+    path = tmp_path.resolve() / "night.toml"
+    saved_versions(path, 3)
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def spy(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    store.write_atomic(path, b"schema = 1\n# this process saved last\n")
+    assert synced.count(str(tmp_path.resolve())) == 1  # after the save only
+    synced.clear()
+    store._names_synced.clear()  # as in a process that did not make the last save
+    store.write_atomic(path, b"schema = 1\n# another did\n")
+    assert synced[0] == str(tmp_path.resolve()) and synced.count(str(tmp_path.resolve())) == 2
