@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 from types import FrameType
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from ..core.errors import Refused
 
@@ -140,14 +140,44 @@ def _end_with(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def ended_how(status: int) -> str:
-    """A process's end as its wait status tells it, in words."""
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(number).name}"
-        return f"killed by signal {number}"
-    return f"exit code {os.waitstatus_to_exitcode(status)}"
+class Ended(NamedTuple):
+    """How a process ended: its exit code, or the signal that killed it (neither when
+    the system could not tell)."""
+
+    code: int | None = None
+    signal: int | None = None
+
+    @property
+    def clean(self) -> bool:
+        """Ended by itself with exit code 0 (as a serving process stopped by a signal does)."""
+        return self.code == 0
+
+    def __str__(self) -> str:
+        if self.signal is not None:
+            with contextlib.suppress(ValueError):
+                return f"killed by {signal.Signals(self.signal).name}"
+            return f"killed by signal {self.signal}"
+        return f"exit code {self.code}" if self.code is not None else "how is not known"
+
+
+def wait_for_end(pid: int) -> Ended:
+    """Wait until the child `pid` ends; how it ended. It is reaped only once told (so
+    its pid cannot be another process's while it may still be signalled)."""
+    try:
+        info = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+    except ChildProcessError:
+        return Ended()
+    assert info is not None  # only WNOHANG answers None
+    if info.si_code == os.CLD_EXITED:
+        return Ended(code=info.si_status)
+    return Ended(signal=info.si_status)
+
+
+KILL_AFTER = GRACE + 5
+"""Seconds the first process waits for the others to stop before it kills them (their
+own grace time, and a margin for the saves still running)."""
+GONE_AFTER = 5
+"""Seconds it then waits for a killed one to end (one stuck on a hung disk cannot)."""
 
 
 class Workers:
@@ -157,8 +187,8 @@ class Workers:
 
     def __init__(self, stopping: threading.Event) -> None:
         self.pids: list[int] = []
-        self.ended: dict[int, int] = {}
-        """The wait status of each that has ended."""
+        self.ended: dict[int, Ended] = {}
+        """How each that has ended ended (set before it is reaped)."""
         self._stopping = stopping
         """Set once the room stops being served (by Ctrl-C, SIGTERM or `stop`)."""
         self._waiting: list[threading.Thread] = []
@@ -174,27 +204,24 @@ class Workers:
 
     def _wait(self, pid: int) -> None:
         """Wait for `pid` to end; warn when the room is still being served."""
-        try:
-            _, status = os.waitpid(pid, 0)
-        except ChildProcessError:
-            status = 0
-        self.ended[pid] = status
-        if status == 0:  # stopped as asked: Ctrl-C reaches every process of the terminal,
+        ended = wait_for_end(pid)
+        self.ended[pid] = ended
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+        if ended.clean:  # stopped as asked: Ctrl-C reaches every process of the terminal,
             self._stopping.wait(STOPPED_WITHIN)  # and this one may hear of it a little later
         if not self._stopping.is_set():
             every = len(self.pids) + 1
             left = every - len(self.ended)
-            print(
-                f"Warning: a serving process ({pid}) ended ({ended_how(status)}); the room is "
-                f"still served by {left} of its {every} processes (restart mahj serve to "
-                "serve with all again)",
-                file=sys.stderr,
-                flush=True,
+            warn(
+                f"a serving process ({pid}) ended ({ended}); the room is still served by "
+                f"{left} of its {every} processes (restart mahj serve to serve with all again)"
             )
 
     def stop(self) -> None:
         """Stop the others (SIGTERM: each lets its requests finish as this one does) and
-        wait for them; any still running after the grace time is killed."""
+        wait for them; any still running after `KILL_AFTER` seconds is killed (and told
+        of), and one that even then does not end is left (and told of)."""
         self._stopping.set()
         for pid in self.pids:
             if pid not in self.ended:
@@ -202,12 +229,25 @@ class Workers:
                     os.kill(pid, signal.SIGTERM)
         if not self._waiting:  # a fork failed before the others were watched
             self.watch()
-        deadline = time.monotonic() + GRACE + 5
+        deadline = time.monotonic() + KILL_AFTER
         for waiting in self._waiting:
             waiting.join(max(0.0, deadline - time.monotonic()))
-        for pid in self.pids:
-            if pid not in self.ended:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
+        killed = [pid for pid in self.pids if pid not in self.ended]
+        for pid in killed:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+            warn(
+                f"a serving process ({pid}) was still running {KILL_AFTER:g} s after it was "
+                "told to stop, and was killed (a save it was making is all or nothing)"
+            )
+        deadline = time.monotonic() + GONE_AFTER
         for waiting in self._waiting:
-            waiting.join()
+            waiting.join(max(0.0, deadline - time.monotonic()))
+        for pid in killed:
+            if pid not in self.ended:
+                warn(f"a serving process ({pid}) did not end even when killed; it is left")
+
+
+def warn(words: str) -> None:
+    """One warning line for the organiser."""
+    print(f"Warning: {words}", file=sys.stderr, flush=True)

@@ -148,7 +148,7 @@ def test_another_process_ending_while_serving_is_told_of(capsys, command: str, w
     workers = processes.Workers(threading.Event())
     workers.pids.append(spawned(command))
     workers.watch()
-    assert until_ended(workers, workers.pids[0])
+    assert told_of(workers, 0)
     workers.stop()
     (told,) = capsys.readouterr().err.splitlines()
     assert told.startswith(f"Warning: a serving process ({workers.pids[0]}) ended ({words})")
@@ -164,21 +164,20 @@ def test_a_process_stopped_cleanly_is_only_told_of_when_nobody_stopped_the_room(
     workers = processes.Workers(stopping)
     workers.pids += [spawned("true"), spawned("sleep 30")]
     workers.watch()
-    assert until_ended(workers, workers.pids[0])
-    time.sleep(0.2)
+    assert told_of(workers, 0)
     stopping.set()  # the room stops: the second one's end is expected
     workers.stop()
     (told,) = capsys.readouterr().err.splitlines()
     assert f"({workers.pids[0]}) ended (exit code 0)" in told
     assert "still served by 2 of its 3 processes" in told
-    assert os.WIFSIGNALED(workers.ended[workers.pids[1]])  # stopped by SIGTERM
+    assert workers.ended[workers.pids[1]].signal == signal.SIGTERM  # as it was stopped
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
 def test_one_that_will_not_stop_is_killed_after_the_grace_time(
     capsys, monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.setattr(processes, "GRACE", -4.8)  # the grace time and its margin: 0.2 s
+    monkeypatch.setattr(processes, "KILL_AFTER", 0.2)
     workers = processes.Workers(threading.Event())
     stubborn = spawned("trap '' TERM; while :; do sleep 0.05; done")
     workers.pids.append(stubborn)
@@ -187,8 +186,47 @@ def test_one_that_will_not_stop_is_killed_after_the_grace_time(
     started = time.monotonic()
     workers.stop()
     assert time.monotonic() - started < 5
-    assert os.WTERMSIG(workers.ended[stubborn]) == signal.SIGKILL
-    assert capsys.readouterr().err == ""
+    assert workers.ended[stubborn].signal == signal.SIGKILL
+    (told,) = capsys.readouterr().err.splitlines()
+    assert told == (
+        f"Warning: a serving process ({stubborn}) was still running 0.2 s after it was told "
+        "to stop, and was killed (a save it was making is all or nothing)"
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
+def test_one_that_does_not_end_even_when_killed_is_told_of_and_left(
+    capsys, monkeypatch: pytest.MonkeyPatch
+):
+    never = threading.Event()
+
+    def stuck(pid: int) -> processes.Ended:
+        never.wait()
+        return processes.Ended()
+
+    monkeypatch.setattr(processes, "wait_for_end", stuck)
+    monkeypatch.setattr(processes, "KILL_AFTER", 0.1)
+    monkeypatch.setattr(processes, "GONE_AFTER", 0.1)
+    workers = processes.Workers(threading.Event())
+    workers.pids.append(spawned("sleep 30"))  # as if stuck on a hung disk: never seen to end
+    workers.watch()
+    started = time.monotonic()
+    workers.stop()
+    assert time.monotonic() - started < 5
+    told = capsys.readouterr().err.splitlines()
+    assert told[-1] == (
+        f"Warning: a serving process ({workers.pids[0]}) did not end even when killed; it is left"
+    )
+    never.set()  # its thread now reaps it
+    assert told_of(workers, 0)
+
+
+def test_how_a_process_ended_in_words():
+    assert str(processes.Ended(code=3)) == "exit code 3"
+    assert str(processes.Ended(signal=signal.SIGKILL)) == "killed by SIGKILL"
+    assert str(processes.Ended(signal=99)) == "killed by signal 99"
+    assert str(processes.Ended()) == "how is not known"  # another waited for it
+    assert processes.Ended(code=0).clean and not processes.Ended(signal=15).clean
 
 
 def spawned(command: str) -> int:
@@ -197,11 +235,8 @@ def spawned(command: str) -> int:
     return os.posix_spawn("/bin/sh", ["sh", "-c", command], os.environ)
 
 
-def until_ended(workers: processes.Workers, pid: int) -> bool:
-    """Whether `pid` was seen to end within 5 s."""
-    deadline = time.monotonic() + 5
-    while pid not in workers.ended:
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
+def told_of(workers: processes.Workers, index: int) -> bool:
+    """Whether the thread waiting for the `index`-th process finished within 5 s."""
+    waiting = workers._waiting[index]
+    waiting.join(5)
+    return not waiting.is_alive()
