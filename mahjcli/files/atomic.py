@@ -18,14 +18,13 @@ given the file's permissions before anything is written, and only when the clock
 the new version from the old (its modification time moves); before writing over it, a
 process that did not sync the folder after the file's last save syncs it, so that the
 spare is not still the file's name on the disk. The backup a save replaces is kept as
-the next spare (linked under a temporary name before the new backup is renamed over it,
-then renamed to the spare once the new file is in). So saving a file again and again
-creates and deletes no file: on ext4 without a journal, each new file's inode is looked
-for past every inode freed in the last minute or more, and a room of fifty tables saving
-at once spent a fifth of its processors' time there, holding the folder's lock. A file
-put in place is thus written again two saves later: a reader that opened it before and
-is still reading (a page's thread, held up that long) sees it change, and reads the file
-again (`reading`).
+the next spare (given the spare's name too before the new backup is renamed over it).
+So saving a file again and again creates and deletes no file: on ext4 without a
+journal, each new file's inode is looked for past every inode freed in the last minute
+or more, and a room of fifty tables saving at once spent a fifth of its processors' time
+there, holding the folder's lock. A file put in place is thus written again two saves
+later: a reader that opened it before and is still reading (a page's thread, held up
+that long) sees it change, and reads the file again (`reading`).
 
 A symlinked session is saved through its link. The next save removes the temporary files
 a killed save left behind (see `leftovers`). For the crash tests, $MAHJ_CRASH_AT makes a
@@ -42,7 +41,7 @@ from pathlib import Path
 from ..core.errors import SaveFailed, SessionExists
 from .leftovers import clean_stale, swept_now
 from .lock import real_path
-from .spare import claimed_spare, keep_spare, park, spare_of
+from .spare import claimed_spare, park, spare_of
 from .writing import Mark, crash, mark_of, write_all
 
 
@@ -121,13 +120,12 @@ def backup_of(real: Path) -> Path:
     return real.with_name(real.name + ".bak")
 
 
-def _keep_previous(real: Path, info: os.stat_result) -> tuple[bool, Path | None]:
+def _keep_previous(real: Path, info: os.stat_result) -> bool:
     """Make the file as it is now `<file>.bak` too: a hard link under a temporary name,
     renamed over the old backup (fsync-ing the file first, in case whoever wrote it did
-    not: unless it is still the one this process saved); a copy, written like a save,
-    where links cannot be made. True when the backup is a link (the file and its backup
-    are one until the new file is in); and the old backup under a temporary name, when it
-    is kept to become the spare (a regular file of one name: see `_park`)."""
+    not: unless it is still the one this process saved), the old backup kept as the
+    spare (`spare.park`); a copy, written like a save, where links cannot be made. True
+    when the backup is a link (the file and its backup are one until the new file is in)."""
     mode = info.st_mode & 0o7777
     bak = backup_of(real)
     held: os.stat_result | None = None
@@ -135,7 +133,7 @@ def _keep_previous(real: Path, info: os.stat_result) -> tuple[bool, Path | None]
         held = os.lstat(bak)
         same = (held.st_ino, held.st_dev) == (info.st_ino, info.st_dev)
         if same and info.st_ino and info.st_nlink > 1:  # st_ino 0: the system does not say
-            return True, None  # already linked (a save died after linking): nothing to do
+            return True  # already linked (a save died after linking): nothing to do
     temp = bak.with_name(f".{bak.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     if not (info.st_ino and _synced.get(real) == mark_of(info)):
         fd = os.open(real, os.O_RDONLY | getattr(os, "O_BINARY", 0))
@@ -149,16 +147,16 @@ def _keep_previous(real: Path, info: os.stat_result) -> tuple[bool, Path | None]
         os.link(real, temp)
     except OSError:  # no hard links here (FAT, some network shares, another owner's file)
         _replace_with(bak, real.read_bytes(), mode, "bak")
-        return False, None
-    parked = park(bak, held)
+        return False
+    parked = park(bak, held, spare_of(real))
     try:
         _put_in_place(temp, bak, "bak")
     except BaseException:
-        if parked is not None:
+        if parked:  # the old backup stays the backup: of one name again
             with contextlib.suppress(OSError):
-                os.unlink(parked)
+                os.unlink(spare_of(real))
         raise
-    return True, parked
+    return True
 
 
 def _remember_synced(real: Path, written: Mark) -> None:
@@ -235,10 +233,10 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             _sync_folder(real.parent)  # the spare is no longer named as the file on disk
         over_spare = claimed_spare(real, data, mode) if kept else None
         temp, mark = over_spare or _written(real, data, mode, "session")
-        linked, parked = False, None
+        linked = False
         try:
             if kept and info is not None:
-                linked, parked = _keep_previous(real, info)
+                linked = _keep_previous(real, info)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
@@ -249,9 +247,6 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             if linked:
                 _unshare(real, mode)
             raise
-        finally:
-            if parked is not None:
-                keep_spare(parked, spare_of(real))
         _remember_synced(real, mark)
     except OSError as exc:
         reason = exc.strerror or str(exc)

@@ -94,24 +94,25 @@ def _write_over(claimed: Path, seen: os.stat_result, data: bytes, mode: int) -> 
         os.close(fd)
 
 
-def park(bak: Path, held: os.stat_result | None) -> Path | None:
-    """The old backup (as `held` tells it) linked under a temporary name, so that renaming
-    the new backup over it does not delete it; None when it is not a regular file of one
-    name (another name would see the spare written over) or cannot be linked."""
+def park(bak: Path, held: os.stat_result | None, spare: Path) -> bool:
+    """Give the old backup (as `held` tells it) the spare's name too, so that renaming the
+    new backup over it does not delete it: whether it was given. Only a regular file of
+    one name is kept (another name would see the spare written over); a spare left that
+    could not be written over (a link, another file's second name) makes room for it."""
     if held is None or not stat.S_ISREG(held.st_mode) or held.st_nlink != 1:
-        return None
-    parked = bak.with_name(f".{bak.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
-    try:
-        os.link(bak, parked)
-    except OSError:
-        return None
-    return parked
-
-
-def keep_spare(parked: Path, spare: Path) -> None:
-    """The old backup becomes the spare (best effort: else it is removed)."""
-    try:
-        os.replace(parked, spare)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(parked)
+        return False
+    for _ in range(2):
+        try:
+            os.link(bak, spare)
+        except FileExistsError:
+            try:
+                if stat.S_ISDIR(os.lstat(spare).st_mode):
+                    return False
+                os.unlink(spare)
+            except OSError:
+                return False
+        except OSError:
+            return False
+        else:
+            return True
+    return False

@@ -78,12 +78,12 @@ BAK_POINTS = ["bak:before-replace"]
 LEFT = {
     # The new version is written in a temporary file: a new one (the second save of a
     # night, which has no spare yet), or the spare claimed under such a name (every later
-    # save). The old backup is linked under a temporary name before the new backup is
-    # renamed over it (it becomes the spare once the new file is in).
+    # save). The file is linked under a temporary name, renamed over the old backup (which
+    # is given the spare's name first, so that it is kept).
     "after-write": 1,
     "after-fsync": 1,
-    "bak:before-replace": 3,  # the new file, the backup's link, the old backup's
-    "before-replace": 2,  # the new file, the old backup
+    "bak:before-replace": 2,  # the new file, the backup's link
+    "before-replace": 1,  # the new file
 }
 """How many temporary files a save killed at each point leaves behind."""
 
