@@ -105,3 +105,20 @@ def test_priming_passes_over_a_fifo_without_waiting(tmp_path: Path):
     os.mkfifo(tmp_path / "room" / "two.toml")
     room.prime()  # would hang on the FIFO if it opened it to read
     assert room.sources["one"].written is not None and room.sources["two"].written is None
+
+
+def test_before_serving_the_nights_read_are_set_aside_from_the_collector(tmp_path: Path):
+    import gc
+
+    from mahjcli.web import serve
+
+    room = room_of(tmp_path / "room", ["one", "two"])
+    before = gc.get_freeze_count()
+    try:
+        serve.ready_to_serve(room)
+        kept = room.sources["two"].written
+        assert kept is not None and kept.replay is not None
+        assert gc.get_freeze_count() > before
+        assert gc.is_tracked(kept) and not any(each is kept for each in gc.get_objects())
+    finally:
+        gc.unfreeze()
