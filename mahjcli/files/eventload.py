@@ -20,7 +20,7 @@ from ..core.eventfold import EventStandings, fold_event
 from ..core.problems import Problem, Where
 from .eventfile import ParsedEvent, parse_event_text
 from .lines import Locator
-from .loader import damaged
+from .loader import damaged, read_bytes
 from .paths import data_dir
 from .sessionfile import decode
 
@@ -83,22 +83,7 @@ class OpenEvent(NamedTuple):
 
 def read(path: Path) -> LoadedEvent:
     """Read an event file's bytes and parse them; SessionMissing when it cannot be read."""
-    if path.is_dir():
-        raise SessionMissing(f"{path} is a folder, not an event file; pass the file itself")
-    from .reading import SESSION_LIMIT, Unreadable, read_regular
-
-    try:
-        data = read_regular(path, SESSION_LIMIT)
-    except FileNotFoundError:
-        raise SessionMissing(
-            f"no event file at {path}; start one with `mahj event new NAME PLAYER...`"
-        ) from None
-    except IsADirectoryError:
-        raise SessionMissing(
-            f"{path} is a folder, not an event file; pass the file itself"
-        ) from None
-    except Unreadable as exc:
-        raise SessionMissing(f"cannot read {path}: {exc}") from None
+    data = read_bytes(path, "event", "mahj event new NAME PLAYER...")
     text, problem = decode(data)
     if text is None:
         assert problem is not None

@@ -59,19 +59,18 @@ def read(path: Path, keep_doc: bool = False) -> Loaded:
     return parse(path, read_bytes(path), keep_doc)
 
 
-def read_bytes(path: Path) -> bytes:
-    """A session file's bytes; SessionMissing when it cannot be read."""
+def read_bytes(path: Path, kind: str = "session", start: str = "mahj new PLAYER...") -> bytes:
+    """A session file's bytes (or an event file's: `kind`, and the command that `start`s
+    one); SessionMissing when it cannot be read."""
     from .reading import SESSION_LIMIT, Unreadable, read_regular
 
     try:
         return read_regular(path, SESSION_LIMIT)
     except FileNotFoundError:
-        raise SessionMissing(
-            f"no session file at {path}; start one with `mahj new PLAYER...`"
-        ) from None
+        raise SessionMissing(f"no {kind} file at {path}; start one with `{start}`") from None
     except IsADirectoryError:
         raise SessionMissing(
-            f"{path} is a folder, not a session file; pass the file itself"
+            f"{path} is a folder, not a {kind} file; pass the file itself"
         ) from None
     except Unreadable as exc:
         raise SessionMissing(f"cannot read {path}: {exc}") from None

@@ -11,6 +11,21 @@ from mahjcli.files import atomic as store
 from mahjcli.files import leftovers, spare
 
 
+def fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What every fsync from now on syncs, by the path of its open file ("?" where the
+    system cannot name it)."""
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def spy(fd: int) -> None:
+        named = Path(f"/proc/self/fd/{fd}")
+        synced.append(os.readlink(named) if named.parent.exists() else "?")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    return synced
+
+
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
 def test_a_save_keeps_permissions_the_umask_would_narrow(tmp_path: Path):
     path = tmp_path / "night.toml"
@@ -30,14 +45,7 @@ def test_a_save_keeps_permissions_the_umask_would_narrow(tmp_path: Path):
 def test_a_save_flushes_the_file_and_its_folder(tmp_path: Path, monkeypatch):
     path = tmp_path / "night.toml"
     path.write_text("schema = 1\n")
-    synced: list[str] = []
-    real_fsync = os.fsync
-
-    def spy(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}") if Path("/proc/self/fd").exists() else "?")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", spy)
+    synced = fsynced(monkeypatch)
     store.write_atomic(path, b"schema = 1\n# saved\n", backup=False)
     assert str(tmp_path) in synced  # the folder, so the rename survives a power cut
     assert any(s.endswith(".tmp") for s in synced)  # the new file's bytes, before the rename
@@ -51,14 +59,7 @@ def test_the_file_becoming_the_backup_is_fsynced_unless_this_process_saved_it(
     the file this process saved and fsynced itself, still as it was, is not again."""
     path = tmp_path.resolve() / "night.toml"
     path.write_text("schema = 1\n")
-    synced: list[str] = []
-    real_fsync = os.fsync
-
-    def spy(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", spy)
+    synced = fsynced(monkeypatch)
 
     def saved(text: str) -> bool:
         """Save; whether the file as it was (now the backup) was fsynced."""
@@ -330,14 +331,7 @@ def test_the_folder_is_synced_before_a_spare_is_written_over_unless_this_process
     (and died before it synced the folder): the folder is synced first."""
     path = tmp_path.resolve() / "night.toml"
     saved_versions(path, 3)
-    synced: list[str] = []
-    real_fsync = os.fsync
-
-    def spy(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", spy)
+    synced = fsynced(monkeypatch)
     store.write_atomic(path, b"schema = 1\n# this process saved last\n")
     assert synced.count(str(tmp_path.resolve())) == 1  # after the save only
     synced.clear()
