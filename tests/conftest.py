@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,15 +26,18 @@ class Result:
 
 
 @pytest.fixture(autouse=True)
-def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test touches the real data folder, and output is plain at 100 columns."""
-    monkeypatch.setenv("MAHJ_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("MAHJ_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.delenv("MAHJ_SESSION", raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("TERM", "dumb")
-    monkeypatch.setenv("MAHJ_LOCK_TIMEOUT", "2")
+def _isolated(tmp_path: Path) -> Iterator[None]:
+    """No test touches the real data folder, and output is plain at 100 columns. The
+    settings have a patcher of their own, so a test's `monkeypatch.undo()` keeps them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MAHJ_DATA_DIR", str(tmp_path / "data"))
+        patch.setenv("MAHJ_CACHE_DIR", str(tmp_path / "cache"))
+        patch.delenv("MAHJ_SESSION", raising=False)
+        patch.setenv("COLUMNS", "100")
+        patch.setenv("NO_COLOR", "1")
+        patch.setenv("TERM", "dumb")
+        patch.setenv("MAHJ_LOCK_TIMEOUT", "2")
+        yield
 
 
 @pytest.fixture
