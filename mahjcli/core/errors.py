@@ -28,6 +28,11 @@ class SaveFailed(MahjError):
     """The session could not be written; the file on disk is unchanged."""
 
 
+class FileChanged(SaveFailed):
+    """The file changed between the moment a command read it and its save (an editor's
+    save, a line appended by hand): nothing was saved over it."""
+
+
 class Refused(MahjError):
     """A command the rules or the table's state do not allow."""
 

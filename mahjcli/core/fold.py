@@ -65,14 +65,6 @@ class State:
         self.kitties: dict[int, list[tuple[str, int]]] = {}
         """Each table's kitty: what each player put in since it was last taken."""
 
-    def copy(self, session: Session) -> State:
-        """A copy to replay on without changing this one, for `session` (the same night
-        with more entries)."""
-        copied = State(session, self.seating.copy(), dict(self.totals))
-        copied.games, copied.accepted, copied.gone = self.games, self.accepted, list(self.gone)
-        copied.kitties = {table: list(paid) for table, paid in self.kitties.items()}
-        return copied
-
     def game(self, table: int) -> Game:
         """The game about to be played at `table`."""
         pie = self.session.rules.pie
@@ -266,8 +258,7 @@ def fold(session: Session, holes: frozenset[int] = frozenset()) -> Standings:
 
 class Replay:
     """A night replayed entry by entry: the state after the last one, the rows and the
-    problems. `fold` replays a log with one; a process that keeps a night between changes
-    (the server) keeps its replay too, to replay only what a change adds (`extended`)."""
+    problems (`fold` replays a log with one)."""
 
     __slots__ = ("players", "problems", "rows", "session", "state")
 
@@ -303,26 +294,6 @@ class Replay:
             _pass_deal(state, entry)
         else:
             self.rows.append(_apply(state, index, entry, step))
-
-    def extended(self, session: Session) -> Replay:
-        """The replay of `session`, a night whose log is this one's with entries added at
-        its end: only those are replayed, from a copy of this state (this replay stays as
-        it was). Any other night, or one with a new player, is replayed whole: every row
-        holds a total for each player of the night."""
-        done = len(self.session.log)
-        same_night = session._replace(log=()) == self.session._replace(log=())
-        if (
-            self.state is None
-            or not same_night
-            or session.log[:done] != self.session.log
-            or session.all_players() != self.players
-        ):
-            return Replay.of(session)
-        replay = Replay(session, self.state.copy(session), list(self.problems))
-        replay.rows = list(self.rows)
-        for index in range(done, len(session.log)):
-            replay._replay(index, session.log[index])
-        return replay
 
     def standings(self) -> Standings:
         """The standings after the replayed log."""

@@ -55,11 +55,6 @@ class Seating:
         self.tables = tables
         self.waiting = waiting if waiting is not None else []
 
-    def copy(self) -> Seating:
-        """The same room, to be changed without changing this one."""
-        tables = {n: TableSeats(list(t.seats), t.east) for n, t in self.tables.items()}
-        return Seating(tables, list(self.waiting))
-
     @classmethod
     def start(cls, players: tuple[str, ...], easts: tuple[str, ...], tables: int = 1) -> Seating:
         """The opening room: players fill the tables in order, the rest wait in order;

@@ -1,7 +1,7 @@
 """A cache of each night's season tally, so `mahj season` over years of nights does not
 replay every one of them each time.
 
-Each entry is keyed on the session file's real path, size and modification time (the way
+Each entry is keyed on the session file's real path and stamp (`stamps`: the way
 beancount caches its loads): any change to the file, or to the cache format, means the
 night is read and replayed afresh. The cache is never trusted over the file and never
 needed: a missing, damaged or unwritable cache only makes `season` slower.
@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from . import stamps
 from .paths import cache_dir
 
 VERSION = 1
@@ -26,13 +27,14 @@ def _file() -> Path:
 
 
 def stamp(path: Path) -> str | None:
-    """The key of a session file as it is now (None when it cannot be looked at)."""
+    """The key of a session file as it is now: its real path and its stamp (None when it
+    cannot be looked at)."""
     try:
         real = os.path.realpath(path)
-        info = os.stat(real)
-    except OSError:
+    except (OSError, ValueError):
         return None
-    return f"{real}\0{info.st_size}\0{info.st_mtime_ns}"
+    now = stamps.stamp(Path(real))
+    return None if now is None else "\0".join((real, *map(str, now)))
 
 
 def load() -> dict[str, Any]:

@@ -20,9 +20,10 @@ from ..core.eventfold import EventStandings, fold_event
 from ..core.problems import Problem, Where
 from .eventfile import ParsedEvent, parse_event_text
 from .lines import Locator
-from .loader import damaged, read_bytes
+from .loader import damaged, read_stamped
 from .paths import data_dir
 from .sessionfile import decode
+from .stamps import Stamp
 
 _ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
 
@@ -62,6 +63,8 @@ class LoadedEvent(NamedTuple):
     path: Path
     data: bytes
     parsed: ParsedEvent
+    stamp: Stamp | None = None
+    """The file's stamp as it was read: a change saves only over that very file."""
 
 
 class OpenEvent(NamedTuple):
@@ -83,12 +86,12 @@ class OpenEvent(NamedTuple):
 
 def read(path: Path) -> LoadedEvent:
     """Read an event file's bytes and parse them; SessionMissing when it cannot be read."""
-    data = read_bytes(path, "event", "mahj event new NAME PLAYER...")
+    data, stamp = read_stamped(path, "event", "mahj event new NAME PLAYER...")
     text, problem = decode(data)
     if text is None:
         assert problem is not None
-        return LoadedEvent(path, data, ParsedEvent("", None, (problem,)))
-    return LoadedEvent(path, data, parse_event_text(text))
+        return LoadedEvent(path, data, ParsedEvent("", None, (problem,)), stamp)
+    return LoadedEvent(path, data, parse_event_text(text), stamp)
 
 
 def check(loaded: LoadedEvent) -> tuple[list[Problem], EventStandings | None]:

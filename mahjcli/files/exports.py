@@ -8,11 +8,10 @@ mahj writes a file the user names that is not a session.
   nobody reads is refused at once rather than waited on.
 - Refused, with one line: a folder, a block device or a socket; a session file (any
   `.toml` file, a file that reads as a session, or the night being exported), a backup
-  (`*.bak`), a lock (`.<name>.lock`), a spare (`.<name>.spare`), a save's temporary
-  file (`.<name>.<pid>.<hex>.tmp`) and the current-session pointer; and a symbolic link
-  that someone else owns (a link planted in a shared folder), or that leads to a file
-  someone else owns. A link the user owns to a file the user owns is followed, and its
-  target is judged as above.
+  (`*.bak`), a lock (`.<name>.lock`), a save's temporary file (`.<name>.<pid>.<hex>.tmp`)
+  and the current-session pointer; and a symbolic link that someone else owns (a link
+  planted in a shared folder), or that leads to a file someone else owns. A link the
+  user owns to a file the user owns is followed, and its target is judged as above.
 """
 
 from __future__ import annotations
@@ -26,12 +25,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..core.errors import Refused, SaveFailed
-from .atomic import write_atomic
+from .atomic import write_all, write_atomic
 from .reading import kind_of
-from .writing import write_all
 
 _LOCK = re.compile(r"^\..+\.lock$")
-_SPARE = re.compile(r"^\..+\.spare$")
 _TEMP = re.compile(r"^\..+\.\d+\.[0-9a-f]+\.tmp$")
 _SESSION_TEXT = re.compile(rb"^\s*schema\s*=", re.MULTILINE)
 PEEK = 4096
@@ -111,8 +108,6 @@ def _refuse_protected(target: Path, real: Path, sources: Sequence[Path]) -> None
         what = "looks like the backup of a session (mahj keeps them as <file>.bak)"
     elif _LOCK.match(name):
         what = "looks like a session's lock file"
-    elif _SPARE.match(name):
-        what = "looks like the spare mahj keeps beside a session (its backup before last)"
     elif _TEMP.match(name):
         what = "looks like the temporary file of a save in progress"
     elif _is_one_of(real, [*sources, _pointer()]):

@@ -8,15 +8,16 @@ a typed one: the reader checks each key, the fold checks each entry where it sta
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.errors import SessionInvalid, SessionMissing
-from ..core.fold import Replay, fold
+from ..core.fold import fold
 from ..core.problems import Problem
 from ..core.session import Session
 from ..core.standings import Standings
 from .paths import backup_path
-from .sessionfile import Parsed, decode, parse_appended, parse_doc, parse_text
+from .sessionfile import Parsed, decode, parse_text
+from .stamps import Stamp
 
 if TYPE_CHECKING:
     from .lines import Locator
@@ -28,6 +29,8 @@ class Loaded(NamedTuple):
     path: Path
     data: bytes
     parsed: Parsed
+    stamp: Stamp | None = None
+    """The file's stamp as it was read: a change saves only over that very file."""
 
 
 class Night(NamedTuple):
@@ -35,12 +38,6 @@ class Night(NamedTuple):
 
     loaded: Loaded
     standings: Standings
-    replay: Replay | None = None
-    """The replay behind the standings, kept by a process that keeps the night between
-    changes (`mahjcli.night.change.record` with `keep`) to replay only what it adds."""
-    own_end: bool = False
-    """True when the text ends with a [[log]] table this process added and read back
-    (`as_saved`), so that the next one can be read back on its own."""
 
     @property
     def path(self) -> Path:
@@ -56,16 +53,25 @@ class Night(NamedTuple):
 def read(path: Path, keep_doc: bool = False) -> Loaded:
     """Read a session file's bytes and parse them; SessionMissing when it cannot be read
     (missing, a folder, a FIFO or a device, unreadable, or far too large)."""
-    return parse(path, read_bytes(path), keep_doc)
+    data, stamp = read_stamped(path)
+    return parse(path, data, keep_doc)._replace(stamp=stamp)
 
 
 def read_bytes(path: Path, kind: str = "session", start: str = "mahj new PLAYER...") -> bytes:
     """A session file's bytes (or an event file's: `kind`, and the command that `start`s
     one); SessionMissing when it cannot be read."""
-    from .reading import SESSION_LIMIT, Unreadable, read_regular
+    return read_stamped(path, kind, start)[0]
+
+
+def read_stamped(
+    path: Path, kind: str = "session", start: str = "mahj new PLAYER..."
+) -> tuple[bytes, Stamp]:
+    """`read_bytes`, and the file's stamp as it was read."""
+    from .reading import SESSION_LIMIT, Unreadable
+    from .reading import read_stamped as read_file
 
     try:
-        return read_regular(path, SESSION_LIMIT)
+        return read_file(path, SESSION_LIMIT)
     except FileNotFoundError:
         raise SessionMissing(f"no {kind} file at {path}; start one with `{start}`") from None
     except IsADirectoryError:
@@ -147,56 +153,12 @@ def damaged(
     return message
 
 
-def load(path: Path, keep_doc: bool = False, known: Night | None = None) -> Night:
+def load(path: Path, keep_doc: bool = False) -> Night:
     """Read, check and replay a session; SessionInvalid names the first problem. A change
     asks to `keep_doc`: the document read, to check its edit against without reading the
-    text again (a report lets it go, so a long night costs no more memory).
-
-    `known` is this file as read (or saved) a moment ago, by a process that keeps it (the
-    server): when the file still holds exactly its bytes, it is that night, and nothing is
-    parsed or replayed again; any other bytes are read afresh."""
-    data = read_bytes(path)
-    if known is not None and known.loaded.data == data and known.path == path:
-        has_doc = known.loaded.parsed.doc is not None  # what a change edits against
-        if has_doc or not keep_doc:
-            return known
-    loaded = parse(path, data, keep_doc)
+    text again (a report lets it go, so a long night costs no more memory)."""
+    loaded = read(path, keep_doc)
     found, standings = check(loaded)
     if found or standings is None:
         raise SessionInvalid(invalid_message(loaded, found))
     return Night(loaded, standings)
-
-
-def load_kept(path: Path) -> Night:
-    """A night read to be changed again and again by a process that keeps it (the server,
-    as it starts): `load` with its document and its replay, so that its first change, like
-    every later one, replays only what it adds."""
-    from ..core.fold import Replay
-
-    night = load(path, keep_doc=True)
-    return night._replace(replay=Replay.of(night.session))
-
-
-def as_saved(
-    path: Path,
-    data: bytes,
-    doc: dict[str, Any],
-    replay: Replay,
-    own_end: bool,
-    before: Parsed | None = None,
-) -> Night | None:
-    """The night a save just wrote, as `load` would read it back: `data`, which tomllib
-    reads as `doc` (the save compared them), replayed by `replay`; `own_end` when it ends
-    with the [[log]] table the save added. None when the document does not read as
-    exactly the session replayed (then the next change reads the file afresh). `before`:
-    the night as read before the save, when `doc` is its document with one entry more
-    (only that entry is read then)."""
-    text, _ = decode(data)
-    if text is None:
-        return None
-    grown = parse_appended(before, text, doc) if before is not None else None
-    parsed = grown if grown is not None else parse_doc(text, doc)
-    if parsed.problems or parsed.session != replay.session:
-        return None
-    loaded = Loaded(path, data, parsed._replace(doc=doc))
-    return Night(loaded, replay.standings(), replay, own_end)

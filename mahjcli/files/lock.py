@@ -3,7 +3,8 @@
 Every read-change-write runs under an OS lock on `.<file>.lock` beside the real file,
 which dies with its process. A command waits up to $MAHJ_LOCK_TIMEOUT seconds (default
 10) for it. On POSIX the lock is `flock`, the call filelock itself makes there; elsewhere
-(Windows), filelock.
+(Windows), filelock. The lock file is readable and writable by its owner only (another
+user who could open it could hold a lock on it and stop every save).
 """
 
 from __future__ import annotations
@@ -21,11 +22,6 @@ from ..core.errors import Busy, SaveFailed, SessionMissing
 LOCK_TIMEOUT = 10.0
 """Default seconds to wait for the lock ($MAHJ_LOCK_TIMEOUT overrides it)."""
 
-held: set[Path] = set()
-"""Real paths of the sessions whose lock this process holds."""
-_real_of: dict[Path, Path] = {}
-"""The real path each locked session was given as (so the save under the lock writes
-the very file that is locked, without resolving its path again)."""
 _MISSING = (errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.EBADF)
 """What `Path.is_dir` takes for "not a folder" rather than an error."""
 
@@ -46,8 +42,9 @@ def lock_path(real: Path) -> Path:
 
 
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold the session's lock; waits up to lock_timeout() seconds, then raises Busy."""
+def locked(path: Path) -> Iterator[Path]:
+    """Hold the session's lock (given the session's real path, symlinks resolved); waits
+    up to lock_timeout() seconds, then raises Busy."""
     real = Path(os.path.realpath(path))
     try:
         is_folder, parent_ok = _folder_and_parent(real)
@@ -65,15 +62,17 @@ def locked(path: Path) -> Iterator[None]:
             f"another mahj command is still using {path}; nothing was changed, "
             "try again in a moment"
         ) from None
+    except PermissionError as exc:
+        raise SaveFailed(
+            f"cannot lock {path}: its lock file {lock_path(real)} cannot be opened "
+            f"({exc.strerror}); nothing was changed (if another user made it, ask them to "
+            "remove it)"
+        ) from None
     except OSError as exc:
         raise SaveFailed(f"cannot lock {path}: {exc.strerror or exc}") from None
-    held.add(real)
-    _real_of[path] = real
     try:
-        yield
+        yield real
     finally:
-        held.discard(real)
-        _real_of.pop(path, None)
         with contextlib.suppress(OSError):  # closing the lock file lets it go in any case
             release()
 
@@ -89,13 +88,6 @@ def _folder_and_parent(real: Path) -> tuple[bool, bool]:
     return False, real.parent.is_dir()
 
 
-def real_path(path: Path) -> Path:
-    """The real path of a session (symlinks resolved): the one resolved when this process
-    locked it, while it holds the lock."""
-    real = _real_of.get(path)
-    return real if real is not None else Path(os.path.realpath(path))
-
-
 def acquire(path: Path, timeout: float) -> Callable[[], None]:
     """Take the OS lock on `path` (TimeoutError after `timeout` seconds) and return what
     lets it go: flock where the system has it, else filelock."""
@@ -103,7 +95,8 @@ def acquire(path: Path, timeout: float) -> Callable[[], None]:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
         return acquire_filelock(path, timeout)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    _owner_only(fd)
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -125,6 +118,15 @@ def acquire(path: Path, timeout: float) -> Callable[[], None]:
             os.close(fd)
 
     return release
+
+
+def _owner_only(fd: int) -> None:
+    """Narrow a lock file an older mahj made readable by everyone to its owner: another
+    user who can open it could hold a shared lock on it and stop every save."""
+    with contextlib.suppress(OSError):
+        info = os.fstat(fd)
+        if info.st_mode & 0o077 and info.st_uid == os.geteuid():
+            os.fchmod(fd, stat.S_IMODE(info.st_mode) & 0o700)
 
 
 def acquire_filelock(path: Path, timeout: float) -> Callable[[], None]:

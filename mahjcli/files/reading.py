@@ -15,6 +15,17 @@ import os
 import stat
 from pathlib import Path
 
+Stamp = tuple[int, int, int, int, int]
+"""A file's device, inode, size, modification time and change time (nanoseconds): the one
+answer to "has this file changed?" (see `stamps`). A save puts a new file in place (a
+new inode); an edit in place moves the change time, which no program can set back."""
+
+
+def stamp_of(info: os.stat_result) -> Stamp:
+    """The stamp of a file as `os.stat` or `os.fstat` described it."""
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+
+
 SESSION_LIMIT = 64 * 1024 * 1024
 """The largest session file read: a real night is a few kilobytes, and 100,000 games
 (years of weekly nights in one file) are some 10 MB."""
@@ -50,25 +61,17 @@ def megabytes(size: int) -> str:
     return f"{size // (1024 * 1024)} MB" if size >= 1024 * 1024 else f"{size // 1024} KB"
 
 
-READ_TRIES = 10
-"""How many times a file that changes while it is read is read again."""
-
-
 def read_regular(path: Path, limit: int) -> bytes:
     """The bytes of the regular file at `path` (following symlinks), at most `limit` of
-    them, as one version of it: a file changed while it was read (a save writes over a
-    file it keeps, see `atomic`) is read again. Raises FileNotFoundError when there is
-    none, IsADirectoryError for a folder, Unreadable for anything else."""
-    for _ in range(READ_TRIES):
-        data = _read_once(path, limit)
-        if data is not None:
-            return data
-    raise Unreadable("it changed again and again while it was read; try again")
+    them. Raises FileNotFoundError when there is none, IsADirectoryError for a folder,
+    Unreadable for anything else."""
+    return read_stamped(path, limit)[0]
 
 
-def _read_once(path: Path, limit: int) -> bytes | None:
-    """`read_regular`'s one reading; None when the file changed meanwhile (its change
-    time moved, or `path` names another file now)."""
+def read_stamped(path: Path, limit: int) -> tuple[bytes, Stamp]:
+    """`read_regular`, and the stamp of the file as it was opened: a save compares it with
+    the file's stamp just before putting its version in, to see that nobody changed the
+    file meanwhile (mahj never writes a file in place, so what is read is one version)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     flags |= getattr(os, "O_BINARY", 0)
     try:
@@ -87,8 +90,7 @@ def _read_once(path: Path, limit: int) -> bytes | None:
             raise Unreadable(f"it is {kind_of(info.st_mode)}, not a file")
         if info.st_size > limit:
             raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
-        data = _read_all(fd, info.st_size, limit)
-        return data if _still(path, fd, info) else None
+        return _read_all(fd, info.st_size, limit), stamp_of(info)
     except IsADirectoryError:
         raise
     except OSError as exc:
@@ -117,19 +119,6 @@ def _read_all(fd: int, expected: int, limit: int) -> bytes:
     if size > limit:
         raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
     return b"".join(chunks)
-
-
-def _still(path: Path, fd: int, info: os.stat_result) -> bool:
-    """Whether the open file is as it was when opened (every write, rename and new name
-    moves its change time), and `path` still names it."""
-    after = os.fstat(fd)
-    if (after.st_ctime_ns, after.st_size) != (info.st_ctime_ns, info.st_size):
-        return False
-    try:
-        now = os.stat(path)
-    except OSError:
-        return True  # removed meanwhile: what was read was whole
-    return (now.st_ino, now.st_dev) == (info.st_ino, info.st_dev)
 
 
 def _reason(exc: OSError) -> str:

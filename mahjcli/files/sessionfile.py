@@ -168,33 +168,6 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     return Parsed(text, session, (), tuple(notes))
 
 
-def parse_appended(before: Parsed, text: str, doc: dict[str, Any]) -> Parsed | None:
-    """What `parse_doc(text, doc)` gives when `doc` is the document of `before` (a valid
-    night) with one more [[log]] entry at the end, the only change an append makes: the
-    top of the night and every earlier entry read exactly as before (an arrival that the
-    new entry brings cannot change how an earlier entry was read: any earlier entry that
-    named the newcomer was refused), so only the new entry is read. None when it is not
-    such a document, or when the new entry does not read cleanly (then read it whole)."""
-    session = before.session
-    raw_log = doc.get("log")
-    if session is None or not isinstance(raw_log, list) or len(raw_log) != len(session.log) + 1:
-        return None
-    canon = {fold_name(p): p for p in session.players}
-    for earlier in session.log:
-        if earlier.kind == "join":
-            canon.setdefault(fold_name(earlier.player), earlier.player)
-    raw = raw_log[-1]
-    if isinstance(raw, dict) and raw.get("kind") == "join":
-        arrival = raw.get("player")
-        if isinstance(arrival, str) and name_problem(arrival.strip()) is None:
-            canon.setdefault(fold_name(arrival.strip()), arrival.strip())
-    entry, problems, notes = read_entry(raw, len(session.log), canon)
-    if entry is None or problems:
-        return None
-    grown = session._replace(log=(*session.log, entry))
-    return Parsed(text, grown, (), (*before.notes, *notes))
-
-
 Report = Callable[[str, str], None]
 
 

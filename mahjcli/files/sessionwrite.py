@@ -134,29 +134,12 @@ def log_table(entry: dict[str, Any], nl: str) -> str:
     return toml_block("[[log]]", entry).replace("\n", nl)
 
 
-def ends_with(text: str, entry: dict[str, Any]) -> bool:
-    """True when the text ends with the [[log]] table `append_entry` added for `entry`."""
-    nl = newline_of(text)
-    return text.endswith(nl + log_table(entry, nl))
-
-
-def append_entry(
-    text: str, entry: dict[str, Any], doc: dict[str, Any] | None = None, *, after_own: bool = False
-) -> str:
+def append_entry(text: str, entry: dict[str, Any], doc: dict[str, Any] | None = None) -> str:
     """The text with one more log entry at the end, keeping everything else as it was:
     a [[log]] table after the last line, or (for a log written as `log = [...]`) one more
     inline table in that array. CannotEdit when neither reads back right. `doc` is what
-    the text reads as, when the caller has already read it.
-
-    `after_own`: the text is exactly one that ended with a [[log]] table added here and
-    read back (a night the server keeps between its saves). Its log is then written as
-    [[log]] tables, so one more table after it can only add one more entry: that table
-    is read back on its own instead of the whole text again."""
+    the text reads as, when the caller has already read it."""
     nl = newline_of(text)
-    if after_own and text.endswith(nl):
-        added = nl + log_table(entry, nl)
-        if reads_as(added, {"log": [entry]}):
-            return text + added
     doc = document(text) if doc is None else doc
     expected = appended(doc, entry)
     array = inline_array(text, "log")

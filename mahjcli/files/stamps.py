@@ -1,7 +1,7 @@
-"""How a file looks from outside, cheaply: whether it changed since a moment ago (its
-size, modification time and inode), the nights in a folder, and whether a file holds a
-night or an event. What `mahj serve` watches, so a change made from the command line
-shows on the room's screen too."""
+"""How a file looks from outside, cheaply: its stamp, the one answer to "has this file
+changed?" (for a save checking that nobody edited the file since it was read, for the
+page watching the nights it serves, for the season's cache of tallies), the nights in a
+folder, and whether a file holds a night or an event."""
 
 from __future__ import annotations
 
@@ -9,21 +9,17 @@ import contextlib
 import os
 from pathlib import Path
 
-Stamp = tuple[int, int, int]
-"""A file's size, modification time (nanoseconds) and inode: any save changes one."""
+from .reading import SESSION_LIMIT, Stamp, Unreadable, read_regular, stamp_of
+
+__all__ = ["Stamp", "holds_event", "nights_in", "stamp", "stamp_of"]
 
 
 def stamp(path: Path) -> Stamp | None:
-    """The file's stamp now (through a symlink), or None when it cannot be looked at.
-
-    A save puts in place a new file, or the spare written over in a later tick of the
-    clock than it was last written (`atomic`), so every save changes the inode or the
-    modification time, even when it keeps the size."""
+    """The file's stamp now (through a symlink), or None when it cannot be looked at."""
     try:
-        info = os.stat(path)
+        return stamp_of(os.stat(path))
     except (OSError, ValueError):
         return None
-    return (info.st_size, info.st_mtime_ns, info.st_ino)
 
 
 def nights_in(folder: Path) -> list[Path]:
@@ -45,8 +41,6 @@ def nights_in(folder: Path) -> list[Path]:
 def holds_event(path: Path) -> bool:
     """True when the file is a tournament event's (`kind = "event"` near its top), not a
     night's; a file that cannot be read is taken for a night (its loader says why)."""
-    from .reading import SESSION_LIMIT, Unreadable, read_regular
-
     try:
         data = read_regular(path, SESSION_LIMIT)
     except (OSError, Unreadable):  # the loader names what is wrong with it

@@ -1,6 +1,9 @@
-"""Every change to a night follows one path: take the lock, load and check the whole
-night, build the new entry against its standings, replay the night with the entry, and
-save only if the replay accepts it. A refusal leaves the file byte-for-byte unchanged."""
+"""Every change to a night follows one path, from the command line and from the page
+alike: take the lock, load and check the whole night, build the new entry against its
+standings, replay the night with the entry, append it to the text, and save, only if
+the replay accepts it and the file is still the one read. A refusal leaves the file
+byte-for-byte unchanged, and an edit made meanwhile (by hand, or by another program) is
+never saved over."""
 
 from __future__ import annotations
 
@@ -9,21 +12,19 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..core import checks
-from ..core.errors import MahjError, Refused
-from ..core.fold import Replay, fold
+from ..core.errors import FileChanged, MahjError, Refused
+from ..core.fold import fold
 from ..core.model import Entry
 from ..core.session import Session
 from ..core.standings import Standings
 from ..files import atomic, loader, logedit, paths
 from ..files.lock import locked
-from ..files.sessionwrite import (
-    append_entry,
-    appended,
-    ends_with,
-    entry_to_dict,
-    new_session_text,
-)
+from ..files.sessionwrite import append_entry, entry_to_dict, new_session_text
 from .build import Built
+
+TRIES = 3
+"""How many times a change is built again when the file changed under it (a hand edit
+saved just then); past that it is refused."""
 
 
 class Change(NamedTuple):
@@ -35,46 +36,48 @@ class Change(NamedTuple):
     after: Standings
     path: Path
     notes: tuple[str, ...] = ()
-    saved: loader.Night | None = None
-    """The night as now saved, when `record` was asked to keep it; None when the next
-    change is to read the file afresh."""
 
 
-def record(
-    path: Path,
-    build: Callable[[loader.Night], Built],
-    known: loader.Night | None = None,
-    *,
-    keep: bool = False,
-) -> Change:
+def record(path: Path, build: Callable[[loader.Night], Built]) -> Change:
     """Add the entry `build` makes to the night, if the rules allow it where it stands.
-    A process that keeps the night between changes (the server) asks to `keep` it: the
-    change then carries the night as saved (`Change.saved`), to be passed back as
-    `known` next time, when it is used if the file still holds exactly its bytes."""
+    When the file changed between its reading and the save (an edit saved meanwhile),
+    the entry is built again on the night as it now stands, so the edit is kept; if the
+    entry no longer fits that night, it is refused, saying so."""
+    for attempt in range(1, TRIES + 1):
+        try:
+            return _record(path, build, again=attempt > 1)
+        except FileChanged:
+            if attempt == TRIES:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _record(path: Path, build: Callable[[loader.Night], Built], again: bool) -> Change:
+    """One try of `record`: lock, load, build, replay, append, save."""
     with locked(path):
-        night = loader.load(path, keep_doc=True, known=known)
-        built = build(night)
-        session = night.session._replace(log=(*night.session.log, built.entry))
-        replay = night.replay.extended(session) if night.replay else Replay.of(session)
-        after = replay.standings()
-        if after.problems:
-            raise Refused(after.problems[-1].message)
+        night = loader.load(path, keep_doc=True)
+        try:
+            built = build(night)
+            after = fold(night.session._replace(log=(*night.session.log, built.entry)))
+            if after.problems:
+                raise Refused(after.problems[-1].message)
+        except Refused as exc:
+            if not again:
+                raise
+            raise Refused(
+                f"{path} changed while this was being recorded (it was saved meanwhile), "
+                f"and on the night as it now stands: {exc}"
+            ) from None
         parsed = night.loaded.parsed
-        entry = entry_to_dict(built.entry)
-        text = append_entry(parsed.text, entry, parsed.doc, after_own=night.own_end)
-        data = text.encode("utf-8")
-        atomic.write_atomic(path, data)
-        saved = None
-        if keep and parsed.doc is not None:
-            own_end = night.own_end or ends_with(text, entry)  # a [[log]] log stays one
-            doc = appended(parsed.doc, entry)
-            saved = loader.as_saved(path, data, doc, replay, own_end, before=parsed)
-        return Change(built.entry, night.standings, after, path, built.notes, saved)
+        text = append_entry(parsed.text, entry_to_dict(built.entry), parsed.doc)
+        atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
+        return Change(built.entry, night.standings, after, path, built.notes)
 
 
 def undo(path: Path, check: Callable[[loader.Night], None] | None = None) -> Change:
     """Remove the last entry of the night; `check` (under the lock, before anything is
-    removed) may refuse it, e.g. when the last entry is no longer the one meant."""
+    removed) may refuse it, e.g. when the last entry is no longer the one meant. When the
+    file changed meanwhile, nothing is taken back (its last entry may be another now)."""
     with locked(path):
         night = loader.load(path)
         log = night.session.log
@@ -86,7 +89,7 @@ def undo(path: Path, check: Callable[[loader.Night], None] | None = None) -> Cha
             raise Refused(why)
         after = fold(night.session._replace(log=log[:-1]))
         text = logedit.undo_text(night.loaded.parsed.text, len(log))
-        atomic.write_atomic(path, text.encode("utf-8"))
+        atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
         return Change(log[-1], night.standings, after, path)
 
 

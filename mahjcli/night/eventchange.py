@@ -14,6 +14,7 @@ from ..core.eventfold import EventStandings, fold_event
 from ..files import atomic, eventload
 from ..files.eventwrite import new_event_text
 from ..files.lock import locked
+from ..files.stamps import stamp
 from .eventbuild import Edit
 
 
@@ -33,10 +34,11 @@ def change(
     seen: eventload.OpenEvent | None = None,
 ) -> EventChange:
     """Make the change `build` asks for (None: nothing to change), if the event still
-    holds together after it. `seen` is the event as read a moment ago, before the lock
-    was taken: it is used only when the file still holds exactly the same bytes."""
+    holds together after it, and save it only over the very file read (else nothing is
+    changed: FileChanged). `seen` is the event as read a moment ago, before the lock was
+    taken: it is used when the file is still that one (its stamp)."""
     with locked(path):
-        if seen is not None and _same_bytes(path, seen.loaded.data):
+        if seen is not None and seen.loaded.stamp == stamp(path):
             opened = seen
         else:
             opened = eventload.load(path)
@@ -46,16 +48,9 @@ def change(
         after = fold_event(edit.event, known=opened.standings.results)
         if after.problems:
             raise Refused(after.problems[0].message)
-        atomic.write_atomic(path, edit.text.encode("utf-8"))
+        data = edit.text.encode("utf-8")
+        atomic.write_atomic(path, data, expect=opened.loaded.stamp)
         return EventChange(opened.standings, after, path, edit.notes)
-
-
-def _same_bytes(path: Path, data: bytes) -> bool:
-    """Whether the file holds exactly `data` now."""
-    try:
-        return path.read_bytes() == data
-    except OSError:
-        return False
 
 
 def start(path: Path, event: Event) -> EventStandings:

@@ -99,7 +99,7 @@ def replace(
         what = f"changing {_label(night.standings, at)} like that"
         after = _replay(night, new_log, what, changed=at)
         text = logedit.replace_entry(night.loaded.parsed.text, at, entry_to_dict(built.entry), note)
-        atomic.write_atomic(path, text.encode("utf-8"))
+        atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
         return Change(built.entry, night.standings, after, path, built.notes), log[at]
 
 
@@ -121,7 +121,7 @@ def remove(
         what = f"taking out {_label(night.standings, at)}"
         after = _replay(night, (*log[:at], *log[at + 1 :]), what, gone=at)
         text = logedit.replace_entry(night.loaded.parsed.text, at, None, note)
-        atomic.write_atomic(path, text.encode("utf-8"))
+        atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
         return Change(log[at], night.standings, after, path)
 
 
@@ -157,7 +157,7 @@ def redo(path: Path) -> Change:
         if after.problems:
             raise Refused(f"the undone entry cannot go back: {after.problems[-1].message}")
         new = logedit.put_back(text, undone, entry_to_dict(entry))
-        atomic.write_atomic(path, new.encode("utf-8"))
+        atomic.write_atomic(path, new.encode("utf-8"), expect=night.loaded.stamp)
         return Change(entry, night.standings, after, path)
 
 
@@ -186,7 +186,7 @@ def rename(path: Path, typed: str, new_name: str) -> tuple[str, str, Standings]:
         parsed = parse_text(renamed)
         if parsed.session is None:  # pragma: no cover - the document was compared above
             raise Refused("the renamed night would not read back; nothing was changed")
-        atomic.write_atomic(path, renamed.encode("utf-8"))
+        atomic.write_atomic(path, renamed.encode("utf-8"), expect=night.loaded.stamp)
         return old, new, fold(parsed.session)
 
 

@@ -106,11 +106,8 @@ def preview(night: Night, make: Builder) -> tuple[Row, Standings, tuple[str, ...
 
 
 def record(source: Source, make: Builder) -> change.Change:
-    """Record the entry (lock, load, build, replay, atomic save). The night as saved is
-    kept with its source, so the next game at the room's tables is built on it without
-    reading the file again, as long as the file still holds exactly what was saved."""
-    done = change.record(source.path, make, source.written, keep=True)
-    source.written = done.saved
+    """Record the entry (`night.change.record`: lock, load, build, replay, atomic save)."""
+    done = change.record(source.path, make)
     source.saved_now()
     return done
 

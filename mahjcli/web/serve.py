@@ -195,36 +195,30 @@ class Ready(NamedTuple):
         """Serve until Ctrl-C (or SIGTERM): the room's nights made ready to be saved, the
         other processes started (they serve until they are stopped, then end), this one
         served, then the others stopped and waited for."""
-        from ..files.leftovers import sweeping
-
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, interrupted)  # uvicorn raises it again once stopped
-        with sweeping():
-            ready_to_serve(self.room)
-            sys.stdout.flush()
-            sys.stderr.flush()
-            others = Workers(self.server.stopping)
-            first = os.getpid()
-            try:
-                for sock in self.socks[1:]:
-                    others.pids.append(fork_worker(self.server, sock, self.socks, first))
-                for sock in self.socks[1:]:
-                    sock.close()
-                others.watch()
-                self.server.run(sockets=[self.sock])
-            finally:
-                others.stop()
+        ready_to_serve(self.room)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        others = Workers(self.server.stopping)
+        first = os.getpid()
+        try:
+            for sock in self.socks[1:]:
+                others.pids.append(fork_worker(self.server, sock, self.socks, first))
+            for sock in self.socks[1:]:
+                sock.close()
+            others.watch()
+            self.server.run(sockets=[self.sock])
+        finally:
+            others.stop()
 
 
 def ready_to_serve(room: Room) -> None:
-    """Before serving (and forking): the room's nights read for saving (`Room.prime`),
-    then everything this process holds so far set aside from the collector for good
-    (`gc.freeze`): its full collections otherwise went through the fifty nights read,
-    stopping every request of the process for some 50 ms, and a forked process shares
-    those pages with the first instead of copying them as the collector touches them."""
+    """Before serving (and forking): everything this process holds so far set aside from
+    the collector for good (`gc.freeze`): a forked process shares those pages with the
+    first instead of copying them as the collector touches them."""
     import gc
 
-    room.prime()
     gc.collect()
     gc.freeze()
 

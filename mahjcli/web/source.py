@@ -4,7 +4,6 @@ tables, one file each). The file is the truth: each is read again whenever its s
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 import threading
 from pathlib import Path
@@ -26,14 +25,13 @@ class Shown(NamedTuple):
     error: str | None = None
 
 
-def read_file(path: Path, kind: Kind, known: loader.Night | None = None) -> Shown:
-    """Read, check and replay a night or an event (a night as `known` when the file still
-    holds exactly its bytes); a refusal is kept as its message."""
+def read_file(path: Path, kind: Kind) -> Shown:
+    """Read, check and replay a night or an event; a refusal is kept as its message."""
     before = stamp(path)
     try:
         if kind == "event":
             return Shown(before, event=eventload.load(path))
-        return Shown(before, night=loader.load(path, known=known))
+        return Shown(before, night=loader.load(path))
     except MahjError as exc:
         return Shown(before, error=str(exc))
     except OSError as exc:
@@ -51,8 +49,6 @@ class Source:
         self.seen = stamp(path)
         self._shown: Shown | None = None
         self._reading = threading.Lock()
-        self.written: loader.Night | None = None
-        """The night as the server last saved it (`actions.record`)."""
         self._after: list[Stamp | None] = []
         """The file's stamp as a save's worker thread saw it just after saving, so the
         event loop need not look at the file again (`changed`)."""
@@ -87,19 +83,8 @@ class Source:
         with self._reading:
             shown = self.cached()
             if shown is None:
-                shown = self._shown = read_file(self.path, self.kind, self.written)
+                shown = self._shown = read_file(self.path, self.kind)
             return shown
-
-
-PRIMED = 64
-"""The most nights a server reads before serving (a tournament room's tables; a folder
-of a whole season's nights is not read whole for that)."""
-
-
-def _changed_at(path: Path) -> int:
-    """When the file was last changed (0 when it cannot be looked at)."""
-    now = stamp(path)
-    return now[1] if now is not None else 0
 
 
 class Room:
@@ -149,22 +134,6 @@ class Room:
             path = found[key]
             self.sources[key] = Source(path, key, "event" if holds_event(path) else "night")
         return bool(gone or fresh)
-
-    def prime(self, most: int = PRIMED) -> None:
-        """Before serving: the nights most recently changed (at most `most`) read as their
-        saves will use them (document and replay kept) and made durable as they are, so
-        that the first game entered at each table costs what every later one does (a
-        room entering its first games at once otherwise waited on fifty whole readings,
-        fsyncs and folder listings). A night that cannot be read is left to its pages,
-        which say why."""
-        from ..files import atomic
-
-        nights = [s for s in self.sources.values() if s.kind == "night"]
-        recent = sorted(nights, key=lambda s: _changed_at(s.path), reverse=True)[:most]
-        for source in recent:
-            with contextlib.suppress(Exception):  # only a head start: its pages tell
-                source.written = loader.load_kept(source.path)
-        atomic.settle_in([s.path for s in recent])
 
     def look(self) -> list[str]:
         """Look at every file (and the folder): the keys of the files that changed, came

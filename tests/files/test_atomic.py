@@ -1,14 +1,18 @@
-"""store: saves keep the file's permissions and make the rename itself durable."""
+"""The save: the file's permissions kept, the rename made durable, the previous version
+kept as a backup that no later save writes in place, a killed save's leftovers swept,
+and an edit made while mahj saves never saved over."""
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
 import pytest
 
+from mahjcli.core.errors import FileChanged, SaveFailed
 from mahjcli.files import atomic as store
-from mahjcli.files import leftovers, spare
+from mahjcli.files.stamps import stamp
 
 
 def fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -41,300 +45,133 @@ def test_a_save_keeps_permissions_the_umask_would_narrow(tmp_path: Path):
     assert (tmp_path / "night.toml.bak").read_bytes() == b"schema = 1\n"
 
 
-@pytest.mark.skipif(os.name != "posix", reason="directory fsync is POSIX")
-def test_a_save_flushes_the_file_and_its_folder(tmp_path: Path, monkeypatch):
-    path = tmp_path / "night.toml"
-    path.write_text("schema = 1\n")
-    synced = fsynced(monkeypatch)
-    store.write_atomic(path, b"schema = 1\n# saved\n", backup=False)
-    assert str(tmp_path) in synced  # the folder, so the rename survives a power cut
-    assert any(s.endswith(".tmp") for s in synced)  # the new file's bytes, before the rename
-
-
 @pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="names an open file by /proc")
-def test_the_file_becoming_the_backup_is_fsynced_unless_this_process_saved_it(
-    tmp_path: Path, monkeypatch
+def test_a_command_line_save_makes_two_data_fsyncs_and_one_for_the_backup(
+    four, session: Path, monkeypatch
 ):
-    """Before the file becomes the backup it is fsynced, in case whoever wrote it did not;
-    the file this process saved and fsynced itself, still as it was, is not again."""
-    path = tmp_path.resolve() / "night.toml"
-    path.write_text("schema = 1\n")
+    """`mahj win`: the new file's bytes and the folder (so the rename survives a power
+    cut), and the previous file before it becomes the backup (whoever wrote it may not
+    have synced it). Nothing else."""
+    real = session.resolve()
     synced = fsynced(monkeypatch)
-
-    def saved(text: str) -> bool:
-        """Save; whether the file as it was (now the backup) was fsynced."""
-        synced.clear()
-        store.write_atomic(path, text.encode())
-        assert path.read_text() == text
-        return str(path) in synced
-
-    assert saved("schema = 1\n# one\n") is True  # written by someone else
-    assert saved("schema = 1\n# two\n") is False  # the one just saved and fsynced
-    assert path.with_name("night.toml.bak").read_text() == "schema = 1\n# one\n"
-    path.write_text("schema = 1\n# an editor, same inode\n")
-    assert saved("schema = 1\n# three\n") is True
-    info = path.stat()
-    with path.open("r+b") as f:  # rewritten in place, same size, its time put back
-        f.write(path.read_bytes().replace(b"three", b"THREE"))
-    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
-    assert path.stat().st_size == info.st_size and path.stat().st_mtime_ns == info.st_mtime_ns
-    assert saved("schema = 1\n# three and a half\n") is True  # its change time moved
-    other = tmp_path / "other.toml"
-    other.write_text("schema = 1\n# four\n")
-    os.replace(other, path)  # another program's save, a new file
-    assert saved("schema = 1\n# five\n") is True
-    assert path.with_name("night.toml.bak").read_text() == "schema = 1\n# four\n"
-
-
-def test_while_serving_a_file_is_looked_at_for_leftovers_every_few_seconds(tmp_path: Path):
-    """Every save removes what a killed save left; while the server runs, a file's first
-    save does, and the next ones look again only once `SWEEP_EVERY` seconds have passed."""
-    path = tmp_path.resolve() / "night.toml"
-    path.write_text("schema = 1\n")
-    leftover = path.with_name(f".{path.name}.999999999.0badc0de.tmp")
-
-    def saved(text: str) -> bool:
-        """Save, and say whether a leftover planted just before is still there."""
-        leftover.write_text("torn")
-        store.write_atomic(path, text.encode())
-        assert path.read_text() == text
-        return leftover.exists()
-
-    assert [saved("schema = 1\n# one\n"), saved("schema = 1\n# two\n")] == [False, False]
-    with leftovers.sweeping():
-        assert saved("schema = 1\n# three\n") is False  # the first save while serving
-        assert saved("schema = 1\n# four\n") is True  # looked a moment ago
-        leftovers._swept[path] -= leftovers.SWEEP_EVERY + 1  # as if the last look was long ago
-        assert saved("schema = 1\n# five\n") is False
-    assert saved("schema = 1\n# six\n") is False  # no longer serving: every save looks
-
-
-# ---- the spare: saving again and again creates and deletes no file ----------------------
-
-
-def saved_versions(path: Path, count: int) -> list[bytes]:
-    """`count` versions saved one after the other over `path` (which holds version 0)."""
-    versions = [f"schema = 1\n# version {n}\n".encode() * (n + 1) for n in range(count + 1)]
-    path.write_bytes(versions[0])
-    for version in versions[1:]:
-        store.write_atomic(path, version)
-    return versions
-
-
-def names(folder: Path) -> list[str]:
-    """Every name in `folder`, sorted."""
-    return sorted(p.name for p in folder.iterdir())
-
-
-def inodes(path: Path) -> set[int]:
-    """The inodes of the file, its backup and its spare."""
-    folder = path.parent
-    return {
-        os.lstat(folder / n).st_ino for n in (path.name, f"{path.name}.bak", f".{path.name}.spare")
-    }
-
-
-def test_the_backup_before_last_is_kept_as_the_spare(tmp_path: Path):
-    path = tmp_path / "night.toml"
-    versions = saved_versions(path, 1)
-    assert names(tmp_path) == ["night.toml", "night.toml.bak"]  # no backup to keep yet
-    versions = saved_versions(path, 4)
-    assert path.read_bytes() == versions[4]
-    assert (tmp_path / "night.toml.bak").read_bytes() == versions[3]
-    assert (tmp_path / ".night.toml.spare").read_bytes() == versions[2]
-    assert names(tmp_path) == [".night.toml.spare", "night.toml", "night.toml.bak"]
-
-
-@pytest.mark.skipif(os.name != "posix", reason="inode numbers")
-def test_saving_again_and_again_reuses_the_same_three_files(tmp_path: Path):
-    path = tmp_path / "night.toml"
-    saved_versions(path, 3)
-    three = inodes(path)
-    assert len(three) == 3
-    for n in range(6):
-        before = {os.lstat(path).st_ino}
-        store.write_atomic(path, f"schema = 1\n# again {n}\n".encode())
-        assert inodes(path) == three  # the same files, under other names
-        assert os.lstat(path).st_ino not in before  # the new version is a file of its own
-        assert all(os.lstat(tmp_path / n).st_nlink == 1 for n in names(tmp_path))
-    assert path.read_bytes() == b"schema = 1\n# again 5\n"  # a shorter version: cut to size
-    assert (tmp_path / "night.toml.bak").read_bytes() == b"schema = 1\n# again 4\n"
-
-
-@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
-def test_a_version_written_over_the_spare_has_the_files_permissions(tmp_path: Path):
-    path = tmp_path / "night.toml"
-    saved_versions(path, 2)
-    (tmp_path / ".night.toml.spare").chmod(0o600)
-    path.chmod(0o640)
-    store.write_atomic(path, b"schema = 1\n# private\n")
-    assert path.stat().st_mode & 0o777 == 0o640
-    assert path.read_bytes() == b"schema = 1\n# private\n"
-
-
-@pytest.mark.skipif(os.name != "posix", reason="symbolic links, FIFOs and hard links")
-@pytest.mark.parametrize("kind", ["symlink", "second name", "fifo", "folder"])
-def test_a_spare_that_is_not_a_file_of_its_own_is_never_written_through(tmp_path: Path, kind: str):
-    path = tmp_path / "night.toml"
-    versions = saved_versions(path, 2)
-    spare, other = tmp_path / ".night.toml.spare", tmp_path / "elsewhere.txt"
-    other.write_text("not mahj's")
-    spare.unlink()
-    if kind == "symlink":
-        spare.symlink_to(other)
-    elif kind == "second name":
-        os.link(other, spare)
-    elif kind == "fifo":
-        os.mkfifo(spare)
-    else:
-        spare.mkdir()
-    store.write_atomic(path, b"schema = 1\n# safe\n")
-    assert path.read_bytes() == b"schema = 1\n# safe\n"
-    assert (tmp_path / "night.toml.bak").read_bytes() == versions[2]
-    assert other.read_text() == "not mahj's"
-    assert not any(n.endswith(".tmp") for n in names(tmp_path))
-    if kind == "folder":
-        assert spare.is_dir()  # left as it is; the old backup is let go
-    else:  # replaced by the old backup, a file of its own
-        assert not spare.is_symlink() and spare.read_bytes() == versions[1]
-        assert spare.stat().st_nlink == 1
-
-
-def test_a_backup_with_another_name_is_not_kept_as_the_spare(tmp_path: Path):
-    path = tmp_path / "night.toml"
-    versions = saved_versions(path, 2)
-    (tmp_path / ".night.toml.spare").unlink()
-    os.link(tmp_path / "night.toml.bak", tmp_path / "kept.toml.bak")
-    store.write_atomic(path, b"schema = 1\n# new\n")
-    assert not (tmp_path / ".night.toml.spare").exists()  # it would be written over
-    assert (tmp_path / "kept.toml.bak").read_bytes() == versions[1]
-    store.write_atomic(path, b"schema = 1\n# newer\n")
-    assert (tmp_path / "kept.toml.bak").read_bytes() == versions[1]
-
-
-def new_files(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """The files saves write in a new temporary file (not over the spare), from now on."""
-    made: list[Path] = []
-    real = store._written
-
-    def counted(at: Path, data: bytes, mode: int, target: str) -> tuple[Path, store.Mark]:
-        made.append(at)
-        return real(at, data, mode, target)
-
-    monkeypatch.setattr(store, "_written", counted)
-    return made
-
-
-def test_a_spare_is_claimed_once_so_two_saves_never_both_write_over_it(tmp_path: Path):
-    path = tmp_path / "night.toml"
-    saved_versions(path, 3)
-    real = path.resolve()
-    first = spare.claimed_spare(real, b"schema = 1\n# first\n", 0o644)
-    second = spare.claimed_spare(real, b"schema = 1\n# second\n", 0o644)
-    assert first is not None and second is None  # the second writes a new file instead
-    assert first[0].read_bytes() == b"schema = 1\n# first\n"
-    assert first[0].name.endswith(".tmp") and not store.spare_of(real).exists()
-
-
-@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="file owners")
-def test_a_spare_someone_else_owns_is_never_written(tmp_path: Path, monkeypatch):
-    path = tmp_path / "night.toml"
-    saved_versions(path, 3)
-    spare = tmp_path / ".night.toml.spare"
-    held = os.open(spare, os.O_RDONLY)  # the file, whatever its names become
-    try:
-        before = os.pread(held, 1 << 16, 0)
-        monkeypatch.setattr(store.os, "geteuid", lambda: os.getuid() + 4242)
-        made = new_files(monkeypatch)
-        store.write_atomic(path, b"schema = 1\n# mine\n")
-        assert made == [path.resolve()]
-        assert os.pread(held, 1 << 16, 0) == before
-    finally:
-        os.close(held)
-    assert path.read_bytes() == b"schema = 1\n# mine\n"
-
-
-@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
-def test_a_linked_spare_is_refused_even_where_links_cannot_be_refused_on_opening(
-    tmp_path: Path, monkeypatch
-):
-    path = tmp_path / "night.toml"
-    saved_versions(path, 2)
-    other = tmp_path / "elsewhere.txt"
-    other.write_text("not mahj's")
-    spare = tmp_path / ".night.toml.spare"
-    spare.unlink()
-    spare.symlink_to(other)
-    monkeypatch.delattr(store.os, "O_NOFOLLOW")  # as on Windows
-    store.write_atomic(path, b"schema = 1\n# safe\n")
-    assert other.read_text() == "not mahj's" and not path.is_symlink()
-    assert path.read_bytes() == b"schema = 1\n# safe\n"
-
-
-def test_a_spare_the_clock_cannot_tell_from_the_new_version_is_not_used(
-    tmp_path: Path, monkeypatch
-):
-    path = tmp_path / "night.toml"
-    saved_versions(path, 3)
-    spare = tmp_path / ".night.toml.spare"
-    later = 4_102_444_800 * 10**9  # 2100: the new version's time would not be later
-    os.utime(spare, ns=(later, later))
-    made = new_files(monkeypatch)
-    store.write_atomic(path, b"schema = 1\n# told apart\n")
-    assert path.read_bytes() == b"schema = 1\n# told apart\n"
-    assert made == [path.resolve()]  # written again, in a new file
-    assert os.lstat(path).st_mtime_ns < later
-    assert not any(n.endswith(".tmp") for n in names(tmp_path))
-
-
-@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
-def test_a_spare_that_cannot_be_given_the_files_mode_is_not_used(tmp_path: Path, monkeypatch):
-    path = tmp_path / "night.toml"
-    saved_versions(path, 3)
-    path.chmod(0o600)
-    made = new_files(monkeypatch)
-
-    def refused(fd: int, mode: int) -> None:
-        raise PermissionError(1, "Operation not permitted")
-
-    monkeypatch.setattr(store.os, "fchmod", refused)
-    store.write_atomic(path, b"schema = 1\n# private\n")
-    assert path.read_bytes() == b"schema = 1\n# private\n"
-    assert path.stat().st_mode & 0o777 == 0o600 and made == [path.resolve()]
-
-
-@pytest.mark.parametrize("failing", ["write", "ftruncate", "fsync"])
-def test_a_failure_writing_over_the_spare_changes_nothing(tmp_path: Path, monkeypatch, failing):
-    path = tmp_path / "night.toml"
-    versions = saved_versions(path, 3)
-    shorter = b"schema = 1\n"  # shorter than the spare: it is cut to size
-
-    def broken(*args: object) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(store.os, failing, broken)
-    with pytest.raises(store.SaveFailed, match="No space left on device"):
-        store.write_atomic(path, shorter)
-    monkeypatch.undo()
-    assert path.read_bytes() == versions[3]
-    assert (tmp_path / "night.toml.bak").read_bytes() == versions[2]
-    assert not any(n.endswith(".tmp") for n in names(tmp_path))
-    store.write_atomic(path, b"schema = 1\n# after\n")  # and the next save works
-    assert path.read_bytes() == b"schema = 1\n# after\n"
-
-
-@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="names an open file by /proc")
-def test_the_folder_is_synced_before_a_spare_is_written_over_unless_this_process_did(
-    tmp_path: Path, monkeypatch
-):
-    """The spare's last names may not be on the disk yet when another process made them
-    (and died before it synced the folder): the folder is synced first."""
-    path = tmp_path.resolve() / "night.toml"
-    saved_versions(path, 3)
-    synced = fsynced(monkeypatch)
-    store.write_atomic(path, b"schema = 1\n# this process saved last\n")
-    assert synced.count(str(tmp_path.resolve())) == 1  # after the save only
+    assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    assert len(synced) == 3, synced
+    new_file, previous, folder = synced
+    assert new_file.startswith(str(real.with_name(f".{real.name}.")))
+    assert new_file.endswith(".tmp")
+    assert previous == str(real)  # the old file, linked as the backup just after
+    assert folder == str(real.parent)
     synced.clear()
-    store._names_synced.clear()  # as in a process that did not make the last save
-    store.write_atomic(path, b"schema = 1\n# another did\n")
-    assert synced[0] == str(tmp_path.resolve()) and synced.count(str(tmp_path.resolve())) == 2
+    store.write_atomic(session, b"schema = 1\n", backup=False)
+    assert len(synced) == 2  # without a backup: the file and the folder
+
+
+def test_the_backup_is_never_written_in_place(tmp_path: Path):
+    """The backup is the previous file itself (a second name of it) or a copy: saving
+    again gives the backup name to the file just replaced and leaves the file that was
+    the backup as it was, for whoever still reads it."""
+    path = tmp_path / "night.toml"
+    path.write_bytes(b"schema = 1\n# zero\n")
+    store.write_atomic(path, b"schema = 1\n# one\n")
+    bak = path.with_name("night.toml.bak")
+    with bak.open("rb") as reading:  # a reader holding the backup open
+        store.write_atomic(path, b"schema = 1\n# two\n")
+        store.write_atomic(path, b"schema = 1\n# three\n")
+        assert reading.read() == b"schema = 1\n# zero\n"
+    assert bak.read_bytes() == b"schema = 1\n# two\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.toml", "night.toml.bak"]
+
+
+def test_a_save_sweeps_the_leftovers_of_killed_saves_only(tmp_path: Path):
+    path = tmp_path / "night.toml"
+    path.write_text("schema = 1\n")
+    dead = 999_999_999  # larger than any real process id
+    leftovers = [
+        tmp_path / f".night.toml.{dead}.0badc0de.tmp",
+        tmp_path / f".night.toml.bak.{dead}.00ff00ff.tmp",
+    ]
+    alive = tmp_path / f".night.toml.{os.getppid()}.12345678.tmp"  # another process's save
+    others = [tmp_path / f".other.toml.{dead}.abcdef01.tmp", tmp_path / "notes.tmp", alive]
+    for file in [*leftovers, *others]:
+        file.write_text("torn")
+    store.write_atomic(path, b"schema = 1\n# saved\n")
+    assert not any(p.exists() for p in leftovers)
+    assert all(p.read_text() == "torn" for p in others)
+
+
+def test_a_save_refuses_to_put_its_version_over_a_file_changed_since_it_was_read(
+    tmp_path: Path,
+):
+    path = tmp_path / "night.toml"
+    path.write_bytes(b"schema = 1\n")
+    read = stamp(path)
+    with path.open("ab") as f:  # an entry appended by hand, in place
+        f.write(b"# by hand\n")
+    with pytest.raises(FileChanged, match="changed while mahj was saving it"):
+        store.write_atomic(path, b"schema = 1\n# mahj's\n", expect=read)
+    assert path.read_bytes() == b"schema = 1\n# by hand\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["night.toml"]  # no temporary file left
+    editor = tmp_path / "night.toml~"
+    editor.write_bytes(b"schema = 1\n# an editor's save\n")
+    now = stamp(path)
+    os.replace(editor, path)  # a new file put in place, as editors save
+    with pytest.raises(FileChanged):
+        store.write_atomic(path, b"schema = 1\n# mahj's\n", expect=now)
+    assert path.read_bytes() == b"schema = 1\n# an editor's save\n"
+    store.write_atomic(path, b"schema = 1\n# mahj's\n", expect=stamp(path))  # unchanged: saved
+    assert path.read_bytes() == b"schema = 1\n# mahj's\n"
+
+
+def test_a_backup_that_is_a_folder_is_named(tmp_path: Path):
+    path = tmp_path / "s.toml"
+    path.write_bytes(b"schema = 1\n")
+    (tmp_path / "s.toml.bak").mkdir()
+    with pytest.raises(SaveFailed, match=r"s\.toml\.bak is a folder"):
+        store.write_atomic(path, b"schema = 1\n# saved\n")
+    assert path.read_bytes() == b"schema = 1\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml", "s.toml.bak"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="file owners are POSIX")
+def test_a_backup_another_user_owns_is_replaced_where_the_folder_allows_it(tmp_path: Path):
+    path = tmp_path / "s.toml"
+    path.write_bytes(b"schema = 1\n")
+    bak = tmp_path / "s.toml.bak"
+    bak.write_bytes(b"planted\n")
+    if os.geteuid() == 0:
+        os.chown(bak, 4321, 4321)
+    store.write_atomic(path, b"schema = 1\n# saved\n")
+    assert bak.read_bytes() == b"schema = 1\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="file owners are POSIX")
+def test_a_backup_another_user_owns_in_a_sticky_folder_is_named(tmp_path: Path, monkeypatch):
+    """In a shared folder with the sticky bit, only a file's owner may replace it: the
+    save says which file blocks it, and changes nothing."""
+    path = tmp_path / "s.toml"
+    path.write_bytes(b"schema = 1\n")
+    bak = tmp_path / "s.toml.bak"
+    bak.write_bytes(b"planted\n")
+    real_lstat, real_replace = os.lstat, os.replace
+
+    def theirs(p, *args, **kwargs) -> os.stat_result:
+        info = real_lstat(p, *args, **kwargs)
+        if Path(p) == bak:
+            fields = list(info)
+            fields[4] = os.geteuid() + 1  # st_uid: someone else
+            return os.stat_result(fields)
+        return info
+
+    def sticky(src, dst) -> None:
+        if Path(dst) == bak:
+            raise PermissionError(errno.EPERM, os.strerror(errno.EPERM))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "lstat", theirs)
+    monkeypatch.setattr(os, "replace", sticky)
+    with pytest.raises(SaveFailed, match=r"s\.toml\.bak belongs to another user"):
+        store.write_atomic(path, b"schema = 1\n# saved\n")
+    monkeypatch.undo()
+    assert path.read_bytes() == b"schema = 1\n"
+    assert bak.read_bytes() == b"planted\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml", "s.toml.bak"]

@@ -138,14 +138,10 @@ def protected(session: Path) -> dict[str, Path]:
     folder = session.parent
     temp = folder / f".{session.name}.{os.getpid()}.0a1b2c3d.tmp"
     temp.write_bytes(b"half a save")
-    spare = folder / f".{session.name}.spare"
-    if not spare.exists():  # the backup before last: there after a night's third save
-        spare.write_bytes(session.read_bytes())
     return {
         "session": session,
         "backup": session.with_name(session.name + ".bak"),
         "lock": folder / f".{session.name}.lock",
-        "spare": spare,
         "temporary": temp,
         "pointer": Path(os.environ["MAHJ_DATA_DIR"]) / "current",
         "another session": folder / "other.toml",
@@ -154,7 +150,7 @@ def protected(session: Path) -> dict[str, Path]:
 
 @pytest.mark.parametrize("how", EXPORTS, ids=" ".join)
 @pytest.mark.parametrize(
-    "what", ["session", "backup", "lock", "spare", "temporary", "pointer", "another session"]
+    "what", ["session", "backup", "lock", "temporary", "pointer", "another session"]
 )
 def test_an_export_never_replaces_a_file_mahj_keeps(night, session: Path, how, what):
     (session.parent / "other.toml").write_text("schema = 1\n", encoding="utf-8")

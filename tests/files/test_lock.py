@@ -46,10 +46,11 @@ def test_a_whole_command_under_the_filelock_path(mahj, session: Path, monkeypatc
     assert "Ruth +100" in result.stdout
 
 
-def test_a_save_under_the_lock_writes_the_file_that_was_locked(tmp_path: Path):
-    """A symlinked session repointed while a command holds its lock: the save still goes
-    to the file the lock was taken on (and read from), never to the other one."""
-    from mahjcli.files import atomic
+def test_a_link_repointed_while_a_command_holds_the_lock_is_never_saved_over(tmp_path: Path):
+    """A symlinked session repointed while a command holds its lock: the night read from
+    the first file is never saved over the second (the save sees another file there)."""
+    from mahjcli.core.errors import FileChanged
+    from mahjcli.files import atomic, loader
 
     tmp_path = tmp_path.resolve()
     first, second = tmp_path / "first.toml", tmp_path / "second.toml"
@@ -57,19 +58,33 @@ def test_a_save_under_the_lock_writes_the_file_that_was_locked(tmp_path: Path):
     second.write_text("second\n")
     link = tmp_path / "night.toml"
     link.symlink_to(first)
-    with lock.locked(link):
-        assert lock.real_path(link) == first
+    with lock.locked(link) as real:
+        assert real == first
+        read = loader.read(link)
         link.unlink()
         link.symlink_to(second)
-        atomic.write_atomic(link, b"saved\n")
-    assert first.read_text() == "saved\n"
+        with pytest.raises(FileChanged):
+            atomic.write_atomic(link, b"saved\n", expect=read.stamp)
+    assert first.read_text() == "first\n"
     assert second.read_text() == "second\n"
-    assert lock.real_path(link) == second  # once let go, the path is resolved afresh
-    assert not lock.held
 
 
 def test_a_missing_file_in_an_existing_folder_can_be_locked(tmp_path: Path):
     """The lock of a session not yet written (mahj new): its folder is looked at instead."""
-    with lock.locked(tmp_path / "new.toml"):
-        assert lock.held == {tmp_path.resolve() / "new.toml"}
-    assert not lock.held
+    with lock.locked(tmp_path / "new.toml") as real:
+        assert real == tmp_path.resolve() / "new.toml"
+        assert lock.lock_path(real).exists()
+
+
+def test_the_lock_file_is_its_owners_alone(tmp_path: Path):
+    """Another user who could open the lock file could hold a lock on it and stop every
+    save: it is made readable and writable by its owner only, and one an older mahj made
+    readable by everyone is narrowed."""
+    path = tmp_path / "night.toml"
+    with lock.locked(path) as real:
+        made = lock.lock_path(real)
+    assert made.stat().st_mode & 0o777 == 0o600
+    made.chmod(0o644)
+    with lock.locked(path):
+        pass
+    assert made.stat().st_mode & 0o777 == 0o600

@@ -1,10 +1,9 @@
 """Crashes mid-save: the installed `mahj` is killed with SIGKILL at injected points of a save
 and at random moments, and the session file must always hold the old or the new log whole.
 
-A save writes the new version beside the session (over the spare, the backup before last,
-or in a temporary file) and fsyncs it, then gives the old version the name `<file>.bak`
-too (a hard link under a temporary name, renamed over the old backup, which is kept as the
-next spare), then renames the new file over the old one. These tests kill the
+A save writes the new version in a temporary file beside the session and fsyncs it, then
+gives the old version the name `<file>.bak` too (a hard link under a temporary name,
+renamed over the old backup), then renames the new file over the old one. These tests kill the
 real program at each of those steps ($MAHJ_CRASH_AT) and at random times, then check the
 bytes on disk, that the file still loads, and that the next save sweeps up the leftovers.
 """
@@ -76,10 +75,8 @@ BAK_POINTS = ["bak:before-replace"]
 """The backup is a link, not written: it is made under a temporary name, then renamed."""
 
 LEFT = {
-    # The new version is written in a temporary file: a new one (the second save of a
-    # night, which has no spare yet), or the spare claimed under such a name (every later
-    # save). The file is linked under a temporary name, renamed over the old backup (which
-    # is given the spare's name first, so that it is kept).
+    # The new version is written in a temporary file; the file is linked under a temporary
+    # name, renamed over the old backup.
     "after-write": 1,
     "after-fsync": 1,
     "bak:before-replace": 2,  # the new file, the backup's link
@@ -94,15 +91,10 @@ TOTALS = [
 
 
 @pytest.mark.parametrize("point", SESSION_POINTS + BAK_POINTS)
-@pytest.mark.parametrize("written", ["new file", "over the spare"])
-def test_killed_at_an_injected_point_keeps_the_old_log(
-    night, session: Path, point: str, written: str
-):
-    games = 1 if written == "new file" else 2
+@pytest.mark.parametrize("games", [1, 2])
+def test_killed_at_an_injected_point_keeps_the_old_log(night, session: Path, point: str, games):
     if games == 2:
         assert night(*WIN).exit_code == 0
-    spare = session.with_name(f".{session.name}.spare")
-    assert spare.exists() == (games == 2)
     before = session.read_bytes()
     bak = session.with_name(session.name + ".bak")
     bak_before = bak.read_bytes()
@@ -124,16 +116,10 @@ def test_killed_at_an_injected_point_keeps_the_old_log(
     assert check.exit_code == 0, check
     assert totals(night) == {"games": games, "totals": TOTALS[games - 1]}
 
-    # The next save works and sweeps up what the dead one left; the backup it replaced is
-    # the spare (killed just before the new file went in, the backup was already the
-    # current file, and the old one a leftover: then there is no spare until a save more).
+    # The next save works and sweeps up what the dead one left.
     assert night("win", "Kathy", "30", "--self-pick").exit_code == 0
     assert temp_files(session.parent) == []
     assert bak.read_bytes() == before
-    if point == "before-replace":
-        assert not spare.exists()
-    else:
-        assert spare.read_bytes() == bak_before
     assert totals(night)["games"] == games + 1
     assert night("check").exit_code == 0
 

@@ -314,7 +314,7 @@ def test_the_core_and_the_reports_do_no_file_io(name: str):
 def test_the_io_check_would_notice_a_read():
     """The source check above really looks: the file layer is caught."""
     assert {"<module>", "write_atomic"} <= io_calls("mahjcli.files.atomic")
-    assert "_read_once" in io_calls("mahjcli.files.reading")
+    assert "read_stamped" in io_calls("mahjcli.files.reading")
 
 
 def test_scoring_every_sample_night_opens_no_file():
