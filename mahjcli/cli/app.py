@@ -5,9 +5,11 @@ Commands stay thin: they parse, call `night/` or `files/`, and hand the result t
 need them, so starting `mahj` costs little more than starting Typer. A refusal
 (`MahjError`) is turned into one `Error: ...` line and exit code 1 here, once.
 
-The group loads lazily, the way Click documents for large command lines: a command is
-built (Typer inspecting its signature) only when the command line names it, or when help
-lists them all; the collector waits while all this starts (`main`, `started`).
+The group loads its commands lazily, the way Click documents it for large command lines
+(a group whose `list_commands` and `get_command` read a table of names and import
+paths): a module of commands is imported, and its commands built, only when the command
+line names one of them, or when help lists them all. Adding a command is one line in
+`COMMANDS`.
 """
 
 import contextlib
@@ -18,103 +20,108 @@ import importlib
 import io
 import os
 import sys
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 import typer
-from typer._click import Context
-from typer._click.exceptions import ClickException, UsageError
-from typer.core import TyperGroup
+import typer.main
 
 from ..core.errors import MahjError
 from .shared import WrappedGroup
 
-if TYPE_CHECKING:
-    from typer._click import Command
-
-COMMANDS: dict[str, tuple[str, ...]] = {
-    "night": ("new", "win", "wall", "undo"),
-    "history": ("redo", "fix", "rename"),
-    "seats": ("join", "leave", "open-table", "close-table"),
-    "reports": ("status", "log", "total", "check"),
-    "sessions": ("sessions", "use"),
-    "cards": ("table", "lines"),
-    "tournament": ("incomplete", "error", "penalty", "scorecard"),
-    "season": ("season", "winners", "export"),
-    "event": ("event",),
-    "serve": ("serve",),
+COMMANDS: dict[str, str] = {
+    "new": "mahjcli.cli.night:commands",
+    "win": "mahjcli.cli.night:commands",
+    "wall": "mahjcli.cli.night:commands",
+    "undo": "mahjcli.cli.night:commands",
+    "redo": "mahjcli.cli.history:commands",
+    "fix": "mahjcli.cli.history:commands",
+    "rename": "mahjcli.cli.history:commands",
+    "join": "mahjcli.cli.seats:commands",
+    "leave": "mahjcli.cli.seats:commands",
+    "open-table": "mahjcli.cli.seats:commands",
+    "close-table": "mahjcli.cli.seats:commands",
+    "status": "mahjcli.cli.reports:commands",
+    "log": "mahjcli.cli.reports:commands",
+    "total": "mahjcli.cli.reports:commands",
+    "check": "mahjcli.cli.reports:commands",
+    "sessions": "mahjcli.cli.sessions:commands",
+    "use": "mahjcli.cli.sessions:commands",
+    "table": "mahjcli.cli.cards:commands",
+    "lines": "mahjcli.cli.cards:commands",
+    "incomplete": "mahjcli.cli.tournament:commands",
+    "error": "mahjcli.cli.tournament:commands",
+    "penalty": "mahjcli.cli.tournament:commands",
+    "scorecard": "mahjcli.cli.tournament:commands",
+    "season": "mahjcli.cli.season:commands",
+    "winners": "mahjcli.cli.season:commands",
+    "export": "mahjcli.cli.season:commands",
+    "event": "mahjcli.cli.event:commands",
+    "serve": "mahjcli.cli.serve:commands",
 }
-"""Each module of `mahjcli.cli` and the commands it declares, in the order help lists them."""
+"""Every command, in the order help lists them, and the Typer app that declares it
+(`module:attribute`)."""
 
 
 @functools.cache
-def command_named(name: str) -> "Command | None":
-    """The Click command called `name`, built on its own from its module's Typer app (the
-    module's other commands are not built: Typer inspecting each signature costs more
-    than parsing the command line); a module that is a group of its own (`mahj event
-    ...`) is built whole. None for a name no module declares."""
-    for module, names in COMMANDS.items():
-        if name not in names:
-            continue
-        commands = importlib.import_module(f"mahjcli.cli.{module}").commands
-        for info in commands.registered_commands:
-            assert info.callback is not None
-            if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
-                return typer.main.get_command_from_info(
-                    info,
-                    pretty_exceptions_short=commands.pretty_exceptions_short,
-                    rich_markup_mode=commands.rich_markup_mode,
-                )
-        group = typer.main.get_command(commands)
-        assert isinstance(group, TyperGroup)
-        return group.commands.get(name)
-    return None
+def built(where: str) -> Any:
+    """The commands of the Typer app at `where` (`module:attribute`), built: a group, or
+    the one command of an app that declares one."""
+    module, _, attribute = where.partition(":")
+    return typer.main.get_command(getattr(importlib.import_module(module), attribute))
+
+
+def command_named(name: str) -> Any:
+    """The command called `name`, built from its module's Typer app; None for a name no
+    module declares."""
+    where = COMMANDS.get(name)
+    if where is None:
+        return None
+    group = built(where)
+    commands = getattr(group, "commands", None)
+    return group if commands is None else commands.get(name)
 
 
 class MahjGroup(WrappedGroup):
-    """The command group: builds a command only when it is asked for, and turns every
-    refusal into one `Error:` line and exit code 1."""
+    """The command group: builds a command only when it is asked for, refuses an option
+    given twice, and turns every refusal into one `Error:` line and exit code 1."""
 
-    def list_commands(self, ctx: "Context") -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         """Every command, in the order of `COMMANDS`."""
-        return [name for names in COMMANDS.values() for name in names]
+        return list(COMMANDS)
 
-    def get_command(self, ctx: "Context", cmd_name: str) -> "Command | None":
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         """The command called `cmd_name`, built on first use."""
         return command_named(cmd_name)
 
-    def invoke(self, ctx: "Context") -> Any:
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """The command the command line names, once no option of it is given twice."""
+        if not ctx.resilient_parsing:  # completing a word: never refuse
+            refuse_repeats(self, ctx, args)
+        return super().resolve_command(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
         """Run the command; a `MahjError`, or a file system failure no command foresaw, is
         reported in one line, never shown as a traceback."""
         prepare_streams()
-        refuse_repeats(self, ctx, [*ctx._protected_args, *ctx.args])
-        started()
+        if not gc.isenabled():  # start-up is over (see `main`)
+            gc.freeze()
+            gc.enable()
         try:
             return super().invoke(ctx)
         except MahjError as exc:
             error(str(exc))
-        except ClickException as exc:  # a usage error quotes what was typed: escape it
-            from ..core.names import visible
-
-            exc.message = visible(exc.message)
-            raise
         except OSError as exc:
             if exc.errno == errno.EPIPE:
                 raise  # the reader went away (`mahj log | head -1`): see main()
             error(os_problem(exc))
+        except Exception as exc:
+            message = getattr(exc, "message", None)
+            if isinstance(message, str) and hasattr(exc, "show"):
+                # A usage error (Click's `message`, shown by `show`) quotes what was typed.
+                from ..core.names import visible
 
-
-def started() -> None:
-    """Start-up is over. What it made (the modules, Typer's commands) lives until mahj
-    exits, so the garbage collector, held off by `main` while it was made, leaves it
-    alone from now on (`gc.freeze`) and runs again for what the command does. It is the
-    pattern Python's documentation of `gc.freeze` describes (disable early, freeze,
-    enable; there for a process about to fork), here sparing every command the
-    collector's passes over its start-up objects (some 7% of its instructions, the pass
-    at exit included). Nothing to do when the collector is running (the command line
-    called from Python, as in tests)."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
+                exc.message = visible(message)  # type: ignore[attr-defined]
+            raise
 
 
 def error(message: str) -> NoReturn:
@@ -138,7 +145,7 @@ def os_problem(exc: OSError) -> str:
     return f"could not write the output: {reason}; nothing was changed"
 
 
-def refuse_repeats(group: TyperGroup, ctx: "Context", args: list[str]) -> None:
+def refuse_repeats(group: WrappedGroup, ctx: Any, args: list[str]) -> None:
     """A usage error (exit 2) when an option that takes one value is given twice:
     `--thrown-by Linda --thrown-by Kathy` must not silently keep the last."""
     if not args:
@@ -169,35 +176,9 @@ def refuse_repeats(group: TyperGroup, ctx: "Context", args: list[str]) -> None:
             canon = takes_one[name]
             if canon in seen:
                 message = f"{canon} was given twice ({seen[canon]!r} and {value!r}); give it once"
-                raise UsageError(message, ctx=Context(command, info_name=args[0], parent=ctx))
+                typer.Context(command, info_name=args[0], parent=ctx).fail(message)
             seen[canon] = value
 
-
-def _plain_help() -> None:
-    """Help that speaks the command line's language, not Python's: a value's placeholder
-    (`NAME`, `N`) rather than its type (`<str>`, `<int>`), nothing after a flag, and
-    required arguments bare in the usage line (`WINNER`, not `{WINNER}`), as Click and
-    most programs write them."""
-    from typer.core import TyperArgument, TyperOption
-
-    def argument_type(self: TyperArgument, ctx: Context) -> str | None:
-        return None
-
-    def option_type(self: TyperOption, ctx: Context) -> str | None:
-        if self.is_flag or self.count:
-            return None
-        return self.metavar or self.name.upper() if self.name else None
-
-    def usage_name(self: TyperArgument) -> str:
-        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
-        return name + ("..." if self.nargs != 1 else "")
-
-    TyperArgument.display_type_rich = argument_type  # type: ignore[method-assign,assignment]
-    TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
-    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
-
-
-_plain_help()
 
 app = typer.Typer(
     name="mahj",
@@ -262,8 +243,10 @@ def prepare_streams() -> None:
 
 
 def main() -> None:
-    """Entry point for the `mahj` console script. The collector waits while mahj starts
-    (see `started`)."""
+    """Entry point for the `mahj` console script. The garbage collector waits while mahj
+    starts, and what start-up made (modules, commands: kept until mahj exits) is set
+    aside from it for good once the command runs (`gc.freeze`): the collector's passes
+    over them cost every command some 50 ms of a 300 ms run on this project's machine."""
     gc.disable()
     try:
         app()

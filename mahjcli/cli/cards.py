@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .completion import rule_words
-from .shared import CoinsOpt, JsonOpt, SessionOpt, emit_json
+from .shared import CoinsOpt, Commands, JsonOpt, SessionOpt, emit_json
 
 if TYPE_CHECKING:
     from ..core.model import Card
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..core.standings import Standings
     from ..reports.paychart import Formatter
 
-commands = typer.Typer(rich_markup_mode=None)
+commands = Commands()
 
 
 @commands.command("table")
@@ -30,17 +30,22 @@ def table(
     rules: str | None = typer.Option(
         None,
         "--rules",
+        metavar="league|tournament",
         autocompletion=rule_words,
         help="league (payments) or tournament (points); default: the session's, else league.",
     ),
     values: str | None = typer.Option(
         None,
         "--values",
+        metavar="25,30,...",
         help="Hand values to chart, e.g. 25,30,35 (default: the values on the "
         "session's card, else 25,30,35,40,50,75).",
     ),
     card: str | None = typer.Option(
-        None, "--card", help="Chart the values of this card file (or 'sample')."
+        None,
+        "--card",
+        metavar="FILE|sample",
+        help="Chart the values of this card file (or 'sample').",
     ),
     coins: bool = CoinsOpt,
     json: bool = JsonOpt,
@@ -167,6 +172,7 @@ def lines(
     card: str | None = typer.Option(
         None,
         "--card",
+        metavar="FILE|sample",
         help="A card file, or 'sample' for the card shipped with mahj "
         "(default: the session's card).",
     ),

@@ -8,15 +8,14 @@ import typer
 
 from .completion import movement_words
 from .eventshared import card_done, event_stem, round_and_table, write_results
-from .shared import JsonOpt, WrappedGroup, emit_json, report_check
+from .shared import Commands, JsonOpt, WrappedGroup, emit_json, report_check
 
 if TYPE_CHECKING:
     from ..night.eventchange import EventChange
 
-commands = typer.Typer(rich_markup_mode=None)
-event = typer.Typer(
+commands = Commands()
+event = Commands(
     cls=WrappedGroup,
-    rich_markup_mode=None,
     help="A tournament event: registration, seating by round, every table's card, "
     'standings and results.\n\nExample: mahj event new "Spring Open" Ann Bea Cy Dot Eve',
     no_args_is_help=True,
@@ -127,7 +126,9 @@ def new(
 @event.command()
 def add(
     name: str = typer.Argument(..., help="The player registering late.", metavar="NAME"),
-    ident: str = typer.Option("", "--id", help="The player's id, if the event uses them."),
+    ident: str = typer.Option(
+        "", "--id", metavar="ID", help="The player's id, if the event uses them."
+    ),
     session: Path | None = EventOpt,
 ) -> None:
     """Register a player late: they play from the first round that has not started.

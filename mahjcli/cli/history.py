@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .shared import NUMBERS, SessionOpt, after_save
+from .shared import NUMBERS, Commands, SessionOpt, after_save
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..core.standings import Standings
     from ..night.build import Built
 
-commands = typer.Typer(rich_markup_mode=None)
+commands = Commands()
 
 
 @commands.command(context_settings=NUMBERS)
@@ -61,8 +61,6 @@ def fix(
 def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[Standings], Built]":
     """How to build the corrected game from its words: those of `mahj win`, or of
     `mahj wall` after the word `wall`."""
-    from typer._click.exceptions import UsageError
-
     from ..night import build
     from .app import command_named
     from .night import win_choices
@@ -76,8 +74,11 @@ def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[St
         sub = command.make_context(f"mahj fix {number} {kind}", rest)
         params = sub.params
         no_stray_options(sub, params.get("value"))
-    except UsageError as exc:  # said against `mahj fix`, whose words these are
-        raise UsageError(exc.message, ctx) from None
+    except Exception as exc:
+        message = getattr(exc, "message", None)
+        if not (isinstance(message, str) and getattr(exc, "exit_code", None) == 2):
+            raise
+        ctx.fail(message)  # a usage error, said against `mahj fix`, whose words these are
     if kind == "wall":
         dead = list(params.get("dead") or ()) or None
         bets = list(params.get("bet") or ()) or None

@@ -16,6 +16,7 @@ from .completion import (
 from .shared import (
     NUMBERS,
     BetOpt,
+    Commands,
     DeadOpt,
     SessionOpt,
     after_save,
@@ -27,7 +28,7 @@ from .shared import (
 if TYPE_CHECKING:
     from ..night.change import Change
 
-commands = typer.Typer(rich_markup_mode=None)
+commands = Commands()
 
 
 @commands.command()

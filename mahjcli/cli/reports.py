@@ -7,6 +7,7 @@ import typer
 
 from .shared import (
     CoinsOpt,
+    Commands,
     JsonOpt,
     SessionOpt,
     emit_json,
@@ -15,7 +16,7 @@ from .shared import (
     table_number,
 )
 
-commands = typer.Typer(rich_markup_mode=None)
+commands = Commands()
 
 
 @commands.command()
@@ -130,8 +131,10 @@ def check(
 
     Example: mahj check --session thursday.toml
     """
+    from ..core.problems import Problem
     from ..files import loader, paths
     from ..files.lines import Locator
+    from ..files.stamps import stamp
 
     if card is not None:
         _check_card(card, as_json=json)
@@ -140,6 +143,8 @@ def check(
     loaded = loader.read(path)
     found, _ = loader.check(loaded)
     notes = list(loaded.parsed.notes)
+    if stamp(path) != loaded.stamp:  # saved meanwhile: what was checked is already old
+        notes.append(Problem("the file changed while it was checked; run `mahj check` again"))
     locator = Locator(loaded.parsed.text)
     report_check(path, found, notes, locator, json)
 

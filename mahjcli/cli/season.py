@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
-from .shared import JsonOpt, echo, emit_json, json_text, say
+from .shared import Commands, JsonOpt, echo, emit_json, json_text, say
 
 if TYPE_CHECKING:
     from ..core.standings import Standings
     from ..reports.season import SeasonNight, Tally
 
-commands = typer.Typer(rich_markup_mode=None)
+commands = Commands()
 N = TypeVar("N", "Tally", "SeasonNight")
 
 FilesArg = typer.Argument(

@@ -7,9 +7,9 @@ import typer
 
 from .completion import player_names
 from .night import show
-from .shared import SessionOpt, table_number
+from .shared import Commands, SessionOpt, table_number
 
-commands = typer.Typer(rich_markup_mode=None)
+commands = Commands()
 
 
 @commands.command()

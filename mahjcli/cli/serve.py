@@ -5,9 +5,9 @@ from pathlib import Path
 
 import typer
 
-from .shared import SessionOpt
+from .shared import Commands, SessionOpt
 
-commands = typer.Typer(rich_markup_mode=None)
+commands = Commands()
 
 
 @commands.command()

@@ -2,9 +2,9 @@
 
 import typer
 
-from .shared import JsonOpt, emit_json
+from .shared import Commands, JsonOpt, emit_json
 
-commands = typer.Typer(rich_markup_mode=None)
+commands = Commands()
 
 
 @commands.command()

@@ -5,19 +5,17 @@ night a read-only command works on."""
 import contextlib
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from ..core.names import visible
 from .completion import player_names
 
 if TYPE_CHECKING:
-    from typer._click import Context, HelpFormatter
-
     from ..core.problems import Problem
     from ..core.standings import Row
     from ..files.lines import Locator
@@ -134,7 +132,7 @@ def after_save(done: str, again: str) -> Iterator[None]:
         raise typer.Exit(SAVED_NOT_SHOWN) from None
 
 
-def no_stray_options(ctx: "Context", *values: str | None) -> None:
+def no_stray_options(ctx: typer.Context, *values: str | None) -> None:
     """A mistyped option (`--jokeles`) or an extra word is a usage error (exit 2)."""
     stray = [v for v in values if v and v.startswith("-") and not re.fullmatch(r"-[0-9.]+", v)]
     stray += [str(a) for a in ctx.args]
@@ -206,7 +204,7 @@ class WrappedGroup(TyperGroup):
     """A group of commands whose help lists each command's first sentence whole, wrapped
     to the terminal's width, never cut off with `...`."""
 
-    def format_commands(self, ctx: "Context", formatter: "HelpFormatter") -> None:
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The commands and what each does."""
         rows = []
         for name in self.list_commands(ctx):
@@ -215,3 +213,60 @@ class WrappedGroup(TyperGroup):
                 rows.append((name, command.get_short_help_str(limit=1_000)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def placeholder(param: Any) -> str:
+    """An argument as help names it: `WINNER`, `PLAYER` (never its Python type)."""
+    return str(param.metavar or param.name).upper()
+
+
+class PlainCommand(TyperCommand):
+    """A command whose help speaks the command line's language, not Python's: a value's
+    placeholder (`NAME`, `N`: each option declares its `metavar`) rather than its type
+    (`<str>`), and required arguments bare in the usage line (`WINNER`, not
+    `{WINNER}`), as Click and most programs write them."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """`[OPTIONS] WINNER [VALUE]`, `[OPTIONS] PLAYER...`."""
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                shown = placeholder(param)
+                shown = shown if param.required else f"[{shown}]"
+                many = param.nargs != 1 and not shown.endswith("...")
+                pieces.append(shown + ("..." if many else ""))
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        """The arguments, each by its placeholder, then the options."""
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                arguments.append((placeholder(param), record[1]))
+            else:
+                options.append(record)
+        for heading, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(heading):
+                    formatter.write_dl(rows)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Commands(typer.Typer):
+    """A module's commands: help drawn plainly (without Rich's help machinery, a third of
+    the start-up again), each command a `PlainCommand`, and no completion options of
+    its own (`mahj --install-completion` is the whole program's)."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(rich_markup_mode=None, add_completion=False, **settings)
+
+    def command(  # type: ignore[override]
+        self, name: str | None = None, *, cls: type[TyperCommand] = PlainCommand, **settings: Any
+    ) -> Callable[[F], F]:
+        """Declare a command (a `PlainCommand` unless told otherwise)."""
+        return super().command(name, cls=cls, **settings)

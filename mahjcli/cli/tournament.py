@@ -8,12 +8,21 @@ import typer
 
 from .completion import player_names
 from .night import show
-from .shared import NUMBERS, JsonOpt, SessionOpt, after_save, echo, emit_json, no_stray_options
+from .shared import (
+    NUMBERS,
+    Commands,
+    JsonOpt,
+    SessionOpt,
+    after_save,
+    echo,
+    emit_json,
+    no_stray_options,
+)
 
 if TYPE_CHECKING:
     from ..reports.scorecard import ScoreCard
 
-commands = typer.Typer(rich_markup_mode=None)
+commands = Commands()
 
 
 @commands.command()

@@ -92,3 +92,21 @@ def test_check_catches_entries_the_rules_do_not_allow_here(mahj, session, rules,
     (problem,) = result.stdout.splitlines()
     assert problem.startswith(f"{session}:{line}: log entry 1 (")
     assert message in problem
+
+
+def test_check_says_when_the_file_changed_while_it_was_checked(four, session, monkeypatch):
+    from mahjcli.files import loader
+
+    real = loader.check
+
+    def saved_meanwhile(loaded):  # type: ignore[no-untyped-def]
+        with session.open("a", encoding="utf-8") as f:
+            f.write("# saved by an editor meanwhile\n")
+        return real(loaded)
+
+    monkeypatch.setattr(loader, "check", saved_meanwhile)
+    result = four("check")
+    assert result.exit_code == 0, result
+    assert f"note: {session}: the file changed while it was checked" in result.stdout
+    monkeypatch.undo()
+    assert "changed while" not in four("check").stdout

@@ -28,6 +28,17 @@ def test_help_shows_placeholders_not_python_types(mahj, name):
     assert "{" not in out.splitlines()[0], out.splitlines()[0]  # usage: WINNER, not {WINNER}
 
 
+EVENT_COMMANDS = ["new", "add", "withdraw", "seating", "score", "card", "standings", "check"]
+
+
+@pytest.mark.parametrize("name", EVENT_COMMANDS)
+def test_event_help_shows_placeholders_not_python_types(mahj, name):
+    out = mahj("event", name, "--help", use_session=False).stdout
+    assert out.startswith(f"Usage: mahj event {name} "), out
+    assert not re.search(r"<(str|int|float|list|bool|path)", out, re.IGNORECASE), out
+    assert "{" not in out.splitlines()[0], out.splitlines()[0]
+
+
 def test_win_help_names_its_values(mahj):
     out = mahj("win", "--help", use_session=False).stdout
     assert out.startswith("Usage: mahj win [OPTIONS] [WINNER] [VALUE]")
