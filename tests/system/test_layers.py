@@ -217,35 +217,6 @@ def test_reports_for_scripts_never_load_rich_filelock_or_tomli_w(args):
     assert not found & set(WEB), found & set(WEB)
 
 
-def test_the_score_sheet_does_not_load_richs_table_layout():
-    """`mahj log` lays its sheet out by hand: loading `rich.table` would cost it more
-    than the sheet itself."""
-    found = modules_after(["log", "--session", str(SAMPLES / "five-player-pie-night.toml")])
-    assert "rich.console" in found and "rich.table" not in found
-
-
-def test_the_collector_waits_for_start_up_then_runs_for_the_command():
-    """The console script holds the garbage collector off while it starts, freezes what
-    start-up made, and turns the collector back on before the command runs."""
-    night = SAMPLES / "five-player-pie-night.toml"
-    code = (
-        "import gc\nfrom mahjcli.cli.app import main\n"
-        "import mahjcli.cli.reports as reports\n"
-        "real = reports.open_night\n"
-        "def looking(*args, **kwargs):\n"
-        "    out['during'] = [gc.isenabled(), gc.get_freeze_count()]\n"
-        "    return real(*args, **kwargs)\n"
-        "reports.open_night = looking\n"
-        f"sys.argv = ['mahj', 'total', '--json', '--session', {str(night)!r}]\n"
-        "try:\n    main()\nexcept SystemExit as exc:\n    out['code'] = exc.code\n"
-    )
-    out = loaded_after(code)
-    assert out["code"] in (0, None)
-    enabled, frozen = out["during"]  # type: ignore[misc]
-    assert enabled is True
-    assert frozen > 10_000  # the modules, classes and functions start-up made
-
-
 def test_only_the_serve_command_imports_the_web_layer_and_only_when_it_runs():
     """No command pays for the web server: `mahjcli.cli` imports `web` only inside the
     body of `mahj serve`, and a command that saves loads none of it."""
