@@ -25,7 +25,7 @@ import stat
 from pathlib import Path
 
 from ..core.errors import FileChanged, SaveFailed, SessionExists
-from .stamps import Stamp, stamp_of
+from .reading import Stamp, stamp_of
 
 CRASH_POINTS = ("after-write", "after-fsync", "before-replace")
 """Where a save can be made to kill itself ($MAHJ_CRASH_AT), for the crash tests (the
@@ -149,16 +149,17 @@ def _keep_previous(real: Path, info: os.stat_result, mode: int) -> bool:
         os.close(fd)
     temp = _temp_beside(bak)
     try:
-        os.link(real, temp)
-    except OSError:  # no hard links here (FAT, some network shares, another owner's file)
-        _put_in_place(_written(bak, _read(real), mode, "bak"), bak, "bak")
-        return False
-    try:
+        try:
+            os.link(real, temp)
+        except OSError:  # no hard links here (FAT, some network shares, another owner's file)
+            _put_in_place(_written(bak, _read(real), mode, "bak"), bak, "bak")
+            return False
         _put_in_place(temp, bak, "bak")
+        return True
     except PermissionError:
-        _refuse_backup(bak, os.lstat(bak), refused=True)
+        with contextlib.suppress(FileNotFoundError):
+            _refuse_backup(bak, os.lstat(bak), refused=True)
         raise
-    return True
 
 
 def _refuse_backup(bak: Path, held: os.stat_result, refused: bool = False) -> None:

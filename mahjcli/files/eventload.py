@@ -22,8 +22,8 @@ from .eventfile import ParsedEvent, parse_event_text
 from .lines import Locator
 from .loader import damaged, read_stamped
 from .paths import data_dir
+from .reading import Stamp
 from .sessionfile import decode
-from .stamps import Stamp
 
 _ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
 

@@ -15,9 +15,10 @@ from ..core.fold import fold
 from ..core.problems import Problem
 from ..core.session import Session
 from ..core.standings import Standings
+from . import reading
 from .paths import backup_path
+from .reading import Stamp
 from .sessionfile import Parsed, decode, parse_text
-from .stamps import Stamp
 
 if TYPE_CHECKING:
     from .lines import Locator
@@ -57,28 +58,20 @@ def read(path: Path, keep_doc: bool = False) -> Loaded:
     return parse(path, data, keep_doc)._replace(stamp=stamp)
 
 
-def read_bytes(path: Path, kind: str = "session", start: str = "mahj new PLAYER...") -> bytes:
-    """A session file's bytes (or an event file's: `kind`, and the command that `start`s
-    one); SessionMissing when it cannot be read."""
-    return read_stamped(path, kind, start)[0]
-
-
 def read_stamped(
     path: Path, kind: str = "session", start: str = "mahj new PLAYER..."
 ) -> tuple[bytes, Stamp]:
-    """`read_bytes`, and the file's stamp as it was read."""
-    from .reading import SESSION_LIMIT, Unreadable
-    from .reading import read_stamped as read_file
-
+    """A session file's bytes (or an event file's: `kind`, and the command that `start`s
+    one) and its stamp as it was read; SessionMissing when it cannot be read."""
     try:
-        return read_file(path, SESSION_LIMIT)
+        return reading.read_stamped(path, reading.SESSION_LIMIT)
     except FileNotFoundError:
         raise SessionMissing(f"no {kind} file at {path}; start one with `{start}`") from None
     except IsADirectoryError:
         raise SessionMissing(
             f"{path} is a folder, not a {kind} file; pass the file itself"
         ) from None
-    except Unreadable as exc:
+    except reading.Unreadable as exc:
         raise SessionMissing(f"cannot read {path}: {exc}") from None
 
 

@@ -304,3 +304,49 @@ def test_new_refuses_a_name_that_is_a_path(mahj, tmp_path: Path, name: str):
     assert "--name" in message
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
     assert store.list_sessions() == []
+
+
+# ---- the backup's name taken by something else ------------------------------------------------
+
+
+def test_a_backup_that_is_a_folder_is_named(night, session: Path):
+    before = session.read_bytes()
+    backup(session).unlink()
+    backup(session).mkdir()
+    message = one_error(night(*WIN))
+    assert f"{backup(session)} is a folder" in message
+    assert session.read_bytes() == before
+    assert temp_files(session.parent) == []
+
+
+def test_another_users_backup_in_a_shared_sticky_folder_is_named(tmp_path: Path):
+    """A shared folder with the sticky bit (like /tmp) lets only a file's owner replace
+    it: a `.bak` planted there by someone else blocks the save, which names it."""
+    import shutil
+    import subprocess
+
+    from tests.helpers import installed_mahj
+
+    if not hasattr(os, "geteuid") or os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root (to plant another user's file) and setpriv")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    session = shared / "s.toml"
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data")}
+    mahj = [installed_mahj()]
+    new = [*mahj, "new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(session)]
+    subprocess.run(new, env=env, check=True, capture_output=True)
+    planted = shared / "s.toml.bak"
+    planted.write_text("planted\n")
+    os.chown(planted, 4321, 4321)
+    os.chown(shared, 5555, 5555)  # nobody's own folder: only each file's owner may replace it
+    shared.chmod(0o1777)
+    before = session.read_bytes()
+    as_a_user = ["setpriv", "--inh-caps=-fowner", "--bounding-set=-fowner"]  # no root bypass
+    win = [*as_a_user, *mahj, "win", "Ruth", "25", "-t", "Linda", "--session", str(session)]
+    done = subprocess.run(win, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done
+    assert done.stderr.startswith(f"Error: the backup {planted} belongs to another user"), done
+    assert done.stderr.count("\n") == 1
+    assert session.read_bytes() == before and planted.read_text() == "planted\n"
+    assert temp_files(shared) == []
