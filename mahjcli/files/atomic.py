@@ -27,15 +27,11 @@ from pathlib import Path
 from ..core.errors import FileChanged, SaveFailed, SessionExists
 from .reading import Stamp, stamp_of
 
-CRASH_POINTS = ("after-write", "after-fsync", "before-replace")
-"""Where a save can be made to kill itself ($MAHJ_CRASH_AT), for the crash tests (the
-backup, made by a link, has only `before-replace`)."""
-
 
 def crash(point: str, target: str) -> None:
     """Test hook: the process kills itself at `point` of a save when $MAHJ_CRASH_AT names
     it: `after-write`, `after-fsync` or `before-replace` for the session file itself,
-    `bak:before-replace` for its backup (`bak:` and the others where it is copied)."""
+    `bak:before-replace` for its backup link (`bak:` and the others where it is copied)."""
     wanted = os.environ.get("MAHJ_CRASH_AT")
     if wanted and wanted == (point if target == "session" else f"{target}:{point}"):
         import signal
@@ -60,11 +56,6 @@ def backup_of(real: Path) -> Path:
     return real.with_name(real.name + ".bak")
 
 
-def temp_pattern(real: Path) -> re.Pattern[str]:
-    """The names of a save's temporary files (of the file and of its backup)."""
-    return re.compile(rf"^\.{re.escape(real.name)}(\.bak)?\.(\d+)\.[0-9a-f]+\.tmp$")
-
-
 def _temp_beside(real: Path) -> Path:
     return real.with_name(f".{real.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
 
@@ -86,8 +77,8 @@ def _gone(pid: int) -> bool:
 
 
 def _sweep(real: Path) -> None:
-    """Remove the temporary files killed saves of `real` left behind."""
-    pattern = temp_pattern(real)
+    """Remove the temporary files killed saves of `real` (and of its backup) left behind."""
+    pattern = re.compile(rf"^\.{re.escape(real.name)}(\.bak)?\.(\d+)\.[0-9a-f]+\.tmp$")
     with contextlib.suppress(OSError):
         for entry in os.scandir(real.parent):
             found = pattern.match(entry.name)
@@ -203,7 +194,7 @@ def _sync_folder(folder: Path) -> None:
             os.close(dir_fd)
 
 
-def read_only(real: Path, mode: int) -> bool:
+def _read_only(real: Path, mode: int) -> bool:
     """True when a file says it must not be written: no write permission for anyone
     (`chmod 444`, which even the administrator's mahj respects), or none for this user."""
     return not mode & 0o222 or not os.access(real, os.W_OK)
@@ -247,7 +238,7 @@ def write_atomic(
             info = os.stat(real)
         if info is not None and stat.S_ISDIR(info.st_mode):
             raise SaveFailed(f"{path} is a folder, not a session file; nothing was saved")
-        if info is not None and read_only(real, info.st_mode):
+        if info is not None and _read_only(real, info.st_mode):
             raise SaveFailed(
                 f"{path} is read-only, so mahj leaves it as it is; nothing was changed "
                 f"(make it writable first if you mean to change it: chmod u+w {path})"

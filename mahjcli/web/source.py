@@ -1,6 +1,6 @@
 """What `mahj serve` serves: one night, one event, or every night in a folder (a room of
 tables, one file each). The file is the truth: each is read again whenever its stamp
-(size, modification time, inode) changed, whoever changed it."""
+(`files.stamps`) changed, whoever changed it."""
 
 from __future__ import annotations
 
