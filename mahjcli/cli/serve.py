@@ -30,13 +30,6 @@ def serve(
     event: bool = typer.Option(
         False, "--event", help="Serve the current event (or the event --session names)."
     ),
-    workers: str | None = typer.Option(
-        None,
-        "--workers",
-        help="Processes serving at once (default: one a processor, at most 4, for --dir "
-        "on Linux; else one).",
-        metavar="N",
-    ),
     session: Path | None = SessionOpt,
 ) -> None:
     """A scoreboard for the big screen and score entry from every table's phone.
@@ -49,12 +42,10 @@ def serve(
     """
     from ..core.numbers import whole_number
     from ..web import serve as web
-    from ..web.processes import workers_for
 
     number = whole_number(port, "--port", 0, 65535)
-    asked = whole_number(workers, "--workers", 1, 64) if workers is not None else None
     room, name = web.room_for(session, folder, event)
-    ready = web.prepare(room, name, host, number, workers_for(room, asked))
+    ready = web.prepare(room, name, host, number)
     for line in ready.lines:
         typer.echo(line)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server has stopped cleanly

@@ -1,7 +1,8 @@
 """What a table's phone may do to a night: look at what a game would pay (nothing saved),
-record it, take back that table's last game. Every write is `night.change`'s, under the
-night's lock with its atomic save, exactly as the command line makes it; these functions
-block, so the routes run them in a worker thread."""
+record it (the builders below, handed to `night.change.record` as the command line
+hands its own), take back that table's last game. Every write is `night.change`'s, under
+the night's lock with its atomic save; they block, so the routes run them in a worker
+thread."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from ..night import build, change, history
 from ..reports.board import game_line, games_at
 from ..reports.words import describe, seat_swap
 from .fields import Asked
-from .source import Source
 
 Builder = Callable[[Night], build.Built]
 
@@ -103,13 +103,6 @@ def preview(night: Night, make: Builder) -> tuple[Row, Standings, tuple[str, ...
     if after.problems:
         raise Refused(after.problems[-1].message)
     return after.rows[-1], after, built.notes
-
-
-def record(source: Source, make: Builder) -> change.Change:
-    """Record the entry (`night.change.record`: lock, load, build, replay, atomic save)."""
-    done = change.record(source.path, make)
-    source.saved_now()
-    return done
 
 
 def last_game(standings: Standings, table: int) -> Row | None:

@@ -5,6 +5,7 @@ the static files; one watcher for every screen; and every refusal as `{"error": 
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -20,10 +21,10 @@ from ..core.errors import MahjError
 from ..reports import board
 from .common import Site, api_error, see
 from .eventpages import EventSite
-from .guard import COOKIE, Problem, SafeHeaders, error_response, same
+from .guard import Guard, Problem, cookie_name, error_response, same
 from .nightpages import NightSite, base_of
 from .pages import render
-from .source import Room
+from .source import Room, Shown, Source
 from .watch import Watcher
 
 COOKIE_AGE = 24 * 3600
@@ -43,41 +44,41 @@ class RoomSite(Site):
             *(Route(f"/{name}", self.which, methods=["POST"]) for name in ("win", "wall")),
         ]
 
-    async def context(self) -> dict[str, Any]:
-        nights = []
-        for source in self.room.nights():
-            shown = await self.shown(source)
-            night = shown.night
-            nights.append(
-                {
-                    "name": source.path.stem,
-                    "base": base_of(source),
-                    "error": shown.error,
-                    "board": board.board(night.standings, recent=1) if night else None,
-                }
-            )
-        left_out = [s.path.name for s in self.room.sources.values() if s.kind != "night"]
+    async def readings(self) -> list[tuple[Source, Shown]]:
+        """Every night of the folder, as it is now."""
+        return [(source, await self.shown(source)) for source in self.room.nights()]
+
+    def left_out(self) -> list[str]:
+        """The files of the folder that are not nights (events: served with --session)."""
+        return sorted(s.path.name for s in self.room.sources.values() if s.kind != "night")
+
+    def context(self, readings: list[tuple[Source, Shown]]) -> dict[str, Any]:
+        nights = [
+            {
+                "name": source.path.stem,
+                "base": base_of(source),
+                "error": shown.error,
+                "board": board.board(shown.night.standings, recent=1) if shown.night else None,
+            }
+            for source, shown in readings
+        ]
         folder = str(self.room.folder)
         return {
             "heading": f"mahj · {folder}",
             "folder": folder,
             "nights": nights,
-            "left_out": sorted(left_out),
+            "left_out": self.left_out(),
             "part_template": "room_part.html",
         }
 
     async def page(self, request: Request) -> Response:
-        return render(
-            "board.html",
-            **await self.context(),
-            part="/board",
-            events="/events",
-            poll="/version.json",
-            version=self.room.tag(self.room.version),
-        )
+        return self.screen(request, "", self.room.version, self.context(await self.readings()))
 
     async def part(self, request: Request) -> Response:
-        return render("room_part.html", **await self.context())
+        readings = await self.readings()
+        shown = tuple(each for _, each in readings)
+        context = functools.partial(self.context, readings)
+        return self.drawn(request, "room_part.html", shown, context, *self.left_out())
 
     async def room_events(self, request: Request) -> Response:
         return self.events(lambda: self.room.version)
@@ -101,6 +102,7 @@ def enter(site: Site) -> Route:
         key = request.query_params.get("key", "")
         if not same(key, site.token):
             return render(
+                request,
                 "message.html",
                 401,
                 heading="Wrong link",
@@ -110,7 +112,9 @@ def enter(site: Site) -> Route:
         single = site.room.single
         to = "/tables" if single is not None and single.kind == "night" else "/"
         response = see(to)
-        response.set_cookie(COOKIE, key, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+        response.set_cookie(
+            cookie_name(request), key, max_age=COOKIE_AGE, httponly=True, samesite="lax"
+        )
         return response
 
     return Route("/enter", endpoint)
@@ -118,7 +122,9 @@ def enter(site: Site) -> Route:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return error_response(exc.status_code, str(exc.detail))
+    response = error_response(exc.status_code, str(exc.detail))
+    response.headers.update(exc.headers or {})  # a 405's Allow
+    return response
 
 
 async def _refusal(request: Request, exc: Exception) -> Response:
@@ -140,13 +146,12 @@ def make_app(room: Room, token: str, *, interval: float | None = None) -> Starle
         night = NightSite(room, watcher, token)
         site: Site = RoomSite(room, watcher, token)
         routes = [*site.routes(), Mount("/n/{key}", routes=night.routes())]
-        sites = [site, night]
     elif single.kind == "event":
         site = EventSite(room, watcher, token)
-        routes, sites = site.routes(), [site]
+        routes = site.routes()
     else:
         site = NightSite(room, watcher, token)
-        routes, sites = site.routes(), [site]
+        routes = site.routes()
     static = StaticFiles(packages=[("mahjcli.web", "static")])
     routes = [enter(site), Mount("/static", static, name="static"), *routes]
 
@@ -157,12 +162,10 @@ def make_app(room: Room, token: str, *, interval: float | None = None) -> Starle
             yield
         finally:
             await watcher.stop()
-            for each in sites:
-                each.close()
 
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(SafeHeaders)],
+        middleware=[Middleware(Guard)],
         exception_handlers={
             HTTPException: _http_error,
             Problem: _refusal,

@@ -1,59 +1,46 @@
 """What every page and route of the server shares: the room and its watcher, the token,
-reading a file without blocking the server, the live scoreboard's stream and the ways a
-request is answered when it is refused."""
+reading and saving a file without blocking the server, the live scoreboard's stream and
+the ways a request is answered when it is refused."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute
 
 from ..core.errors import MahjError
 from .guard import Problem, cookie_token, error_response, json_response, status_of
-from .pages import render
+from .pages import draw, render
 from .source import Room, Shown, Source
 from .watch import Watcher
 
 T = TypeVar("T")
 
-SAVERS = 4
-"""Saves that run at once, each in a worker thread holding its own file's lock: more
-would only wait for each other (and for the processor) when a whole room enters its
-games at once, and each would take longer."""
-
 
 class Site:
     """The served room, its watcher and the token of this run."""
+
+    kind = ""
+    """The kind of file whose pages these are (a night's, an event's)."""
 
     def __init__(self, room: Room, watcher: Watcher, token: str) -> None:
         self.room = room
         self.watcher = watcher
         self.token = token
-        self._savers: ThreadPoolExecutor | None = None
+        self._drawn: dict[str, tuple[tuple[object, ...], tuple[Shown, ...], str]] = {}
 
-    async def saving(self, func: Callable[..., T], *args: Any) -> T:
-        """Run a save (it blocks: lock, load, replay, fsync) in one of `SAVERS` threads
-        kept for saves; the others wait their turn in the order they came. (The event
-        loop's own hand-off to a pool of threads costs about a third of the instructions
-        of anyio's hand-off through a limiter, measured per save.)"""
-        if self._savers is None:
-            self._savers = ThreadPoolExecutor(SAVERS, thread_name_prefix="mahj-save")
-        # A request cancelled meanwhile (the server stopping) gets no answer, but its save,
-        # once started, runs to its end under the lock: all or nothing, never half.
-        return await asyncio.get_running_loop().run_in_executor(self._savers, func, *args)
-
-    def close(self) -> None:
-        """The server is stopping: the saving threads end once the saves under way and
-        those already waiting are done (the process waits for them before it exits)."""
-        if self._savers is not None:
-            self._savers.shutdown(wait=False)
-            self._savers = None
+    async def saving(self, source: Source, save: Callable[..., T], *args: Any) -> T:
+        """Run a save of `source` (`save(path, *args)`: it blocks on lock, load, replay,
+        fsync) in a worker thread, after the page's saves of the same file that came first
+        (they would otherwise wait for its lock by polling it). Once started, it runs to
+        its end under the lock even when the request is cancelled meanwhile (the server
+        stopping): all or nothing, never half."""
+        async with source.turn:
+            return await run_in_threadpool(save, source.path, *args)
 
     def routes(self) -> list[BaseRoute]:
         """The site's routes."""
@@ -80,6 +67,39 @@ class Site:
             return cached
         return await run_in_threadpool(source.shown)
 
+    def screen(
+        self, request: Request, base: str, version: int, context: dict[str, Any]
+    ) -> Response:
+        """The room's screen of what starts at `base`: its part (`context`), and where the
+        page asks for it again (`/board`) and hears that it changed."""
+        return render(
+            request,
+            "board.html",
+            **context,
+            part=f"{base}/board",
+            events=f"{base}/events",
+            poll=f"{base}/version.json",
+            version=self.room.tag(version),
+        )
+
+    def drawn(
+        self,
+        request: Request,
+        template: str,
+        readings: tuple[Shown, ...],
+        context: Callable[[], dict[str, Any]],
+        *also: str,
+    ) -> Response:
+        """A scoreboard's part as drawn from these very readings of its files (and `also`),
+        else drawn now: the screens that ask for it after a change draw it once, not once
+        each (two hundred screens took a processor's whole time drawing the same board)."""
+        marker = (*map(id, readings), *also)  # the readings kept below keep their ids
+        kept = self._drawn.get(request.url.path)
+        if kept is None or kept[0] != marker:
+            kept = (marker, readings, draw(template, **context()))
+            self._drawn[request.url.path] = kept
+        return HTMLResponse(kept[2], headers={"Cache-Control": "no-store"})
+
     def events(self, version: Callable[[], int], scope: str | None = None) -> Response:
         """The live scoreboard's stream of versions (server-sent events) of one file
         (`scope`, its key) or of the whole room (None)."""
@@ -88,6 +108,13 @@ class Site:
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
+
+    async def board_events(self, request: Request) -> Response:
+        source = self.source(request, self.kind)
+        return self.events(lambda: source.version, source.key)
+
+    async def board_version(self, request: Request) -> Response:
+        return self.version(self.source(request, self.kind).version)
 
     def version(self, number: int) -> Response:
         """The short poll's answer, for screens without server-sent events."""
@@ -113,10 +140,10 @@ def api_error(exc: Exception) -> Response:
     return error_response(status, message)
 
 
-def page_error(exc: Exception, heading: str = "Not possible") -> Response:
+def page_error(request: Request, exc: Exception, heading: str = "Not possible") -> Response:
     """A refused page: the message, readable, with its status."""
     status, message = refused(exc)
-    return render("message.html", status, heading=heading, message=message)
+    return render(request, "message.html", status, heading=heading, message=message)
 
 
 def see(url: str) -> Response:

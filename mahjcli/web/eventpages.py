@@ -22,16 +22,19 @@ from ..files.eventload import OpenEvent
 from ..night import eventbuild, eventcards, eventchange
 from ..reports import event as views
 from ..reports.eventboard import current_round, event_board
-from .common import Site, api_error, form_items, page_error, refused, see
-from .fields import Fields, fields_of, flag
-from .guard import Problem, json_response, may_write, read_form
+from .common import Site, form_items, page_error, refused, see
+from .fields import flag
+from .guard import Fields, Problem, json_response, write_fields
 from .pages import render
+from .source import Shown, Source
 
 CARD = "/round/{round:int}/table/{table:int}"
 
 
 class EventSite(Site):
     """The routes of an event."""
+
+    kind = "event"
 
     def routes(self) -> list[BaseRoute]:
         """Every page and API route of an event."""
@@ -56,9 +59,7 @@ class EventSite(Site):
             raise Problem(409, shown.error or "the event cannot be read")
         return shown.event
 
-    async def board_context(self, request: Request) -> dict[str, Any]:
-        source = self.source(request, "event")
-        shown = await self.shown(source)
+    def board_context(self, source: Source, shown: Shown) -> dict[str, Any]:
         context: dict[str, Any] = {"heading": source.path.name, "error": shown.error}
         if shown.event is not None:
             page = event_board(shown.event.standings)
@@ -67,40 +68,26 @@ class EventSite(Site):
 
     async def board_page(self, request: Request) -> Response:
         source = self.source(request, "event")
-        return render(
-            "board.html",
-            **await self.board_context(request),
-            part="/board",
-            events="/events",
-            poll="/version.json",
-            version=self.room.tag(source.version),
-        )
+        context = self.board_context(source, await self.shown(source))
+        return self.screen(request, "", source.version, context)
 
     async def board_part(self, request: Request) -> Response:
-        return render("event_part.html", **await self.board_context(request))
-
-    async def board_events(self, request: Request) -> Response:
         source = self.source(request, "event")
-        return self.events(lambda: source.version, source.key)
+        shown = await self.shown(source)
+        return self.drawn(
+            request, "event_part.html", (shown,), lambda: self.board_context(source, shown)
+        )
 
-    async def board_version(self, request: Request) -> Response:
-        return self.version(self.source(request, "event").version)
+    # A refusal of the API is answered `{"error": ...}` by the application (`app.make_app`).
 
     async def standings_json(self, request: Request) -> Response:
-        try:
-            opened = await self.opened(request)
-        except (Problem, MahjError) as exc:
-            return api_error(exc)
+        opened = await self.opened(request)
         return json_response(views.standings_json(opened.standings))
 
     async def seating_json(self, request: Request) -> Response:
         """A seated round's sheet (the last one seated unless `?round=R`); never seats one."""
-        try:
-            standings = (await self.opened(request)).standings
-            raw = request.query_params.get("round")
-            rnd = _round(standings, raw)
-        except (Problem, MahjError) as exc:
-            return api_error(exc)
+        standings = (await self.opened(request)).standings
+        rnd = _round(standings, request.query_params.get("round"))
         return json_response(views.seating_json(views.sheet(standings, rnd)))
 
     async def round_page(self, request: Request) -> Response:
@@ -108,9 +95,10 @@ class EventSite(Site):
             standings = (await self.opened(request)).standings
             rnd = _round(standings, str(request.path_params["round"]))
         except (Problem, MahjError) as exc:
-            return page_error(exc)
+            return page_error(request, exc)
         page = views.sheet(standings, rnd)
         return render(
+            request,
             "event_round.html",
             sheet=page,
             summary=views.sheet_summary(page),
@@ -137,9 +125,10 @@ class EventSite(Site):
             standings = (await self.opened(request)).standings
             seats = eventbuild.table_seats(standings.event, rnd, table)
         except (Problem, MahjError) as exc:
-            return page_error(exc)
+            return page_error(request, exc)
         result = standings.results.get((rnd, table))
         return render(
+            request,
             "event_card.html",
             status,
             round=rnd,
@@ -160,14 +149,14 @@ class EventSite(Site):
         fields: Fields = {}
         try:
             opened = await self.opened(request)
-            fields = fields_of((await read_form(request)).multi_items())
-            may_write(request, fields, self.token)
+            fields = await write_fields(request, self.token)
             typed, replace = _card_fields(fields)
             edit = await run_in_threadpool(_preview, opened, rnd, table, typed, replace)
         except (Problem, MahjError) as exc:
             return await self._refused(request, exc, fields)
         card = edit.event.cards[-1]
         return render(
+            request,
             "event_confirm.html",
             round=rnd,
             table=table,
@@ -181,10 +170,9 @@ class EventSite(Site):
         fields: Fields = {}
         try:
             source = self.source(request, "event")
-            fields = fields_of((await read_form(request)).multi_items())
-            may_write(request, fields, self.token)
+            fields = await write_fields(request, self.token)
             typed, replace = _card_fields(fields)
-            await self.saving(_record, source.path, rnd, table, typed, replace)
+            await self.saving(source, _record, rnd, table, typed, replace)
         except (Problem, MahjError) as exc:
             return await self._refused(request, exc, fields)
         self.saved(source)
@@ -193,22 +181,18 @@ class EventSite(Site):
     async def api_score(self, request: Request) -> Response:
         """`POST /score`: `round`, `table`, `total` (NAME=POINTS, once a player), `replace`,
         as `mahj event score ROUND TABLE NAME=POINTS...`; 200 with the standings."""
-        try:
-            source = self.source(request, "event")
-            fields = fields_of((await read_form(request)).multi_items())
-            may_write(request, fields, self.token)
-            rnd, table = _whole(fields, "round"), _whole(fields, "table")
-            typed, replace = _card_fields(fields, api=True)
-            done = await self.saving(_record, source.path, rnd, table, typed, replace)
-        except (Problem, MahjError) as exc:
-            return api_error(exc)
+        source = self.source(request, "event")
+        fields = await write_fields(request, self.token)
+        rnd, table = _whole(fields, "round"), _whole(fields, "table")
+        typed, replace = _card_fields(fields, api=True)
+        done = await self.saving(source, _record, rnd, table, typed, replace)
         self.saved(source)
         return json_response(views.standings_json(done.after))
 
     async def _refused(self, request: Request, exc: Exception, fields: Fields) -> Response:
         status, message = refused(exc)
         if status in (401, 403, 413, 415):
-            return page_error(exc)
+            return page_error(request, exc)
         chosen = fields.get("points")
         return await self.card_view(request, chosen=chosen, error=message, status=status)
 

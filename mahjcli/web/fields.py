@@ -6,12 +6,11 @@ typed numbers (`core.numbers`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from ..core.model import MAX_EXPOSURES, MAX_TABLES
 from ..core.numbers import whole_number
-from .guard import Problem
+from .guard import Fields, Problem
 
 FLAGS = ("self_pick", "jokerless", "singles_pairs", "heavenly", "misnamed")
 WIN_ONE = ("winner", "value", "thrown_by", "exposures", "pays_for_table", *FLAGS)
@@ -31,19 +30,6 @@ class Asked(NamedTuple):
     options: dict[str, Any]
     table: int | None = None
     table_games: int | None = None
-
-
-Fields = dict[str, list[str]]
-
-
-def fields_of(items: Iterable[tuple[str, Any]]) -> Fields:
-    """A form's fields, each with every value it was given."""
-    found: Fields = {}
-    for key, value in items:
-        if not isinstance(value, str):
-            raise Problem(400, f"{key}: files are not taken; nothing was changed")
-        found.setdefault(key, []).append(value)
-    return found
 
 
 def _check_names(fields: Fields, one: tuple[str, ...]) -> None:

@@ -1,16 +1,16 @@
 """Who may write, and what a request may be: the token printed at start-up (compared in
-constant time), forms only from the server's own pages, bodies of a few kilobytes, and
-every refusal as one message with a 4xx status (never a traceback)."""
+constant time, before any body is read when it comes in the header), forms only from the
+server's own pages, bodies of a few kilobytes, and every refusal as one message with a
+4xx status (never a traceback)."""
 
 from __future__ import annotations
 
 import hmac
 import json
 import secrets
-from collections.abc import Mapping
-from urllib.parse import parse_qsl
+from collections.abc import Iterable
+from typing import Any
 
-from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -20,8 +20,8 @@ from ..core.errors import Busy, MahjError, SaveFailed, SessionInvalid, SessionMi
 BODY_LIMIT = 16 * 1024
 """The largest request body read: a game's form is a few hundred bytes."""
 COOKIE = "mahj_key"
-"""The cookie the entry link sets, so a phone's table page can carry the token in its
-forms (the cookie alone never allows a write)."""
+"""The start of the name of the cookie the entry link sets, so a phone's table page can
+carry the token in its forms (the cookie alone never allows a write)."""
 
 
 def new_token() -> str:
@@ -52,9 +52,16 @@ def bearer(request: Request) -> str | None:
     return value.strip() if scheme.lower() == "bearer" else None
 
 
+def cookie_name(request: Request) -> str:
+    """The key's cookie of this server: named with its port, since a browser gives a
+    cookie to every port of a computer (two servers would overwrite each other's key)."""
+    server = request.scope.get("server")
+    return f"{COOKIE}_{server[1]}" if server and server[1] else COOKIE
+
+
 def cookie_token(request: Request, token: str) -> str | None:
     """The token, when the phone's cookie holds it (for putting it in a page's forms)."""
-    given = request.cookies.get(COOKIE) or request.query_params.get("key")
+    given = request.cookies.get(cookie_name(request)) or request.query_params.get("key")
     return token if same(given, token) else None
 
 
@@ -73,84 +80,89 @@ def from_here(request: Request) -> None:
         raise Problem(403, "forms are taken only from this server's own pages; nothing was changed")
 
 
-def may_write(request: Request, fields: Mapping[str, list[str]], token: str) -> None:
-    """Refuse (401) a write without the token: in `Authorization: Bearer`, or as the
-    form's `token` field (which the server's own pages fill in)."""
+async def write_fields(request: Request, token: str) -> Fields:
+    """The fields of a write, once it is known to carry the token: the header
+    `Authorization: Bearer TOKEN` is checked before the body is read; without it the form
+    must come from this server's own pages, and carry the token as its `token` field
+    (a JSON body, which only scripts send, needs the header). 401 without the token."""
     header = bearer(request)
-    given = header if header is not None else next(iter(fields.get("token", [])), None)
-    if not same(given, token):
-        raise Problem(
-            401,
-            "this needs the entry link's key: open the link printed when mahj serve "
-            "started (or scan its QR code), or send Authorization: Bearer KEY; "
-            "nothing was changed",
-        )
     if header is None:
         from_here(request)
+        if _kind(request) == "application/json":
+            raise _no_key()
+    elif not same(header, token):
+        raise _no_key()
+    fields = await read_fields(request)
+    if header is None and not same(next(iter(fields.get("token", [])), None), token):
+        raise _no_key()
+    return fields
 
 
-async def read_form(request: Request) -> FormData:
-    """The request's form fields (URL-encoded or multipart), its body at most
-    BODY_LIMIT bytes (413 otherwise)."""
+def _no_key() -> Problem:
+    return Problem(
+        401,
+        "this needs the entry link's key: open the link printed when mahj serve "
+        "started (or scan its QR code), or send Authorization: Bearer KEY; "
+        "nothing was changed",
+    )
+
+
+def _kind(request: Request) -> str:
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+async def read_fields(request: Request) -> Fields:
+    """The request's form fields (URL-encoded, multipart or a JSON object), its body at
+    most BODY_LIMIT bytes (413 otherwise, refused before reading when it says so)."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > BODY_LIMIT):
-        raise Problem(
-            413, f"the request is larger than {BODY_LIMIT // 1024} KB; nothing was changed"
-        )
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > BODY_LIMIT:
-            raise Problem(
-                413, f"the request is larger than {BODY_LIMIT // 1024} KB; nothing was changed"
-            )
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind == "application/json":
-        return _json_form(body)
-    if kind == "application/x-www-form-urlencoded":
-        return urlencoded_form(body)
-    if body and kind != "multipart/form-data":
-        raise Problem(415, "send the fields as a form (or as a JSON object); nothing was changed")
-
-    async def replay() -> Message:
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    again = Request(request.scope, replay)
+        raise _too_large()
+    kind = _kind(request)
     try:
-        return await again.form(max_files=0, max_fields=FIELDS_LIMIT)
+        if kind == "application/json":
+            return _json_form(await request.body())
+        if kind not in ("application/x-www-form-urlencoded", "multipart/form-data"):
+            if await request.body():
+                raise Problem(415, "send a form or a JSON object of fields; nothing was changed")
+            return {}
+        form = await request.form(max_files=0, max_fields=FIELDS_LIMIT)
+    except Problem:
+        raise
     except Exception as exc:  # a malformed body is the sender's mistake, not the server's
-        raise Problem(400, f"the form could not be read ({exc}); nothing was changed") from None
+        detail = getattr(exc, "detail", exc)
+        raise Problem(400, f"the form could not be read ({detail}); nothing was changed") from None
+    return fields_of(form.multi_items())
+
+
+def _too_large() -> Problem:
+    return Problem(413, f"the request is larger than {BODY_LIMIT // 1024} KB; nothing was changed")
 
 
 FIELDS_LIMIT = 100
-"""The most fields a form may have."""
+"""The most fields a multipart form may have."""
+
+Fields = dict[str, list[str]]
 
 
-def urlencoded_form(body: bytes) -> FormData:
-    """A URL-encoded form's fields, read exactly as Starlette's form reader reads them
-    (names and values percent-decoded as UTF-8, `+` a space, a name without `=` an empty
-    value), by the standard library's reader: a room entering its games at once spent an
-    eighth of each server process's interpreter in the general reader (built for
-    streams and files) on bodies of fifty bytes."""
-    items: list[tuple[str, str | UploadFile]] = []
-    items += parse_qsl(body.decode("latin-1"), keep_blank_values=True)
-    if len(items) > FIELDS_LIMIT:
-        raise Problem(
-            400,
-            f"the form could not be read (more than {FIELDS_LIMIT} fields); nothing was changed",
-        )
-    return FormData(items)
+def fields_of(items: Iterable[tuple[str, Any]]) -> Fields:
+    """A form's fields, each with every value it was given."""
+    found: Fields = {}
+    for key, value in items:
+        if not isinstance(value, str):
+            raise Problem(400, f"{key}: files are not taken; nothing was changed")
+        found.setdefault(key, []).append(value)
+    return found
 
 
-def _json_form(body: bytes) -> FormData:
+def _json_form(body: bytes) -> Fields:
     """A JSON object's fields as form fields (a list gives a field once per item)."""
     try:
         data = json.loads(body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise Problem(400, "the body is not JSON; nothing was changed") from None
+    except (ValueError, RecursionError):  # RecursionError: nested too deep to read
+        raise Problem(400, "the body is not JSON that mahj can read; nothing was changed") from None
     if not isinstance(data, dict):
         raise Problem(400, "send one JSON object of fields; nothing was changed")
-    items: list[tuple[str, str | UploadFile]] = []
+    items: list[tuple[str, str]] = []
     for key, value in data.items():
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, bool):
@@ -159,7 +171,7 @@ def _json_form(body: bytes) -> FormData:
                 items.append((key, str(item)))
             elif item is not None:
                 raise Problem(400, f"{key}: give text, a number or true/false; nothing was changed")
-    return FormData(items)
+    return fields_of(items)
 
 
 def status_of(exc: MahjError) -> int:
@@ -191,15 +203,21 @@ def error_response(status: int, message: str) -> Response:
     return response
 
 
-class SafeHeaders:
+class Guard:
     """Every answer says: scripts, styles and forms only from this server, no framing,
     no guessing of types, no address sent on to another site (the entry link holds the
     key; `same-origin`, not `no-referrer`, so the browser still names the origin of a
-    form it sends)."""
+    form it sends). No body is read past BODY_LIMIT bytes (413)."""
 
     POLICY = (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    )
+    HEADERS = (
+        (b"content-security-policy", POLICY.encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"same-origin"),
+        (b"x-frame-options", b"DENY"),
     )
 
     def __init__(self, app: ASGIApp) -> None:
@@ -209,17 +227,20 @@ class SafeHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        read = 0
+
+        async def receiving() -> Message:
+            nonlocal read
+            message = await receive()
+            read += len(message.get("body", b""))
+            if read > BODY_LIMIT:
+                raise _too_large()
+            return message
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += [
-                    (b"content-security-policy", self.POLICY.encode()),
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"referrer-policy", b"same-origin"),
-                    (b"x-frame-options", b"DENY"),
-                ]
+                headers = [*message.get("headers", []), *self.HEADERS]
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, sending)
+        await self.app(scope, receiving, sending)

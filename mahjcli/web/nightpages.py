@@ -15,13 +15,14 @@ from starlette.routing import BaseRoute, Route
 
 from ..core.errors import MahjError, Refused
 from ..files.loader import Night
+from ..night import change
 from ..reports import board, shapes, words
 from . import actions
-from .common import Site, api_error, form_items, page_error, refused, see
-from .fields import TRUE, Fields, fields_of, how_won, wall_request, win_request
-from .guard import Problem, json_response, may_write, read_form
+from .common import Site, form_items, page_error, refused, see
+from .fields import TRUE, how_won, wall_request, win_request
+from .guard import Fields, Problem, json_response, read_fields, write_fields
 from .pages import render
-from .source import Source
+from .source import Shown, Source
 
 BLANK = {"winner": "", "value": "", "line": "", "how": "", "exposures": "", "jokerless": False}
 """A table's form before anything is chosen."""
@@ -34,6 +35,8 @@ def base_of(source: Source) -> str:
 
 class NightSite(Site):
     """The routes of a night."""
+
+    kind = "night"
 
     def routes(self) -> list[BaseRoute]:
         """Every page and API route of a night."""
@@ -50,7 +53,8 @@ class NightSite(Site):
             Route(table, self.table_page, methods=["GET", "POST"]),
             Route(table + "/check", self.check, methods=["POST"]),
             Route(table + "/record", self.record, methods=["POST"]),
-            Route(table + "/undo", self.undo, methods=["GET", "POST"]),
+            Route(table + "/undo", self.undo_view),
+            Route(table + "/undo", self.undo, methods=["POST"]),
             Route("/win", self.api_win, methods=["POST"]),
             Route("/wall", self.api_wall, methods=["POST"]),
         ]
@@ -65,10 +69,8 @@ class NightSite(Site):
 
     # ---- the room's screen -------------------------------------------------------------
 
-    async def board_context(self, request: Request) -> dict[str, Any]:
+    def board_context(self, source: Source, shown: Shown) -> dict[str, Any]:
         """What the screen shows of a night (or why it cannot show it)."""
-        source = self.source(request, "night")
-        shown = await self.shown(source)
         context: dict[str, Any] = {
             "base": base_of(source),
             "heading": source.path.name,
@@ -83,56 +85,37 @@ class NightSite(Site):
 
     async def board_page(self, request: Request) -> Response:
         try:
-            context = await self.board_context(request)
+            source = self.source(request, "night")
         except Problem as exc:
-            return page_error(exc)
-        source = self.source(request, "night")
-        base = context["base"]
-        return render(
-            "board.html",
-            **context,
-            part=f"{base}/board",
-            events=f"{base}/events",
-            poll=f"{base}/version.json",
-            version=self.room.tag(source.version),
-        )
+            return page_error(request, exc)
+        context = self.board_context(source, await self.shown(source))
+        return self.screen(request, context["base"], source.version, context)
 
     async def board_part(self, request: Request) -> Response:
         try:
-            return render("night_part.html", **await self.board_context(request))
+            source = self.source(request, "night")
         except Problem as exc:
-            return page_error(exc)
-
-    async def board_events(self, request: Request) -> Response:
-        source = self.source(request, "night")
-        return self.events(lambda: source.version, source.key)
-
-    async def board_version(self, request: Request) -> Response:
-        return self.version(self.source(request, "night").version)
+            return page_error(request, exc)
+        shown = await self.shown(source)
+        return self.drawn(
+            request, "night_part.html", (shown,), lambda: self.board_context(source, shown)
+        )
 
     # ---- the API: what the commands print as JSON, and writes ---------------------------
 
+    # A refusal here is answered `{"error": ...}` by the application (`app.make_app`).
+
     async def status_json(self, request: Request) -> Response:
-        try:
-            _, night = await self.night(request)
-        except (Problem, MahjError) as exc:
-            return api_error(exc)
+        _, night = await self.night(request)
         return json_response(shapes.status_json(night.standings))
 
     async def total_json(self, request: Request) -> Response:
-        try:
-            _, night = await self.night(request)
-        except (Problem, MahjError) as exc:
-            return api_error(exc)
+        _, night = await self.night(request)
         return json_response(shapes.total_json(night.standings))
 
     async def log_json(self, request: Request) -> Response:
-        try:
-            _, night = await self.night(request)
-            table = _table_param(request, night)
-        except (Problem, MahjError) as exc:
-            return api_error(exc)
-        return json_response(shapes.log_json(night.standings, table))
+        _, night = await self.night(request)
+        return json_response(shapes.log_json(night.standings, _table_param(request, night)))
 
     async def api_win(self, request: Request) -> Response:
         return await self._api_write(request, "win")
@@ -142,15 +125,11 @@ class NightSite(Site):
 
     async def _api_write(self, request: Request, result: str) -> Response:
         """Record a game sent by a script: 200 with the new status, or the refusal."""
-        try:
-            source = self.source(request, "night")
-            fields = fields_of((await read_form(request)).multi_items())
-            may_write(request, fields, self.token)
-            asked = win_request(fields) if result == "win" else wall_request(fields)
-            make = actions.win_builder(asked) if result == "win" else actions.wall_builder(asked)
-            done = await self.saving(actions.record, source, make)
-        except (Problem, MahjError) as exc:
-            return api_error(exc)
+        source = self.source(request, "night")
+        fields = await write_fields(request, self.token)
+        asked = win_request(fields) if result == "win" else wall_request(fields)
+        make = actions.win_builder(asked) if result == "win" else actions.wall_builder(asked)
+        done = await self.saving(source, change.record, make)
         self.saved(source)
         return json_response(shapes.status_json(done.after))
 
@@ -160,12 +139,13 @@ class NightSite(Site):
         try:
             source, night = await self.night(request)
         except (Problem, MahjError) as exc:
-            return page_error(exc)
+            return page_error(request, exc)
         standings = night.standings
         tables = [t for v in standings.tables if (t := board.table_board(standings, v.table))]
         if len(tables) == 1 and not standings.club:
             return see(f"{base_of(source)}/table/{tables[0].table}")
         return render(
+            request,
             "tables.html",
             base=base_of(source),
             title=board.board(standings).title,
@@ -180,9 +160,9 @@ class NightSite(Site):
         chosen: dict[str, Any] = dict(BLANK)
         if request.method == "POST":
             try:
-                chosen = _chosen(fields_of((await read_form(request)).multi_items()))
+                chosen = _chosen(await read_fields(request))
             except Problem as exc:
-                return page_error(exc)
+                return page_error(request, exc)
         return await self.table_view(request, chosen=chosen, done=_done(request))
 
     async def table_view(
@@ -198,16 +178,19 @@ class NightSite(Site):
         try:
             source, night = await self.night(request)
         except (Problem, MahjError) as exc:
-            return page_error(exc)
+            return page_error(request, exc)
         standings = night.standings
         number = request.path_params["table"]
         table = board.table_board(standings, number)
         if table is None:
-            return page_error(Problem(404, f"table {number} is not playing now"), "No such table")
+            return page_error(
+                request, Problem(404, f"table {number} is not playing now"), "No such table"
+            )
         played = board.games_at(standings, number)
         recent = [board.game_line(row, standings) for row in reversed(played[-3:])]
         card = standings.session.card
         return render(
+            request,
             "table.html",
             status,
             base=base_of(source),
@@ -231,13 +214,13 @@ class NightSite(Site):
         fields: Fields = {}
         try:
             source, night = await self.night(request)
-            fields = how_won(fields_of((await read_form(request)).multi_items()))
-            may_write(request, fields, self.token)
+            fields = how_won(await write_fields(request, self.token))
             result, make = _asked(fields, number)
             row, after, notes = await run_in_threadpool(actions.preview, night, make)
         except (Problem, MahjError) as exc:
             return await self._refused(request, exc, fields)
         return render(
+            request,
             "confirm.html",
             base=base_of(source),
             table=number,
@@ -255,30 +238,26 @@ class NightSite(Site):
         fields: Fields = {}
         try:
             source = self.source(request, "night")
-            fields = how_won(fields_of((await read_form(request)).multi_items()))
-            may_write(request, fields, self.token)
+            fields = how_won(await write_fields(request, self.token))
             _, make = _asked(fields, number)
-            done = await self.saving(actions.record, source, make)
+            done = await self.saving(source, change.record, make)
         except (Problem, MahjError) as exc:
             return await self._refused(request, exc, fields)
         self.saved(source)
         return see(f"{base_of(source)}/table/{number}?done={done.after.rows[-1].at}")
 
     async def undo(self, request: Request) -> Response:
-        """Take back the table's last game: asked on a page, done by its form."""
+        """Take back the table's last game (the form of the page `undo_view` shows)."""
         number = request.path_params["table"]
-        if request.method == "GET":
-            return await self.undo_view(request)
         try:
             source = self.source(request, "night")
-            fields = fields_of((await read_form(request)).multi_items())
-            may_write(request, fields, self.token)
+            fields = await write_fields(request, self.token)
             at = fields.get("at", [""])[0]
             spot = int(at) if at.isdigit() and at.isascii() and len(at) < 9 else None
-            done = await self.saving(actions.undo, source.path, number, spot)
+            done = await self.saving(source, actions.undo, number, spot)
         except (Problem, MahjError) as exc:
             if refused(exc)[0] in (401, 403, 413, 415):
-                return page_error(exc)
+                return page_error(request, exc)
             return await self.undo_view(request, exc)
         self.saved(source)
         gone = next((r.game for r in done.before.rows if r.at == spot), None)
@@ -286,12 +265,12 @@ class NightSite(Site):
         return see(f"{base_of(source)}/table/{number}?removed={gone}")
 
     async def undo_view(self, request: Request, error: Exception | None = None) -> Response:
-        """The question "take back game N?" (or why it cannot be taken back)."""
+        """The page asking "take back game N?" (or saying why it cannot be taken back)."""
         number = request.path_params["table"]
         try:
             source, night = await self.night(request)
         except (Problem, MahjError) as exc:
-            return page_error(exc)
+            return page_error(request, exc)
         standings = night.standings
         last = actions.last_game(standings, number)
         if last is None:
@@ -302,6 +281,7 @@ class NightSite(Site):
         if error is None and problem is not None:
             status, message = 400, problem
         return render(
+            request,
             "undo.html",
             status,
             base=base_of(source),
@@ -318,7 +298,7 @@ class NightSite(Site):
         """The table's page again, the choices kept, with what was wrong."""
         status, message = refused(exc)
         if status in (401, 403, 413, 415):
-            return page_error(exc)
+            return page_error(request, exc)
         return await self.table_view(request, chosen=_chosen(fields), error=message, status=status)
 
 

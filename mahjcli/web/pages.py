@@ -1,37 +1,40 @@
-"""The pages' templates (package data, `templates/*.html`) and how one is drawn: Jinja2
-with autoescaping on for every page, so a name or any text from a file (`<script>`,
-`[bold]Sue`, `José`, `李`) is shown exactly as typed and never read as markup."""
+"""The pages' templates (package data, `templates/*.html`), drawn by Starlette's Jinja2
+templating with autoescaping on for every page, so a name or any text from a file
+(`<script>`, `[bold]Sue`, `José`, `李`) is shown exactly as typed and never read as markup."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
-from starlette.responses import HTMLResponse
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.templating import Jinja2Templates
 
 from ..core.names import visible
 from ..reports.words import points
 
-
-@functools.cache
-def environment() -> Environment:
-    """The templates, escaped throughout."""
-    env = Environment(
-        loader=PackageLoader("mahjcli.web", "templates"),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters["points"] = points
-    env.filters["shown"] = visible
-    env.filters["url"] = lambda text: quote(str(text), safe="")
-    return env
+environment = Environment(
+    loader=PackageLoader("mahjcli.web", "templates"),
+    autoescape=True,
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+environment.filters["points"] = points
+environment.filters["shown"] = visible
+environment.filters["url"] = lambda text: quote(str(text), safe="")
+templates = Jinja2Templates(env=environment)
 
 
-def render(template: str, status: int = 200, **context: Any) -> HTMLResponse:
+def draw(template: str, **context: Any) -> str:
+    """A page's text (a part of a page that is sent again as it is)."""
+    return templates.get_template(template).render(context)
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> Response:
     """One page."""
-    page = environment().get_template(template).render(**context)
-    return HTMLResponse(page, status, headers={"Cache-Control": "no-store"})
+    return templates.TemplateResponse(
+        request, template, context, status_code=status, headers={"Cache-Control": "no-store"}
+    )

@@ -1,41 +1,48 @@
 """Starting the server: what to serve, where (an address of this computer and a port),
-the entry link and its QR code for the terminal, and running uvicorn until Ctrl-C stops
-it cleanly (every open scoreboard is told to go, every save in progress finishes).
-
-A room of tables (`--dir`) is served by several processes on Linux, one a processor (at
-most four, see `processes`): each is a whole server of the same room (the same key, the same
-pages), with a listening socket of its own on the same port (`SO_REUSEPORT`), among
-which the system shares the phones' connections. A room's saves then run on every
-processor instead of waiting for one interpreter, and the files stay the only thing they
-share: every save takes the night's lock, and each process reads again a night another
-one saved. The first process prints, forks the others just before serving, and stops
-them when it stops; one that loses its first process stops by itself."""
+the entry link and its QR code for the terminal, and running uvicorn in this one process
+until Ctrl-C or SIGTERM stops it cleanly (every open scoreboard is told to go, every save
+in progress finishes). A connection that sends no request within `IDLE` seconds is
+closed, the connections served at once stay below the files the process may open, and
+the organiser is told when requests are being refused."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import io
 import ipaddress
-import os
+import logging
 import signal
 import socket
 import sys
 import threading
+import time
 from pathlib import Path
 from types import FrameType
 from typing import NamedTuple
 
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..core.errors import Refused, SessionMissing
 from ..files import eventload, loader, paths
 from ..files.stamps import holds_event
 from .app import make_app
 from .guard import new_token
-from .processes import GRACE, Workers, fork_worker, interrupted
 from .source import Room
 from .watch import Watcher
+
+GRACE = 3
+"""Seconds a stopping server waits for the requests still running."""
+IDLE = 5
+"""Seconds a connection may stay silent before its request (or its next one) comes."""
+MOST_CONNECTIONS = 4096
+"""The most connections served at once (a room has a few hundred phones and screens)."""
+RESERVED_FILES = 200
+"""Files kept free for everything but connections: the saves, the files read, Python's."""
+WARN_EVERY = 60.0
+"""Seconds at least between two warnings that requests are being refused."""
 
 
 def room_for(session: Path | None, folder: Path | None, event: bool) -> tuple[Room, str]:
@@ -48,18 +55,12 @@ def room_for(session: Path | None, folder: Path | None, event: bool) -> tuple[Ro
             raise SessionMissing(f"{folder} is not a folder; --dir takes a folder of nights")
         room = Room.of_folder(folder)
         return room, f"the nights in {folder} ({len(room.nights())} now)"
-    if event:
-        path = eventload.locate_event(session)
-        standings = eventload.load(path).standings
-        return Room.of_file(path), f"{standings.event.name} ({path})"
-    path = paths.locate(session)
-    if holds_event(path):
-        standings_e = eventload.load(path).standings
-        return Room.of_file(path), f"{standings_e.event.name} ({path})"
-    night = loader.load(path)
+    path = eventload.locate_event(session) if event else paths.locate(session)
+    if event or holds_event(path):
+        return Room.of_file(path), f"{eventload.load(path).standings.event.name} ({path})"
     from ..reports.words import title
 
-    return Room.of_file(path), f"{title(night.standings)} ({path})"
+    return Room.of_file(path), f"{title(loader.load(path).standings)} ({path})"
 
 
 def is_local(host: str) -> bool:
@@ -103,17 +104,15 @@ def _interface_addresses() -> list[str]:
     return found
 
 
-def bind(host: str, port: int, share: bool = False) -> socket.socket:
-    """A listening socket on `host`:`port` (port 0: any free one), or Refused saying why;
-    one that other processes of this server may listen on too (`share`), once it is
-    known that no other program listens there (see `bind_all`)."""
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on `host`:`port` (port 0: any free one), or Refused saying why."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
         socket.getaddrinfo(host, port, family, socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
         raise Refused(f"--host {host!r} is not an address of this computer") from None
     try:
-        return socket.create_server((host, port), family=family, backlog=512, reuse_port=share)
+        return socket.create_server((host, port), family=family, backlog=512)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise Refused(
@@ -129,26 +128,6 @@ def bind(host: str, port: int, share: bool = False) -> socket.socket:
         raise Refused(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
-def bind_all(host: str, port: int, workers: int) -> tuple[socket.socket, ...]:
-    """One listening socket a serving process, all on the same port. The port is first
-    taken alone, so that a port another program (or another mahj serve) listens on is
-    refused as always: sockets that share a port would otherwise share it with it too."""
-    if workers <= 1:
-        return (bind(host, port),)
-    alone = bind(host, port)
-    port = alone.getsockname()[1]
-    alone.close()
-    socks: list[socket.socket] = []
-    try:
-        for _ in range(workers):
-            socks.append(bind(host, port, share=True))
-    except BaseException:
-        for each in socks:
-            each.close()
-        raise
-    return tuple(socks)
-
-
 def qr_text(link: str) -> str:
     """The link as a QR code drawn with block characters (light on a dark terminal)."""
     import qrcode
@@ -161,6 +140,83 @@ def qr_text(link: str) -> str:
     return out.getvalue().rstrip("\n")
 
 
+def open_files() -> int | None:
+    """How many files this process may open, first raised (where the system allows) to
+    what `MOST_CONNECTIONS` need; None where the system does not tell (Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MOST_CONNECTIONS + RESERVED_FILES
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def most_connections(files: int | None) -> int:
+    """The connections served at once, safely below the files the process may open (a
+    request beyond them is answered 503, rather than every request failing)."""
+    if files is None:
+        return MOST_CONNECTIONS
+    return max(1, min(MOST_CONNECTIONS, max(files - RESERVED_FILES, files // 2)))
+
+
+class Prompt(H11Protocol):
+    """uvicorn's HTTP/1.1 connection, whose keep-alive timeout also runs from the moment
+    it opens and while a request is incomplete: a connection that sends nothing for
+    `IDLE` seconds is closed, so silent connections cannot hold the server."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._wait()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.cycle is None or self.cycle.response_complete:  # no request under way
+            self._wait()
+
+    def _wait(self) -> None:
+        if self.timeout_keep_alive_task is None and not self.transport.is_closing():
+            self.timeout_keep_alive_task = self.loop.call_later(
+                self.timeout_keep_alive, self.timeout_keep_alive_handler
+            )
+
+
+class Refusals(logging.Filter):
+    """Instead of uvicorn's line for each request refused (too many connections at once)
+    and asyncio's for each connection it could not take (no file left to open), one
+    warning for the organiser, again at most every `WARN_EVERY` seconds while it lasts."""
+
+    SIGNS = ("Exceeded concurrency limit", "socket.accept() out of system resource")
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most = most
+        self.last = float("-inf")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.getMessage().startswith(self.SIGNS):
+            return True
+        if time.monotonic() - self.last >= WARN_EVERY:
+            self.last = time.monotonic()
+            print(
+                f"Warning: requests are being refused: more than {self.most} connections are "
+                f"open at once (a connection silent for {IDLE} s is closed; phones can try "
+                "again)",
+                file=sys.stderr,
+                flush=True,
+            )
+        return False
+
+
+LOGGERS = ("uvicorn.error", "asyncio")
+"""Where uvicorn and asyncio say that they refused a request or a connection."""
+
+
 class Server(uvicorn.Server):
     """uvicorn's server, which also ends every open scoreboard stream when told to stop
     (they would otherwise hold the server open until its grace time ran out)."""
@@ -168,13 +224,16 @@ class Server(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, watcher: Watcher) -> None:
         super().__init__(config)
         self.watcher = watcher
-        self.stopping = threading.Event()
-        """Set once told to stop (the other processes' ends are then expected)."""
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        self.stopping.set()
         super().handle_exit(sig, frame)
         self.watcher.close_soon()
+
+
+def interrupted(sig: int, frame: FrameType | None) -> None:
+    """SIGTERM (a service manager's stop), as uvicorn raises it again once it has stopped
+    serving: end as Ctrl-C ends."""
+    raise KeyboardInterrupt
 
 
 class Ready(NamedTuple):
@@ -182,69 +241,44 @@ class Ready(NamedTuple):
 
     lines: tuple[str, ...]
     server: Server
-    socks: tuple[socket.socket, ...]
-    """One listening socket a serving process (the first is this process's)."""
-    room: Room
-
-    @property
-    def sock(self) -> socket.socket:
-        """This process's listening socket."""
-        return self.socks[0]
+    sock: socket.socket
 
     def run(self) -> None:
-        """Serve until Ctrl-C (or SIGTERM): the room's nights made ready to be saved, the
-        other processes started (they serve until they are stopped, then end), this one
-        served, then the others stopped and waited for."""
+        """Serve until Ctrl-C (or SIGTERM); the requests under way finish first."""
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, interrupted)  # uvicorn raises it again once stopped
-        ready_to_serve(self.room)
+        refusals = Refusals(self.server.config.limit_concurrency or MOST_CONNECTIONS)
+        for name in LOGGERS:
+            logging.getLogger(name).addFilter(refusals)
         sys.stdout.flush()
-        sys.stderr.flush()
-        others = Workers(self.server.stopping)
-        first = os.getpid()
         try:
-            for sock in self.socks[1:]:
-                others.pids.append(fork_worker(self.server, sock, self.socks, first))
-            for sock in self.socks[1:]:
-                sock.close()
-            others.watch()
             self.server.run(sockets=[self.sock])
         finally:
-            others.stop()
+            for name in LOGGERS:
+                logging.getLogger(name).removeFilter(refusals)
 
 
-def ready_to_serve(room: Room) -> None:
-    """Before serving (and forking): everything this process holds so far set aside from
-    the collector for good (`gc.freeze`): a forked process shares those pages with the
-    first instead of copying them as the collector touches them."""
-    import gc
-
-    gc.collect()
-    gc.freeze()
-
-
-def prepare(room: Room, name: str, host: str, port: int, workers: int = 1) -> Ready:
-    """Listen (with `workers` processes), and say where: the scoreboard, the entry link
-    with its key, its QR code."""
-    socks = bind_all(host, port, workers)
+def prepare(room: Room, name: str, host: str, port: int) -> Ready:
+    """Listen, and say where: the scoreboard, the entry link with its key, its QR code."""
+    sock = bind(host, port)
     try:
         token = new_token()
         app = make_app(room, token)
         config = uvicorn.Config(
             app,
+            http=Prompt,
             log_level="warning",
             access_log=False,
             lifespan="on",
             timeout_graceful_shutdown=GRACE,
-            limit_concurrency=2000,
+            timeout_keep_alive=IDLE,
+            limit_concurrency=most_connections(open_files()),
         )
         server = Server(config, app.state.watcher)
     except BaseException:
-        for sock in socks:
-            sock.close()
+        sock.close()
         raise
-    where = socks[0].getsockname()[1]
-    return Ready(_lines(name, host, where, token), server, socks, room)
+    return Ready(_lines(name, host, sock.getsockname()[1], token), server, sock)
 
 
 def _lines(name: str, host: str, port: int, token: str) -> tuple[str, ...]:

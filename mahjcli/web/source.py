@@ -1,9 +1,10 @@
 """What `mahj serve` serves: one night, one event, or every night in a folder (a room of
 tables, one file each). The file is the truth: each is read again whenever its stamp
-(`files.stamps`) changed, whoever changed it."""
+(size, modification time, inode) changed, whoever changed it."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import threading
 from pathlib import Path
@@ -49,21 +50,12 @@ class Source:
         self.seen = stamp(path)
         self._shown: Shown | None = None
         self._reading = threading.Lock()
-        self._after: list[Stamp | None] = []
-        """The file's stamp as a save's worker thread saw it just after saving, so the
-        event loop need not look at the file again (`changed`)."""
-
-    def saved_now(self) -> None:
-        """In the thread that just saved the file: look at it for the event loop."""
-        if len(self._after) < 2:  # two waiting are looked at afresh anyway
-            self._after.append(stamp(self.path))
+        self.turn = asyncio.Lock()
+        """Held by the page's save of the file under way (`Site.saving`)."""
 
     def changed(self) -> bool:
-        """Look at the file (or take the look of the save just made: when two saves'
-        looks are waiting, their order is not known, so look again); True (and one
-        version more) when it changed since last time."""
-        waiting, self._after = self._after, []
-        now = waiting[0] if len(waiting) == 1 else stamp(self.path)
+        """Look at the file; True (and one version more) when it changed since last time."""
+        now = stamp(self.path)
         if now == self.seen:
             return False
         self.seen = now

@@ -3,16 +3,11 @@ refuses (with one Error line, before anything is served)."""
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
-from mahjcli.web import processes
 from mahjcli.web import serve as web
 from mahjcli.web.source import Room
 
@@ -84,159 +79,22 @@ def test_serve_one_thing_at_a_time(mahj, tmp_path: Path):
     assert result.exit_code == 1 and "serve one thing" in result.stderr
 
 
-def test_a_room_is_served_by_one_process_a_processor_at_most_four(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-):
-    monkeypatch.setattr(processes, "can_fork_workers", lambda: True)
-    room, night = Room([], tmp_path), Room([])
-    for cpus, workers in ((1, 1), (2, 2), (8, 4)):
-        monkeypatch.setattr(processes, "processors", lambda cpus=cpus: cpus)
-        assert processes.workers_for(room, None) == workers
-        assert processes.workers_for(night, None) == 1  # one night or event: one file's lock
-    assert processes.workers_for(night, 3) == 3
-    monkeypatch.setattr(processes, "can_fork_workers", lambda: False)
-    monkeypatch.setattr(processes, "processors", lambda: 8)
-    assert processes.workers_for(room, None) == 1 and processes.workers_for(room, 1) == 1
-    with pytest.raises(web.Refused, match="--workers above 1 needs Linux"):
-        processes.workers_for(room, 2)
+@pytest.mark.parametrize("files", [64, 300, 1024, 4096, 20_000])
+def test_the_connections_served_at_once_stay_below_the_files_it_may_open(files: int):
+    most = web.most_connections(files)
+    assert 0 < most < files and most <= web.MOST_CONNECTIONS
+    assert files - most >= min(web.RESERVED_FILES, files // 2)  # room left for the saves
 
 
-@pytest.mark.parametrize("given", ["0", "two", "-1", "65"])
-def test_workers_must_be_a_whole_number_from_one(four, given: str):
-    result = four("serve", "--workers", given)
-    assert result.exit_code == 1 and result.stderr.startswith("Error: --workers")
-    assert result.stderr.count("\n") == 1
-
-
-@pytest.mark.skipif(not processes.can_fork_workers(), reason="one port shared by processes: Linux")
-def test_every_process_listens_on_the_same_port_and_a_taken_port_is_refused():
-    socks = web.bind_all("127.0.0.1", 0, 3)
+def test_a_low_file_limit_is_raised_where_the_system_allows():
+    resource = pytest.importorskip("resource")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = web.MOST_CONNECTIONS + web.RESERVED_FILES
+    if hard != resource.RLIM_INFINITY and hard < wanted:
+        pytest.skip("this system allows too few files to raise the limit")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
     try:
-        ports = {sock.getsockname()[1] for sock in socks}
-        assert len(socks) == 3 and len(ports) == 1
-        port = ports.pop()
-        with pytest.raises(web.Refused, match=f"port {port} is already in use"):
-            web.bind_all("127.0.0.1", port, 2)  # another mahj serve sharing its port
+        assert web.open_files() == wanted
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == wanted
     finally:
-        for sock in socks:
-            sock.close()
-    with socket.create_server(("127.0.0.1", 0)) as taken:  # another program
-        port = taken.getsockname()[1]
-        with pytest.raises(web.Refused, match=f"port {port} is already in use"):
-            web.bind_all("127.0.0.1", port, 2)
-
-
-def test_the_processors_counted_are_those_this_process_may_use(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(processes.os, "sched_getaffinity", lambda pid: {0}, raising=False)
-    monkeypatch.setattr(processes.os, "cpu_count", lambda: 8)
-    assert processes.processors() == 1  # a container or taskset gives this process one
-    monkeypatch.delattr(processes.os, "sched_getaffinity")
-    assert processes.processors() == 8
-    monkeypatch.setattr(processes.os, "cpu_count", lambda: None)
-    assert processes.processors() == 1
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
-@pytest.mark.parametrize(
-    ("command", "words"),
-    [
-        ("kill -KILL $$", "killed by SIGKILL"),
-        ("exit 3", "exit code 3"),
-    ],
-)
-def test_another_process_ending_while_serving_is_told_of(capsys, command: str, words: str):
-    workers = processes.Workers(threading.Event())
-    workers.pids.append(spawned(command))
-    workers.watch()
-    assert told_of(workers, 0)
-    workers.stop()
-    (told,) = capsys.readouterr().err.splitlines()
-    assert told.startswith(f"Warning: a serving process ({workers.pids[0]}) ended ({words})")
-    assert "still served by 1 of its 2 processes" in told
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
-def test_a_process_stopped_cleanly_is_only_told_of_when_nobody_stopped_the_room(
-    capsys, monkeypatch: pytest.MonkeyPatch
-):
-    monkeypatch.setattr(processes, "STOPPED_WITHIN", 0.05)
-    stopping = threading.Event()
-    workers = processes.Workers(stopping)
-    workers.pids += [spawned("true"), spawned("sleep 30")]
-    workers.watch()
-    assert told_of(workers, 0)
-    stopping.set()  # the room stops: the second one's end is expected
-    workers.stop()
-    (told,) = capsys.readouterr().err.splitlines()
-    assert f"({workers.pids[0]}) ended (exit code 0)" in told
-    assert "still served by 2 of its 3 processes" in told
-    assert workers.ended[workers.pids[1]].signal == signal.SIGTERM  # as it was stopped
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
-def test_one_that_will_not_stop_is_killed_after_the_grace_time(
-    capsys, monkeypatch: pytest.MonkeyPatch
-):
-    monkeypatch.setattr(processes, "KILL_AFTER", 0.2)
-    workers = processes.Workers(threading.Event())
-    stubborn = spawned("trap '' TERM; while :; do sleep 0.05; done")
-    workers.pids.append(stubborn)
-    time.sleep(0.2)  # the trap is set
-    workers.watch()
-    started = time.monotonic()
-    workers.stop()
-    assert time.monotonic() - started < 5
-    assert workers.ended[stubborn].signal == signal.SIGKILL
-    (told,) = capsys.readouterr().err.splitlines()
-    assert told == (
-        f"Warning: a serving process ({stubborn}) was still running 0.2 s after it was told "
-        "to stop, and was killed (a save it was making is all or nothing)"
-    )
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="the other serving processes are forked")
-def test_one_that_does_not_end_even_when_killed_is_told_of_and_left(
-    capsys, monkeypatch: pytest.MonkeyPatch
-):
-    never = threading.Event()
-
-    def stuck(pid: int) -> processes.Ended:
-        never.wait()
-        return processes.Ended()
-
-    monkeypatch.setattr(processes, "wait_for_end", stuck)
-    monkeypatch.setattr(processes, "KILL_AFTER", 0.1)
-    monkeypatch.setattr(processes, "GONE_AFTER", 0.1)
-    workers = processes.Workers(threading.Event())
-    workers.pids.append(spawned("sleep 30"))  # as if stuck on a hung disk: never seen to end
-    workers.watch()
-    started = time.monotonic()
-    workers.stop()
-    assert time.monotonic() - started < 5
-    told = capsys.readouterr().err.splitlines()
-    assert told[-1] == (
-        f"Warning: a serving process ({workers.pids[0]}) did not end even when killed; it is left"
-    )
-    never.set()  # its thread now reaps it
-    assert told_of(workers, 0)
-
-
-def test_how_a_process_ended_in_words():
-    assert str(processes.Ended(code=3)) == "exit code 3"
-    assert str(processes.Ended(signal=signal.SIGKILL)) == "killed by SIGKILL"
-    assert str(processes.Ended(signal=99)) == "killed by signal 99"
-    assert str(processes.Ended()) == "how is not known"  # another waited for it
-    assert processes.Ended(code=0).clean and not processes.Ended(signal=15).clean
-
-
-def spawned(command: str) -> int:
-    """The pid of a shell running `command`, started as a serving process is: a child
-    that only `Workers` waits for."""
-    return os.posix_spawn("/bin/sh", ["sh", "-c", command], os.environ)
-
-
-def told_of(workers: processes.Workers, index: int) -> bool:
-    """Whether the thread waiting for the `index`-th process finished within 5 s."""
-    waiting = workers._waiting[index]
-    waiting.join(5)
-    return not waiting.is_alive()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -1,6 +1,7 @@
-"""A small room under load, through benchmarks/serve_load.py: several tables posting
-at once to one real `mahj serve --dir` on 127.0.0.1, screens open all along; every
-game is in its table's file exactly once. Correctness only: the benchmark reports time."""
+"""Small rooms under load, through benchmarks/serve_load.py: tables posting to one real
+`mahj serve` on 127.0.0.1 (a club night's tables sharing one file; a folder's tables
+posting all at once), screens open and fetching the board all along; every game is in
+its file exactly once. Correctness only: the benchmark reports time."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import importlib.util
 
 import pytest
 
-from mahjcli.web.processes import can_fork_workers
 from tests.helpers import ROOT
 
 pytestmark = pytest.mark.slow
@@ -24,34 +24,34 @@ def load_benchmark():
     return module
 
 
-def test_every_game_posted_at_once_is_recorded_exactly_once():
+@pytest.mark.parametrize(
+    "room",
+    [
+        {"name": "club", "tables": 4, "games": 3, "screens": 12, "every": 0.3},
+        {"name": "burst", "tables": 8, "games": 6, "screens": 24},
+    ],
+)
+def test_every_game_posted_is_recorded_exactly_once(room: dict):
     bench = load_benchmark()
-    out = bench.run(tables=8, games=6, screens=24)
+    asked = bench.ROOMS[room["name"]]._replace(**room)
+    out = bench.run(asked)
     assert out.refused == [] and out.problems == []
-    assert len(out.latencies) == 48
-    assert out.screens_open == 24 and out.screens_heard == 24
+    assert len(out.latencies) == asked.tables * asked.games
+    assert out.screens_open == out.screens_heard == asked.screens
 
 
 def test_the_check_finds_a_lost_or_doubled_game(tmp_path):
     """The benchmark's own check is not blind: a file missing a game, or holding one twice,
-    is named."""
+    is named; on a club night, the table whose games are wrong."""
     bench = load_benchmark()
+    room = bench.ROOMS["burst"]._replace(tables=3, games=3)
     for name, values in (("short", [25, 26]), ("twice", [25, 26, 26]), ("right", [25, 26, 27])):
-        log = "".join(f'\n[[log]]\nkind = "win"\nwinner = "Ruth"\nvalue = {v}\n' for v in values)
+        log = "".join(f'\n[[log]]\nkind = "win"\nwinner = "T01A"\nvalue = {v}\n' for v in values)
         (tmp_path / f"{name}.toml").write_text("schema = 1\n" + log)
-    problems = bench.check_files(tmp_path, ["short", "twice", "right"], 3)
+    problems = bench.check_files(tmp_path, room, ["short", "twice", "right"])
     assert [p.split(":")[0] for p in problems] == ["short", "twice"]
-
-
-def test_the_host_s_share_and_the_serving_processes_are_counted():
-    """The report's "steal" is the host's ticks over all ticks between two readings (none
-    when the system does not tell); a room is served by the processes the server forked."""
-    bench = load_benchmark()
-    assert bench.stolen_share((1000, 10), (1400, 110)) == 0.25
-    assert bench.stolen_share(None, (1400, 110)) is None
-    assert bench.stolen_share((1000, 10), (1000, 10)) is None
-    if not can_fork_workers():
-        pytest.skip("a room served by several processes: Linux")
-    out = bench.run(tables=4, games=2, screens=4, workers=2)
-    assert out.refused == [] and out.problems == []
-    assert out.processes == 2
+    club = bench.ROOMS["club"]._replace(tables=2, games=1)
+    log = '\n[[log]]\nkind = "win"\nwinner = "T02B"\nvalue = 25\n'
+    (tmp_path / "club.toml").write_text("schema = 1\n" + log * 2)
+    problems = bench.check_files(tmp_path, club, ["club"])
+    assert [p.split(":")[0] for p in problems] == ["club table 1", "club table 2"]

@@ -7,21 +7,36 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
+import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
+from mahjcli.web.serve import IDLE
 from tests.helpers import installed_mahj
 
 MAHJ = installed_mahj()
 
 
-def start(*args: str, env: dict[str, str]) -> tuple[subprocess.Popen[str], str, str]:
-    """A running `mahj serve ARGS...`; its base address and key, read from what it printed."""
+def start(
+    *args: str, env: dict[str, str], files: int | None = None
+) -> tuple[subprocess.Popen[str], str, str]:
+    """A running `mahj serve ARGS...` (allowed to open at most `files` files); its base
+    address and key, read from what it printed."""
+
+    def limited() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
     server = subprocess.Popen(
         [MAHJ, "serve", "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=env,
+        text=True, env=env, preexec_fn=limited if files else None,
     )  # fmt: skip
     assert server.stdout is not None
     printed = []
@@ -49,6 +64,14 @@ def test_serve_as_a_real_program(tmp_path: Path):
         )  # fmt: skip
         with urllib.request.urlopen(asked, timeout=10) as answer:
             assert json.load(answer)["next_game"] == 2
+        deep = b'{"winner": ' + b"[" * 5000 + b"]" * 5000 + b"}"
+        for headers, status in (({}, 401), ({"Authorization": f"Bearer {key}"}, 400)):
+            nested = urllib.request.Request(
+                f"{base}/win", data=deep, headers={**headers, "Content-Type": "application/json"}
+            )
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(nested, timeout=10)
+            assert refused.value.code == status
         with urllib.request.urlopen(f"{base}/events", timeout=10) as events:
             assert events.readline() == b"retry: 1000\n"
             events.readline()
@@ -68,3 +91,118 @@ def test_serve_as_a_real_program(tmp_path: Path):
         out, err = server.communicate(timeout=15)
     assert server.returncode == 0, err
     assert out.rstrip().endswith("Stopped.") and "Traceback" not in err
+
+
+def night_served(tmp_path: Path, files: int | None = None):  # type: ignore[no-untyped-def]
+    """A started night served by a real `mahj serve`: its environment, file, process,
+    host, port and key."""
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    night = tmp_path / "night.toml"
+    subprocess.run([MAHJ, "new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(night)],
+                   env=env, check=True, capture_output=True)  # fmt: skip
+    server, base, key = start("--session", str(night), env=env, files=files)
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    return env, night, server, host, int(port), key
+
+
+def win(host: str, port: int, key: str, value: int) -> int:
+    """Ruth's win of `value`, thrown by Linda, posted over a fresh connection: the status."""
+    asked = urllib.request.Request(
+        f"http://{host}:{port}/win", data=f"winner=Ruth&value={value}&thrown_by=Linda".encode(),
+        headers={"Authorization": f"Bearer {key}"},
+    )  # fmt: skip
+    try:
+        with urllib.request.urlopen(asked, timeout=30) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def games_in(night: Path, env: dict[str, str]) -> list[int]:
+    log = subprocess.run([MAHJ, "log", "--json", "--session", str(night)], env=env,
+                         capture_output=True, text=True, check=True)  # fmt: skip
+    return [g["value"] for g in json.loads(log.stdout)["games"]]
+
+
+def stop(server: subprocess.Popen[str], sig: signal.Signals = signal.SIGINT) -> tuple[str, str]:
+    """Stop the server with `sig`: it ends cleanly (exit 0, "Stopped.", no traceback)."""
+    server.send_signal(sig)
+    out, err = server.communicate(timeout=20)
+    assert server.returncode == 0, err
+    assert out.rstrip().endswith("Stopped.") and "Traceback" not in err
+    return out, err
+
+
+@pytest.mark.slow
+def test_idle_connections_cannot_stop_the_server(tmp_path: Path):
+    """1,500 connections that send nothing: games are recorded meanwhile, and the server
+    closes each of them within a few seconds."""
+    resource = pytest.importorskip("resource")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1700:
+        if hard != resource.RLIM_INFINITY and hard < 1700:
+            pytest.skip("this system lets a process open too few files for the test")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1700, hard))
+    env, night, server, host, port, key = night_served(tmp_path)
+    idle: list[socket.socket] = []
+    try:
+        idle = [socket.create_connection((host, port), timeout=10) for _ in range(1500)]
+        assert [win(host, port, key, value) for value in range(25, 31)] == [200] * 6
+        deadline = time.monotonic() + IDLE + 5
+        for each in idle:
+            each.settimeout(max(0.1, deadline - time.monotonic()))
+            assert each.recv(1) == b""  # closed by the server
+        assert win(host, port, key, 31) == 200
+    finally:
+        for each in idle:
+            each.close()
+        _, err = stop(server)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert games_in(night, env) == list(range(25, 32))
+    assert "Warning" not in err
+
+
+@pytest.mark.slow
+def test_requests_refused_for_too_many_connections_are_told_once(tmp_path: Path):
+    """A server that may open only 300 files takes 150 connections at once: beyond them a
+    request is answered 503, the organiser reads one warning, and once the silent
+    connections are closed the room's requests go through again."""
+    pytest.importorskip("resource")
+    env, night, server, host, port, key = night_served(tmp_path, files=300)
+    idle: list[socket.socket] = []
+    try:
+        idle = [socket.create_connection((host, port), timeout=10) for _ in range(200)]
+        assert [win(host, port, key, 25) for _ in range(3)] == [503] * 3
+        time.sleep(IDLE + 1)
+        assert win(host, port, key, 26) == 200
+    finally:
+        for each in idle:
+            each.close()
+        _, err = stop(server)
+    (told,) = err.splitlines()
+    assert told.startswith("Warning: requests are being refused: more than 150 connections")
+    assert games_in(night, env) == [26]
+
+
+def test_sigterm_stops_the_server_once_the_saves_under_way_are_done(tmp_path: Path):
+    env, night, server, host, port, key = night_served(tmp_path)
+    answers: list[tuple[int, int]] = []
+
+    def table(first: int) -> None:
+        for value in range(first, first + 10):
+            try:
+                answers.append((value, win(host, port, key, value)))
+            except OSError:  # the server has stopped taking connections
+                return
+
+    tables = [threading.Thread(target=table, args=(25 + 10 * n,)) for n in range(4)]
+    for each in tables:
+        each.start()
+    while len(answers) < 4:
+        time.sleep(0.01)
+    stop(server, signal.SIGTERM)
+    for each in tables:
+        each.join()
+    recorded = games_in(night, env)
+    assert sorted(recorded) == sorted(set(recorded))  # each once
+    assert {value for value, status in answers if status == 200} <= set(recorded)

@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from mahjcli.web import guard
-from tests.web.conftest import ODD, TOKEN, Serve, cli, refusal
+from tests.web.conftest import KEY, ODD, TOKEN, Serve, cli, refusal
 
 WIN = {"winner": "Ruth", "value": "25", "how": "by:Linda", "table_games": "0"}
 
@@ -154,3 +154,122 @@ def test_a_broken_file_is_shown_escaped(serve: Serve, night: Path):
     page = client.get("/").text
     assert "<b>x</b>" not in page
     assert "night.toml" in page
+
+
+NOT_POST = ["HEAD", "OPTIONS", "PUT", "DELETE", "PATCH"]
+GAME = {"winner": "Ruth", "value": "25", "thrown_by": "Linda"}
+PHONE = {"winner": "Ruth", "value": "25", "how": "by:Linda", "result": "win", "token": TOKEN}
+WRITES = [
+    ("/win", GAME),
+    ("/wall", {}),
+    ("/table/1/check", {**PHONE, "table_games": "1"}),
+    ("/table/1/record", {**PHONE, "table_games": "1"}),
+    ("/table/1/undo", {"token": TOKEN}),
+]
+
+
+@pytest.mark.parametrize(("route", "fields"), WRITES)
+def test_a_write_happens_only_on_post(serve: Serve, night: Path, route: str, fields: dict):
+    """HEAD, OPTIONS, PUT, DELETE and PATCH never write, even with the key (HEAD of the
+    page that asks "take back game N?" is that page, without its body); POST does."""
+    cli("win", "Kathy", "30", "--self-pick", "--session", str(night))
+    client = serve(night)
+    before = night.read_bytes()
+    for method in NOT_POST:
+        answer = client.request(method, route, data=fields, headers=KEY)
+        if method == "HEAD" and route == "/table/1/undo":
+            assert answer.status_code == 200 and answer.text == ""
+        else:
+            assert answer.status_code == 405, (method, answer.text)
+            assert answer.headers["allow"]
+            if method != "HEAD":
+                assert list(answer.json()) == ["error"]
+        assert night.read_bytes() == before, method
+    posted = client.post(route, data=fields, headers=KEY, follow_redirects=False)
+    assert posted.status_code in (200, 303), posted.text
+    assert (night.read_bytes() == before) == (route == "/table/1/check")  # a look saves nothing
+
+
+def test_a_folder_s_nights_and_an_event_write_only_on_post(serve: Serve, tmp_path: Path):
+    from tests.web.test_event_pages import PLAYERS
+
+    folder = tmp_path / "room"
+    folder.mkdir()
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(folder / "one.toml"))
+    event = tmp_path / "event.toml"
+    cli("event", "new", "Cup", *PLAYERS, "--rounds", "3", "--given", "--seed", "5",
+        "--session", str(event))  # fmt: skip
+    totals = {"player": ["Ann", "Bea", "Cy", "Dot"], "points": ["45", "-10", "0", "20"]}
+    score = {"round": "1", "table": "1",
+             "total": ["Ann=45", "Bea=-10", "Cy=0", "Dot=20"]}  # fmt: skip
+    served = [
+        (serve(folder), folder / "one.toml", [("/n/one/win", GAME), ("/n/one/wall", {})]),
+        (serve(event), event, [("/score", score), ("/round/1/table/1/card", totals),
+                               ("/round/1/table/1/check", totals)]),
+    ]  # fmt: skip
+    for client, path, routes in served:
+        before = path.read_bytes()
+        for route, fields in routes:
+            for method in NOT_POST:
+                answer = client.request(method, route, data=fields, headers=KEY)
+                assert answer.status_code == 405, (route, method, answer.text)
+        assert path.read_bytes() == before
+        route, fields = routes[0]
+        assert client.post(route, data=fields, headers=KEY).status_code == 200
+        assert path.read_bytes() != before
+
+
+def nested(depth: int) -> bytes:
+    return b'{"winner": ' + b"[" * depth + b"]" * depth + b"}"
+
+
+def test_a_deeply_nested_json_body_is_a_4xx_with_or_without_the_key(serve: Serve, night: Path):
+    client = serve(night)
+    before = night.read_bytes()
+    kind = {"content-type": "application/json"}
+    assert len(nested(5000)) < guard.BODY_LIMIT
+    message = refusal(client.post("/win", content=nested(5000), headers=kind), 401)
+    assert "key" in message
+    message = refusal(client.post("/win", content=nested(5000), headers={**KEY, **kind}), 400)
+    assert "JSON" in message
+    assert night.read_bytes() == before
+
+
+def test_a_wrong_key_is_refused_before_the_body_is_read(serve: Serve, night: Path):
+    """A wrong key in the header is a 401 whatever the body: too large, or unreadable."""
+    client = serve(night)
+    before = night.read_bytes()
+    wrong = {"Authorization": "Bearer wrong"}
+    big = {"winner": "Ruth", "value": "25", "self_pick": "on", "pad": "x" * 20_000}
+    refusal(client.post("/win", data=big, headers=wrong), 401)
+    kind = {"content-type": "multipart/form-data; boundary=xx"}
+    refusal(client.post("/win", content=b"--xx\r\nnonsense", headers={**wrong, **kind}), 401)
+    refusal(client.post("/win", content=b"--xx\r\nnonsense", headers={**KEY, **kind}), 400)
+    refusal(client.post("/win", data=big, headers=KEY), 413)
+    assert night.read_bytes() == before
+
+
+def test_two_servers_on_one_computer_keep_their_own_key_cookie(night: Path, tmp_path: Path):
+    """Cookies ignore ports: the key of the server on port 8001 must not be replaced by
+    the key of the one on port 8002 in a phone that opened both entry links."""
+    from mahjcli.web.app import make_app
+    from mahjcli.web.source import Room
+
+    other = tmp_path / "other.toml"
+    cli("new", "Ann", "Bea", "Cy", "Dot", "--session", str(other))
+    phones = []
+    for port, path, key in ((8001, night, TOKEN), (8002, other, "other-token-0123456789")):
+        app = make_app(Room.of_file(path), key, interval=0.05)
+        phone = TestClient(app, base_url=f"http://mahj.test:{port}")
+        phone.__enter__()
+        if phones:  # the same phone's browser: every cookie it holds goes to both
+            phone.cookies = phones[0][0].cookies
+        assert phone.get(f"/enter?key={key}", follow_redirects=False).status_code == 303
+        phones.append((phone, key))
+    try:
+        phones[0][0].cookies = phones[1][0].cookies
+        for phone, key in phones:
+            assert f'name="token" value="{key}"' in phone.get("/table/1").text
+    finally:
+        for phone, _ in phones:
+            phone.__exit__(None, None, None)

@@ -8,8 +8,6 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-
 from mahjcli.files.stamps import stamp
 from mahjcli.web.source import Room, Source
 from mahjcli.web.watch import Watcher
@@ -188,49 +186,3 @@ def test_a_lone_save_wakes_the_screens_at_once_and_a_burst_at_most_every_settle(
     assert gap >= 0.55  # the second save waited for the settle since the first wake
     assert after < 0.6  # and no longer than that
     assert [s.rsplit("-", 1)[1] for s in said] == ["1\n\n", "2\n\n"]
-
-
-def test_a_save_through_the_page_is_looked_at_in_its_own_thread(
-    night: Path, monkeypatch: pytest.MonkeyPatch
-):
-    """The thread that saved looks at the file for the event loop, which then need not
-    (a room entering its games at once keeps the loop for the requests); the next look
-    is the loop's own again."""
-    from mahjcli.web import actions
-    from mahjcli.web import source as source_module
-    from mahjcli.web.fields import wall_request
-
-    room = Room.of_file(night)
-    source = room.single
-    assert source is not None
-    actions.record(source, actions.wall_builder(wall_request({})))
-    looked: list[Path] = []
-    real = source_module.stamp
-    monkeypatch.setattr(source_module, "stamp", lambda p: looked.append(p) or real(p))
-    assert room.look_at(source) is True and source.version == 1
-    assert looked == []
-    assert room.look_at(source) is False and looked == [night]
-    cli("wall", "--session", str(night))
-    assert room.look_at(source) is True and source.version == 2
-
-
-def test_two_saves_looked_at_in_their_threads_are_looked_at_again(
-    night: Path, monkeypatch: pytest.MonkeyPatch
-):
-    """Two saves' looks waiting at once (two threads, in an order nobody knows): the
-    event loop looks at the file itself."""
-    from mahjcli.web import source as source_module
-
-    room = Room.of_file(night)
-    source = room.single
-    assert source is not None
-    cli("wall", "--session", str(night))
-    source.saved_now()
-    cli("wall", "--session", str(night))
-    source.saved_now()
-    source.saved_now()  # a third is not even kept
-    looked: list[Path] = []
-    real = source_module.stamp
-    monkeypatch.setattr(source_module, "stamp", lambda p: looked.append(p) or real(p))
-    assert room.look_at(source) is True and looked == [night]
-    assert source.seen == real(night)
