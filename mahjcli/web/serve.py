@@ -204,9 +204,9 @@ class Refusals(logging.Filter):
         if time.monotonic() - self.last >= WARN_EVERY:
             self.last = time.monotonic()
             print(
-                f"Warning: requests are being refused: more than {self.most} connections are "
-                f"open at once (a connection silent for {IDLE} s is closed; phones can try "
-                "again)",
+                f"Warning: requests are being refused: {self.most} connections are open at "
+                f"once, the most this server takes (one silent for {IDLE} s is closed; a phone "
+                "can try again)",
                 file=sys.stderr,
                 flush=True,
             )

@@ -180,7 +180,7 @@ def test_requests_refused_for_too_many_connections_are_told_once(tmp_path: Path)
             each.close()
         _, err = stop(server)
     (told,) = err.splitlines()
-    assert told.startswith("Warning: requests are being refused: more than 150 connections")
+    assert told.startswith("Warning: requests are being refused: 150 connections are open")
     assert games_in(night, env) == [26]
 
 
