@@ -19,6 +19,7 @@ import gc
 import importlib
 import io
 import os
+import re
 import sys
 from typing import Any, NoReturn
 
@@ -93,6 +94,14 @@ class MahjGroup(WrappedGroup):
         """The command called `cmd_name`, built on first use."""
         return command_named(cmd_name)
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Read the command line; a usage error in it is shown escaped and cut."""
+        try:
+            return super().parse_args(ctx, args)
+        except Exception as exc:
+            _fit_usage(exc)
+            raise
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """The command the command line names, once no option of it is given twice."""
         if not ctx.resilient_parsing:  # completing a word: never refuse
@@ -100,8 +109,9 @@ class MahjGroup(WrappedGroup):
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
-        """Run the command; a `MahjError`, or a file system failure no command foresaw, is
-        reported in one line, never shown as a traceback."""
+        """Run the command; a `MahjError`, or a file system failure no command foresaw (a
+        part of mahj itself that cannot be read), is reported in one line, never shown as
+        a traceback."""
         prepare_streams()
         if not gc.isenabled():  # start-up is over (see `main`)
             gc.freeze()
@@ -114,24 +124,45 @@ class MahjGroup(WrappedGroup):
             if exc.errno == errno.EPIPE:
                 raise  # the reader went away (`mahj log | head -1`): see main()
             error(os_problem(exc))
+        except ImportError as exc:
+            error(import_problem(exc))
         except Exception as exc:
-            message = getattr(exc, "message", None)
-            if isinstance(message, str) and hasattr(exc, "show"):
-                # A usage error (Click's `message`, shown by `show`) quotes what was typed.
-                from ..core.names import visible
-
-                exc.message = visible(message)  # type: ignore[attr-defined]
+            _fit_usage(exc)
             raise
 
 
+def _fit_usage(exc: Exception) -> None:
+    """A usage error (Click's `message`, shown by `show`) quotes what was typed: escape
+    it and cut it."""
+    message = getattr(exc, "message", None)
+    if isinstance(message, str) and hasattr(exc, "show"):
+        exc.message = fit(message)  # type: ignore[attr-defined]
+
+
+def fit(message: str) -> str:
+    """A message as it may be shown: escaped, and every long run of characters (a
+    10,000-character name echoed back) cut."""
+    from ..core.names import shortened, visible
+
+    return visible(shortened(message))
+
+
 def error(message: str) -> NoReturn:
-    """Report a refusal: one `Error:` line on stderr (escaped), exit code 1."""
-    from ..core.names import visible
+    """Report a refusal: one `Error:` line on stderr (escaped and cut), exit code 1."""
     from .shared import echo
 
     with contextlib.suppress(OSError, ValueError):
-        echo(visible(f"Error: {message}"), err=True)
+        echo(fit(f"Error: {message}"), err=True)
     raise typer.Exit(1)
+
+
+def import_problem(exc: ImportError) -> str:
+    """A part of mahj (or of a library it uses) that could not be loaded, in words."""
+    what = exc.name or "one of its modules"
+    return (
+        f"mahj could not load {what} ({exc}); nothing was changed (a disk error? if it "
+        "happens again, reinstall mahj)"
+    )
 
 
 def os_problem(exc: OSError) -> str:
@@ -162,11 +193,19 @@ def refuse_repeats(group: WrappedGroup, ctx: Any, args: list[str]) -> None:
         if not param.multiple and not getattr(param, "count", False):
             long = [o for o in param.opts if o.startswith("--")]
             takes_one.update(dict.fromkeys(param.opts, (long or param.opts)[0]))
+    where = typer.Context(command, info_name=args[0], parent=ctx)
+    # Options that take negative numbers for values let Click pass on what it does not
+    # know; those of a command that hands its words on (`mahj fix`) are checked there.
+    strict = command.context_settings.get("ignore_unknown_options") and not any(
+        p.param_type_name == "argument" and p.nargs == -1 for p in command.params
+    )
     seen: dict[str, str] = {}
     rest = iter(args[1:])
     for word in rest:
         if word == "--":
             break
+        if strict:
+            unknown_letters(command, where, word, takes_value)
         name, has_value, value = word.partition("=")
         if name not in takes_value:
             continue
@@ -176,8 +215,25 @@ def refuse_repeats(group: WrappedGroup, ctx: Any, args: list[str]) -> None:
             canon = takes_one[name]
             if canon in seen:
                 message = f"{canon} was given twice ({seen[canon]!r} and {value!r}); give it once"
-                typer.Context(command, info_name=args[0], parent=ctx).fail(message)
+                where.fail(message)
             seen[canon] = value
+
+
+def unknown_letters(command: Any, ctx: typer.Context, word: str, takes_value: set[str]) -> None:
+    """A usage error (exit 2) for a short option this command does not have, alone or in
+    a group (`-Sh`), as Click gives for every command. A command that takes negative
+    numbers (`mahj win ... -5`) lets Click pass on what it does not know, and Click then
+    acts on the rest of the group: `win -Sh` printed help for its `-h` and exited 0."""
+    if not word.startswith("-") or word.startswith("--") or re.fullmatch(r"-[0-9.]+", word):
+        return
+    shorts = {o for p in command.params for o in p.opts if len(o) == 2}
+    shorts.update(o for o in ctx.help_option_names if len(o) == 2)
+    for letter in word[1:]:
+        option = "-" + letter
+        if option not in shorts:
+            ctx.fail(f"No such option: {option}")
+        if option in takes_value:
+            return  # the rest of the word is its value (`-tLinda`)
 
 
 app = typer.Typer(
@@ -251,7 +307,26 @@ def main() -> None:
     try:
         app()
     except BrokenPipeError:
-        # The reader went away (`mahj log | head -1`): stop quietly.
+        _quiet_exit()
+    except OSError as exc:  # a part of mahj read as it starts, before any command runs
+        if exc.errno == errno.EPIPE:
+            _quiet_exit()
+        error_and_exit(os_problem(exc))
+    except ImportError as exc:
+        error_and_exit(import_problem(exc))
+
+
+def error_and_exit(message: str) -> NoReturn:
+    """`error`, outside the command line's own handling of how it ends."""
+    try:
+        error(message)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+
+
+def _quiet_exit() -> NoReturn:
+    """Stop quietly: the reader of the output went away."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(0)
+    sys.exit(0)

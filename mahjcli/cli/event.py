@@ -7,11 +7,15 @@ from typing import TYPE_CHECKING
 import typer
 
 from .completion import movement_words
-from .eventshared import card_done, event_stem, round_and_table, write_results
-from .shared import Commands, JsonOpt, WrappedGroup, emit_json, report_check
+from .eventshared import card_in, event_stem, round_and_table, write_results
+from .shared import Commands, JsonOpt, WrappedGroup, emit_json, report_check, saving, say_text
 
 if TYPE_CHECKING:
-    from ..night.eventchange import EventChange
+    from collections.abc import Callable
+
+    from ..core.eventfold import EventStandings
+    from ..files.eventload import OpenEvent
+    from ..night.eventbuild import Edit
 
 commands = Commands()
 event = Commands(
@@ -35,10 +39,16 @@ ReplaceOpt = typer.Option(
 )
 
 
-def _show(done: "EventChange") -> None:
-    """What a change did, in the director's words."""
-    for note in done.notes:
-        typer.echo(note)
+def _change(path: Path, build: "Callable[[OpenEvent], Edit | None]", done: str) -> None:
+    """Make a change to the event and say what it did, in the director's words; if that
+    cannot be said, that it WAS `done` (`saving`)."""
+    from ..night import eventchange as change
+
+    with saving() as saved:
+        made = change.change(path, build)
+        saved(f"{done} in {path}", "do not do it again")
+        for note in made.notes:
+            say_text(note)
 
 
 @event.command()
@@ -111,16 +121,21 @@ def new(
         tie_break=tie_break,
     )
     path = session or eventload.new_event_path(event_stem(name), day.isoformat())
-    standings = change.start(path, made)
-    from ..reports.event import sheet, sheet_summary
+    with saving() as saved:
+        standings = change.start(path, made)
+        saved(
+            f"the event WAS started in {path} (now the current event)",
+            "do not start it again: print its sheet with `mahj event seating 1`",
+        )
+        from ..reports.event import sheet, sheet_summary
 
-    typer.echo(f"Started the event {made.name}: {path}")
-    typer.echo(
-        f"{len(made.players)} players, {made.rounds} rounds, profile {made.profile}; later "
-        f"rounds by {made.movement}; seed {made.seed}."
-    )
-    typer.echo(f"Round 1: {sheet_summary(sheet(standings, 1))}.")
-    typer.echo("Print the sheet to post: mahj event seating 1")
+        say_text(
+            f"Started the event {made.name}: {path}\n"
+            f"{len(made.players)} players, {made.rounds} rounds, profile {made.profile}; "
+            f"later rounds by {made.movement}; seed {made.seed}.\n"
+            f"Round 1: {sheet_summary(sheet(standings, 1))}.\n"
+            "Print the sheet to post: mahj event seating 1"
+        )
 
 
 @event.command()
@@ -137,10 +152,13 @@ def add(
     """
     from ..files import eventload
     from ..night import eventbuild
-    from ..night import eventchange as change
 
     path = eventload.locate_event(session)
-    _show(change.change(path, lambda opened: eventbuild.register(opened, name, ident)))
+    _change(
+        path,
+        lambda opened: eventbuild.register(opened, name, ident),
+        f"{name.strip()}'s registration WAS recorded",
+    )
 
 
 @event.command()
@@ -154,10 +172,13 @@ def withdraw(
     """
     from ..files import eventload
     from ..night import eventbuild
-    from ..night import eventchange as change
 
     path = eventload.locate_event(session)
-    _show(change.change(path, lambda opened: eventbuild.withdraw(opened, name)))
+    _change(
+        path,
+        lambda opened: eventbuild.withdraw(opened, name),
+        f"{name.strip()}'s withdrawal WAS recorded",
+    )
 
 
 @event.command()
@@ -191,7 +212,6 @@ def seating(
     from ..core.numbers import whole_number
     from ..files import eventload
     from ..night import eventbuild
-    from ..night import eventchange as change
 
     chosen = None if round_ is None else whole_number(round_, "ROUND", 1, MAX_ROUNDS)
     path = eventload.locate_event(session)
@@ -199,22 +219,35 @@ def seating(
     standings = opened.standings
     seated = len(standings.event.seatings)
     number = chosen if chosen is not None else max(seated, 1)
-    if number > seated or movement is not None or redraw:
-        done = change.change(
-            path, lambda o: eventbuild.seat(o, number, movement, redraw), seen=opened
-        )
-        standings = done.after
-        for note in done.notes:
-            typer.echo(note, err=True)
+    with saving() as saved:
+        if number > seated or movement is not None or redraw:
+            from ..night import eventchange as change
+
+            done = change.change(
+                path, lambda o: eventbuild.seat(o, number, movement, redraw), seen=opened
+            )
+            if done.changed:
+                saved(
+                    f"round {number} WAS seated in {path}",
+                    f"`mahj event seating {number}` prints the same sheet again",
+                )
+            standings = done.after
+            for note in done.notes:
+                say_text(note, err=True)
+        _print_sheet(standings, number, json)
+
+
+def _print_sheet(standings: "EventStandings", number: int, as_json: bool) -> None:
+    """A round's seating sheet, or its JSON."""
     from ..reports.event import seating_json, sheet
 
     page = sheet(standings, number)
-    if json:
+    if as_json:
         emit_json(seating_json(page))
         return
     from ..ui.event import sheet_text
 
-    typer.echo(sheet_text(page, standings))
+    say_text(sheet_text(page, standings))
 
 
 @event.command()
@@ -237,10 +270,13 @@ def score(
 
     rnd, number = round_and_table(round_, table)
     path = eventload.locate_event(session)
-    done = change.change(
-        path, lambda opened: eventcards.simple_card(opened, rnd, number, totals, replace)
+    card_in(
+        lambda: change.change(
+            path, lambda opened: eventcards.simple_card(opened, rnd, number, totals, replace)
+        ),
+        rnd,
+        number,
     )
-    card_done(done, rnd, number)
 
 
 @event.command()
@@ -275,13 +311,16 @@ def card(
     if eventload.same_file(path, night):
         raise Refused(f"{night} is the event file; give the table's session file")
     played = loader.load(night)
-    done = change.change(
-        path,
-        lambda opened: eventcards.detailed_card(
-            opened, rnd, number, played, signed=signed or [], replace=replace
+    card_in(
+        lambda: change.change(
+            path,
+            lambda opened: eventcards.detailed_card(
+                opened, rnd, number, played, signed=signed or [], replace=replace
+            ),
         ),
+        rnd,
+        number,
     )
-    card_done(done, rnd, number)
 
 
 @event.command()
@@ -329,7 +368,7 @@ def standings(
         return
     from ..ui.event import standings_text
 
-    typer.echo(standings_text(result, best))
+    say_text(standings_text(result, best))
 
 
 @event.command()

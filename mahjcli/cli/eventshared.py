@@ -4,9 +4,11 @@ and writing the results files."""
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import typer
+from .shared import saving, say_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..core.eventfold import EventStandings
     from ..night.eventchange import EventChange
 
@@ -25,17 +27,24 @@ def event_stem(name: str) -> str:
         ) from exc
 
 
-def card_done(done: "EventChange", rnd: int, table: int) -> None:
-    """What a card in says: its totals, and which cards of the round are still missing."""
+def card_in(make: "Callable[[], EventChange]", rnd: int, table: int) -> None:
+    """Put a table's card in (`make` saves it) and say so: its totals, and which cards of
+    the round are still missing; if that cannot be said, that it WAS put in (`saving`)."""
     from ..reports.event import cards_line
     from ..reports.words import points
 
-    result = done.after.results[rnd, table]
-    said = ", ".join(f"{n} {points(p)}" for n, p in result.card.totals.items())
-    how = "game by game" if result.card.detailed else "round totals"
-    again = " (replacing the card entered before)" if result.card.replace else ""
-    typer.echo(f"Round {rnd}, table {table} ({how}){again}: {said}")
-    typer.echo(cards_line(done.after, rnd))
+    with saving() as saved:
+        done = make()
+        saved(
+            f"the card of round {rnd}, table {table} WAS recorded in {done.path}",
+            "do not enter it again (`mahj event standings` shows it)",
+        )
+        result = done.after.results[rnd, table]
+        said = ", ".join(f"{n} {points(p)}" for n, p in result.card.totals.items())
+        how = "game by game" if result.card.detailed else "round totals"
+        again = " (replacing the card entered before)" if result.card.replace else ""
+        say_text(f"Round {rnd}, table {table} ({how}){again}: {said}")
+        say_text(cards_line(done.after, rnd))
 
 
 def write_results(
@@ -60,7 +69,7 @@ def write_results(
         # A byte-order mark lets spreadsheet programs open the CSV as UTF-8.
         text = "\ufeff" + standings_csv(result) if kind == "csv" else results_page(result, top)
         atomic.write_atomic(target, text.encode("utf-8"), backup=False)
-        typer.echo(f"Wrote {target}", err=True)
+        say_text(f"Wrote {target}", err=True)
 
 
 def round_and_table(round_: str, table: str) -> tuple[int, int]:

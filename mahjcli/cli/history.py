@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .shared import NUMBERS, Commands, SessionOpt, after_save
+from .shared import NUMBERS, Commands, SessionOpt, saving
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -48,13 +48,12 @@ def fix(
     number = whole_number(game, "GAME", 1, 100_000)
     build = _builder(ctx, number, typed)
     path = paths.locate(session)
-    done, _ = history.replace(path, number, build, history.fix_note(number))
-    from ..ui.console import console
-    from ..ui.night import show_fixed
+    with saving() as saved:
+        done, _ = history.replace(path, number, build, history.fix_note(number))
+        saved(f"game {number} WAS replaced in {path}", "`mahj fix` it again to change it back")
+        from ..ui.console import console
+        from ..ui.night import show_fixed
 
-    with after_save(
-        f"game {number} WAS replaced in {path}", "`mahj fix` it again to change it back"
-    ):
         show_fixed(console(), history.game_at(done.before, number), done.before, done.after)
 
 
@@ -104,9 +103,8 @@ def redo(session: Path | None = SessionOpt) -> None:
     from ..night import history
     from .night import show
 
-    done = history.redo(paths.locate(session))
-    typer.echo("Put back what `mahj undo` took out:")
-    show(done)
+    path = paths.locate(session)
+    show(lambda: history.redo(path), "Put back what `mahj undo` took out:")
 
 
 @commands.command()
@@ -121,12 +119,12 @@ def rename(
     """
     from ..files import paths
     from ..night import history
-    from ..ui.console import console
-    from ..ui.night import show_renamed
 
     path = paths.locate(session)
-    was, now, standings = history.rename(path, old, new)
-    with after_save(
-        f"{was} WAS renamed {now} in {path}", f"`mahj rename {now} {was}` changes it back"
-    ):
+    with saving() as saved:
+        was, now, standings = history.rename(path, old, new)
+        saved(f"{was} WAS renamed {now} in {path}", f"`mahj rename {now} {was}` changes it back")
+        from ..ui.console import console
+        from ..ui.night import show_renamed
+
         show_renamed(console(), was, now, standings)

@@ -19,13 +19,16 @@ from .shared import (
     Commands,
     DeadOpt,
     SessionOpt,
-    after_save,
+    echo,
     entry_words,
     no_stray_options,
+    saving,
     table_number,
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..night.change import Change
 
 commands = Commands()
@@ -136,14 +139,15 @@ def new(
     )
     path = session or paths.new_session_path(stem, night_date)
     was = paths.current_or_none()
-    standings = change.start(path, night)
-    from ..ui.console import console
-    from ..ui.night import seating_lines
+    with saving() as saved:
+        standings = change.start(path, night)
+        saved(
+            f"the night WAS started in {path} (now the current session)",
+            "do not start it again: record the first game with `mahj win`",
+        )
+        from ..ui.console import console
+        from ..ui.night import seating_lines
 
-    with after_save(
-        f"the night WAS started in {path} (now the current session)",
-        "do not start it again: record the first game with `mahj win`",
-    ):
         out = console()
         out.print(f"Started {path}")
         if session is not None:  # it lives where --session says; say that it is current
@@ -255,7 +259,7 @@ def win(
 
     def record(answers: dict[str, Any]) -> None:
         chosen = {**options, **answers}
-        show(change.record(path, lambda night: build.build_win(night.standings, **chosen)))
+        show(lambda: change.record(path, lambda night: build.build_win(night.standings, **chosen)))
 
     if winner is not None:
         record({})
@@ -298,15 +302,20 @@ def win_choices(params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def show(done: "Change") -> None:
-    """What a recorded entry did; if that cannot be printed, that it WAS recorded."""
-    from ..ui.console import console
-    from ..ui.night import show_change
+def show(make: "Callable[[], Change]", heading: str | None = None) -> None:
+    """Record an entry (`make` saves it) and show what it did, under `heading` if given;
+    if that cannot be printed, say that it WAS recorded (`saving`)."""
+    with saving() as saved:
+        done = make()
+        saved(
+            f"{entry_words(done.after.rows[-1])} WAS recorded in {done.path}",
+            "do not type it again (`mahj undo` would remove it)",
+        )
+        from ..ui.console import console
+        from ..ui.night import show_change
 
-    with after_save(
-        f"{entry_words(done.after.rows[-1])} WAS recorded in {done.path}",
-        "do not type it again (`mahj undo` would remove it)",
-    ):
+        if heading is not None:
+            echo(heading)
         show_change(console(), done.after, done.notes)
 
 
@@ -327,11 +336,8 @@ def wall(
     from ..night import build, change
 
     number = table_number(table)
-    show(
-        change.record(
-            paths.locate(session), lambda n: build.build_wall(n.standings, dead, number, bet)
-        )
-    )
+    path = paths.locate(session)
+    show(lambda: change.record(path, lambda n: build.build_wall(n.standings, dead, number, bet)))
 
 
 @commands.command()
@@ -342,15 +348,18 @@ def undo(session: Path | None = SessionOpt) -> None:
     """
     from ..files import paths
     from ..night import change
-    from ..ui.console import console
-    from ..ui.night import show_removed
 
-    done = change.undo(paths.locate(session))
-    removed = done.before.rows[-1]
-    again = (
-        f"`mahj undo` again would also remove {entry_words(done.after.rows[-1])}"
-        if done.after.rows
-        else "the night's log is now empty"
-    )
-    with after_save(f"{entry_words(removed)} WAS removed from {done.path}", again):
+    path = paths.locate(session)
+    with saving() as saved:
+        done = change.undo(path)
+        removed = done.before.rows[-1]
+        again = (
+            f"`mahj undo` again would also remove {entry_words(done.after.rows[-1])}"
+            if done.after.rows
+            else "the night's log is now empty"
+        )
+        saved(f"{entry_words(removed)} WAS removed from {done.path}", again)
+        from ..ui.console import console
+        from ..ui.night import show_removed
+
         show_removed(console(), removed, done.before, done.after)

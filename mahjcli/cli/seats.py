@@ -32,7 +32,8 @@ def join(
     from ..files import paths
     from ..night import build, change
 
-    show(change.record(paths.locate(session), lambda n: build.build_join(n.standings, name, new)))
+    path = paths.locate(session)
+    show(lambda: change.record(path, lambda n: build.build_join(n.standings, name, new)))
 
 
 @commands.command()
@@ -49,7 +50,8 @@ def leave(
     from ..files import paths
     from ..night import build, change
 
-    show(change.record(paths.locate(session), lambda n: build.build_leave(n.standings, name)))
+    path = paths.locate(session)
+    show(lambda: change.record(path, lambda n: build.build_leave(n.standings, name)))
 
 
 @commands.command("open-table")
@@ -66,7 +68,8 @@ def open_table(
     from ..files import paths
     from ..night import build, change
 
-    show(change.record(paths.locate(session), lambda n: build.build_open(n.standings, east)))
+    path = paths.locate(session)
+    show(lambda: change.record(path, lambda n: build.build_open(n.standings, east)))
 
 
 @commands.command("close-table")
@@ -83,4 +86,5 @@ def close_table(
 
     number = table_number(table, "N")
     assert number is not None
-    show(change.record(paths.locate(session), lambda n: build.build_close(n.standings, number)))
+    path = paths.locate(session)
+    show(lambda: change.record(path, lambda n: build.build_close(n.standings, number)))

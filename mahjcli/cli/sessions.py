@@ -1,8 +1,15 @@
 """The nights on this computer: `mahj sessions` lists them, `mahj use` makes one current."""
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from .shared import Commands, JsonOpt, emit_json
+from .shared import Commands, JsonOpt, emit_json, saving
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..core.standings import Standings
 
 commands = Commands()
 
@@ -43,19 +50,27 @@ def use(
     standings = loader.load(path).standings
     was = paths.current_or_none()
     again = was is not None and paths.same_file(was, path)
-    if not again:
-        paths.set_current(path)
-    if json:
-        emit_json({"current": str(path.resolve()), "was": str(was) if was else None})
-        return
+    with saving() as saved:
+        if not again:
+            paths.set_current(path)
+        saved(f"{path} WAS made the current session", "commands now work on it")
+        if json:
+            emit_json({"current": str(path.resolve()), "was": str(was) if was else None})
+            return
+        _show_used(path, None if again else was, standings)
+
+
+def _show_used(path: "Path", was: "Path | None", standings: "Standings") -> None:
+    """What `mahj use` says: the night now current, and a $MAHJ_SESSION that overrides it."""
     import os
     from pathlib import Path
 
+    from ..files import paths
     from ..ui.console import console
     from ..ui.many import show_used
 
     out = console()
-    show_used(out, path, None if again else was, standings)
+    show_used(out, path, was, standings)
     if (env := os.environ.get("MAHJ_SESSION")) and not paths.same_file(Path(env), path):
         out.print(
             f"Note: $MAHJ_SESSION names {env}, which commands use before the current "

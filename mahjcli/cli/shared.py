@@ -7,7 +7,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -105,6 +105,12 @@ def say(text: str, *, err: bool = False) -> None:
     echo(visible(text), err=err)
 
 
+def say_text(text: str, *, err: bool = False) -> None:
+    """Print text of several lines, every control character in each line escaped (an
+    event's name or a player's, as a hand edit left them, can never drive the terminal)."""
+    echo("\n".join(visible(line) for line in text.split("\n")), err=err)
+
+
 def entry_words(row: "Row") -> str:
     """`game 5 (Ruth wins 25, thrown by Linda)`, or `the entry (...)` for one that is not
     a game."""
@@ -113,23 +119,105 @@ def entry_words(row: "Row") -> str:
     return f"game {row.game} ({describe(row)})" if row.is_game else f"the entry ({describe(row)})"
 
 
+class Saving:
+    """A change on its way to the disk and then shown (`saving`): call it with what was
+    done, in words, as soon as the change is saved."""
+
+    def __init__(self) -> None:
+        self.done: tuple[str, str] | None = None
+        self.interrupted = False
+
+    def __call__(self, done: str, again: str) -> None:
+        """The change is saved: from now on, a failure says that `done` WAS done and what
+        doing it `again` would mean. A Ctrl-C held while it was saved takes effect now."""
+        self.done = (done, again)
+        _let_interrupts()
+        if self.interrupted:
+            raise KeyboardInterrupt
+
+    def hold(self, signum: int, frame: object) -> None:
+        """Ctrl-C while the change is saved: noted, to take effect once it is (a second
+        one takes effect at once)."""
+        if self.interrupted or self.done is not None:
+            raise KeyboardInterrupt
+        self.interrupted = True
+
+
+_held: list[object] = []
+"""The Ctrl-C handler to put back once a change is saved (empty when none was replaced)."""
+
+
+def _hold_interrupts(state: Saving) -> None:
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        _held.append(signal.signal(signal.SIGINT, state.hold))
+
+
+def _let_interrupts() -> None:
+    import signal
+
+    while _held:
+        signal.signal(signal.SIGINT, _held.pop())  # type: ignore[arg-type]
+
+
 @contextlib.contextmanager
-def after_save(done: str, again: str) -> Iterator[None]:
-    """Print the result of a change that is already saved. When printing fails (stdout
-    closed, full or failing), say on stderr in one line that `done` WAS done and what
-    doing it `again` would mean, and exit with SAVED_NOT_SHOWN."""
+def saving() -> Iterator[Saving]:
+    """A change saved, then shown. A Ctrl-C while it is saved takes effect once the save
+    is over, so it never cuts between the save and the words that say so. Once the
+    command names what it saved (calling what this yields), any failure to finish -- a
+    standard output that is closed, full or failing, a reader that went away (`| head
+    -1`), Ctrl-C, a part of mahj that cannot be loaded -- is one line on stderr saying it
+    WAS done, and exit code SAVED_NOT_SHOWN, never a refusal's 1 nor Python's own."""
+    state = Saving()
+    _hold_interrupts(state)
     try:
-        yield
-        if sys.stdout is not None:
+        yield state
+        if state.done is not None and sys.stdout is not None:
             sys.stdout.flush()
-    except (OSError, ValueError) as exc:
-        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
-        with contextlib.suppress(Exception):
-            say(
-                f"Error: {done}, but what it did could not be printed ({reason}); {again}",
-                err=True,
-            )
-        raise typer.Exit(SAVED_NOT_SHOWN) from None
+    except BaseException as exc:
+        if state.done is None or _finished(exc):
+            raise
+        _saved_not_shown(*state.done, exc)
+    finally:
+        _let_interrupts()
+    if state.done is None and state.interrupted:
+        raise KeyboardInterrupt  # held while nothing was saved after all
+
+
+def _finished(exc: BaseException) -> bool:
+    """Whether an exception only ends the command with success (exit code 0)."""
+    if isinstance(exc, SystemExit):
+        return exc.code in (0, None)
+    return isinstance(exc, typer.Exit) and exc.exit_code == 0
+
+
+def _saved_not_shown(done: str, again: str, exc: BaseException) -> NoReturn:
+    """Say on stderr (when it can) that `done` WAS done although printing what it did
+    failed, and exit with SAVED_NOT_SHOWN. Standard output is pointed at the null device
+    first, so what it still holds cannot fail again as Python exits."""
+    if isinstance(exc, KeyboardInterrupt):
+        reason = "interrupted"
+    elif isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+    elif isinstance(exc, ImportError):
+        reason = f"mahj could not load {exc.name or 'a part of itself'}"
+    else:
+        reason = f"{type(exc).__name__}: {exc}"
+    with contextlib.suppress(Exception):
+        import os
+
+        assert sys.stdout is not None
+        target = sys.stdout.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, target)
+        os.close(devnull)
+    with contextlib.suppress(Exception):
+        say(f"Error: {done}, but what it did could not be printed ({reason}); {again}", err=True)
+    raise typer.Exit(SAVED_NOT_SHOWN)
 
 
 def no_stray_options(ctx: typer.Context, *values: str | None) -> None:

@@ -1,6 +1,5 @@
 """A tournament table's own commands: incomplete, error, penalty, and the score card."""
 
-import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,10 +12,10 @@ from .shared import (
     Commands,
     JsonOpt,
     SessionOpt,
-    after_save,
     echo,
     emit_json,
     no_stray_options,
+    saving,
 )
 
 if TYPE_CHECKING:
@@ -47,17 +46,15 @@ def scorecard(
     from ..reports.scorecard import build as build_card
 
     path = paths.locate(session)
-    if accept:
+    if not accept:
+        _print(build_card(loader.load(path).standings), json)
+        return
+    with saving() as saved:
         standings = change.record(path, lambda n: build.build_accept(n.standings)).after
-    else:
-        standings = loader.load(path).standings
-    done: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
-    if accept:
-        done = after_save(
+        saved(
             f"the score card WAS accepted through game {standings.games} in {path}",
             "do not accept it again",
         )
-    with done:
         _print(build_card(standings), json)
 
 
@@ -84,7 +81,8 @@ def incomplete(session: Path | None = SessionOpt) -> None:
     from ..files import paths
     from ..night import build, change
 
-    show(change.record(paths.locate(session), lambda n: build.build_incomplete(n.standings)))
+    path = paths.locate(session)
+    show(lambda: change.record(path, lambda n: build.build_incomplete(n.standings)))
 
 
 @commands.command()
@@ -108,11 +106,8 @@ def error(
     from ..files import paths
     from ..night import build, change
 
-    show(
-        change.record(
-            paths.locate(session), lambda n: build.build_error(n.standings, caller, intact)
-        )
-    )
+    path = paths.locate(session)
+    show(lambda: change.record(path, lambda n: build.build_error(n.standings, caller, intact)))
 
 
 @commands.command(context_settings=NUMBERS)
@@ -135,9 +130,9 @@ def penalty(
     from ..night import build, change
 
     no_stray_options(ctx, points)
+    path = paths.locate(session)
     show(
-        change.record(
-            paths.locate(session),
-            lambda n: build.build_penalty(n.standings, name, points, reason),
+        lambda: change.record(
+            path, lambda n: build.build_penalty(n.standings, name, points, reason)
         )
     )

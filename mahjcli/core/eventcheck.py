@@ -26,7 +26,7 @@ from .event import (
     profile_problem,
 )
 from .model import SEATS
-from .names import fold_name, name_problem
+from .names import control_problem, fold_name, name_problem
 from .problems import Problem, Where
 
 
@@ -39,18 +39,26 @@ def event_problems(event: Event) -> list[Problem]:
     return found
 
 
+def _rounds_ok(event: Event) -> bool:
+    """Whether the event's number of rounds is one (else nothing is checked against it:
+    that one problem is the one to fix)."""
+    return 1 <= event.rounds <= MAX_ROUNDS
+
+
 def _settings(event: Event) -> Iterator[Problem]:
-    if not 1 <= event.rounds <= MAX_ROUNDS:
+    if not _rounds_ok(event):
         yield Problem(
             f"rounds must be from 1 to {MAX_ROUNDS}, not {event.rounds}", Where.top("rounds")
         )
+    if why := control_problem(event.name, "the event's name"):
+        yield Problem(why, Where.top("name"))
     if why := movement_problem(event.movement):
         yield Problem(why, Where.top("movement"))
     if why := profile_problem(event.profile):
         yield Problem(why, Where.top("profile"))
     if not 0 <= event.seed <= MAX_SEED:
         yield Problem(f"seed must be a whole number from 0 to {MAX_SEED}", Where.top("seed"))
-    if len(event.seatings) > event.rounds:
+    if _rounds_ok(event) and len(event.seatings) > event.rounds:
         yield Problem(
             f"{len(event.seatings)} rounds are seated, but the event has {event.rounds} "
             "(raise rounds, or remove the extra [[seating]])",
@@ -85,11 +93,13 @@ def _players(event: Event) -> list[Problem]:
                 "name",
             )
         names.setdefault(key, player.name)
-        if player.id:
+        if why := control_problem(player.id, f"{player.name}'s id"):
+            problem(why, "id")
+        elif player.id:
             if player.id in ids:
                 problem(f"{ids[player.id]} and {player.name} have the same id {player.id!r}", "id")
             ids.setdefault(player.id, player.name)
-        if why := _rounds_problem(player, event.rounds):
+        if _rounds_ok(event) and (why := _rounds_problem(player, event.rounds)):
             problem(why, "first_round" if "first_round" in why else "last_round")
     return found
 
@@ -196,6 +206,8 @@ def card_problems(event: Event) -> list[Problem]:
         def problem(message: str, key: str, i: int = index, label: str = label) -> None:
             found.append(Problem(f"{label}: {message}", Where("cards", i, key)))
 
+        if why := control_problem(card.source, "the file it was taken from"):
+            problem(why, "from")
         seating = event.seating(card.round)
         if seating is None:
             problem(f"round {card.round} is not seated", "round")

@@ -22,16 +22,62 @@ def fold_name(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
+SHOWN_LIMIT = 80
+"""What a message shows of a typed text at most (a name, a value): a 10,000-character
+name is cut, so the line that refuses it still fits a screen."""
+
+
+def quoted(text: str) -> str:
+    """`text` in quotes as a message shows it: escaped like Python writes a string, and
+    cut to SHOWN_LIMIT characters with `…`.
+
+    >>> quoted("Sue"), quoted("x" * 100) == repr("x" * 80 + "…")
+    ("'Sue'", True)
+    """
+    return repr(text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + "…")
+
+
+WORD_LIMIT = 200
+"""The longest run of characters without a space an error line shows whole (longer than
+any file name mahj prints in a message; a typed value that long is cut)."""
+
+
+def shortened(message: str) -> str:
+    """A message with every run of more than WORD_LIMIT characters without a space cut
+    to SHOWN_LIMIT characters and `…` (keeping the quote or the punctuation it ended with).
+
+    >>> shortened("no player called '" + "x" * 300 + "';") == (
+    ...     "no player called '" + "x" * 79 + "…';")
+    True
+    """
+    import re
+
+    def cut(match: re.Match[str]) -> str:
+        word = match.group()
+        end = re.search(r"[\'\")\]:;,.?!]*$", word)
+        tail = end.group() if end else ""
+        return word[:SHOWN_LIMIT] + "…" + tail
+
+    return re.sub(rf"\S{{{WORD_LIMIT + 1},}}", cut, message)
+
+
 def control_problem(text: str, what: str) -> str | None:
-    """Why `text` cannot be shown as it is (it holds a control character), or None.
+    """Why `text` cannot be kept and shown as it is (it holds a control character, or a
+    byte that is not text: a name typed in a terminal set to another encoding), or None.
 
     >>> control_problem("Sue", "a name") is None
     True
     >>> control_problem("\\x1b[2J", "the reason")
     "the reason '\\\\x1b[2J' contains a control character"
     """
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text):
-        return f"{what} {text!r} contains a control character"
+    categories = {unicodedata.category(ch) for ch in text}
+    if "Cs" in categories:
+        return (
+            f"{what} {quoted(text)} holds a byte that is not UTF-8 text (is the terminal set "
+            "to another encoding?); type it again"
+        )
+    if categories & {"Cc", "Cf", "Zl", "Zp"}:
+        return f"{what} {quoted(text)} contains a control character"
     return None
 
 
@@ -63,6 +109,24 @@ def visible(text: str) -> str:
     return "".join(_escape(ch) if unicodedata.category(ch) in _HIDDEN else ch for ch in text)
 
 
+BLANKS = {
+    "\u115f": "HANGUL CHOSEONG FILLER",
+    "\u1160": "HANGUL JUNGSEONG FILLER",
+    "\u3164": "HANGUL FILLER",
+    "\uffa0": "HALFWIDTH HANGUL FILLER",
+    "\u2800": "BRAILLE PATTERN BLANK",
+}
+"""Letters and symbols that are drawn as nothing at all: a name holding one would look
+like another name, or like no name."""
+
+
+def _drawn(ch: str) -> bool:
+    """Whether a character shows as something (not a space, a mark alone, a blank)."""
+    if ch.isspace() or ch in BLANKS:
+        return False
+    return unicodedata.category(ch) not in ("Mn", "Me", "Cf", "Cc", "Cs", "Zs", "Zl", "Zp")
+
+
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name, or None when it can.
 
@@ -70,13 +134,24 @@ def name_problem(name: str) -> str | None:
     (True, True)
     >>> name_problem("   ")
     'a name cannot be empty'
+    >>> name_problem("\\u3164")
+    'the name holds U+3164 (HANGUL FILLER), which shows as nothing; type the name without it'
+    >>> name_problem("\\u0301\\u0301")
+    'the name shows nothing: it is made only of invisible characters'
     """
     if not name.strip():
         return "a name cannot be empty"
     if why := control_problem(name, "the name"):
         return why
+    if blank := next((ch for ch in name if ch in BLANKS), None):
+        return (
+            f"the name holds U+{ord(blank):04X} ({BLANKS[blank]}), which shows as nothing; "
+            "type the name without it"
+        )
+    if not any(_drawn(ch) for ch in name):
+        return "the name shows nothing: it is made only of invisible characters"
     if len(name) > MAX_NAME_LENGTH:
-        return f"a name can be at most {MAX_NAME_LENGTH} characters"
+        return f"a name can be at most {MAX_NAME_LENGTH} characters: {quoted(name)} has {len(name)}"
     return None
 
 
@@ -113,11 +188,13 @@ def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:
-        raise UnknownName(f"{typed!r} could be {either(starts)}; type more of the {what}'s name")
+        raise UnknownName(
+            f"{quoted(typed)} could be {either(starts)}; type more of the {what}'s name"
+        )
     near = closest(typed, names)
     hint = f"; did you mean {near!r}?" if near else ""
     known = f" (known: {', '.join(names)})" if names and not hint else ""
-    raise UnknownName(f"no {what} called {typed!r}{hint}{known}")
+    raise UnknownName(f"no {what} called {quoted(typed)}{hint}{known}")
 
 
 def either(items: list[str]) -> str:

@@ -20,6 +20,9 @@ from .paths import cache_dir
 
 VERSION = 1
 """Bumped whenever what a tally holds changes."""
+CACHE_LIMIT = 64 * 1024 * 1024
+"""The largest cache read (a night's tally is a few hundred bytes); a larger one, like a
+FIFO or a device in its place, is not used."""
 
 
 def _file() -> Path:
@@ -39,9 +42,11 @@ def stamp(path: Path) -> str | None:
 
 def load() -> dict[str, Any]:
     """Every cached tally by stamp (empty when there is no usable cache)."""
+    from .reading import Unreadable, read_regular
+
     try:
-        data = json.loads(_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_regular(_file(), CACHE_LIMIT).decode("utf-8"))
+    except (OSError, Unreadable, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict) or data.get("version") != VERSION:
         return {}

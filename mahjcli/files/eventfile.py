@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-import tomllib
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -55,7 +54,7 @@ from ..core.model import Entry
 from ..core.names import closest, fold_name
 from ..core.problems import Problem, Where, is_whole, shown
 from .entryfile import read_entry
-from .sessionfile import BOM, toml_problem
+from .sessionfile import deep, read_toml
 
 SCHEMA = 1
 """The event-file schema this program writes and the newest it reads."""
@@ -120,14 +119,14 @@ def kind_problem(doc: dict[str, Any]) -> Problem | None:
 
 def parse_event_text(text: str) -> ParsedEvent:
     """Read an event file's text: the event, or every problem with where it is."""
-    body = text.removeprefix(BOM)
-    if not body.strip():
-        return ParsedEvent(text, None, (Problem("the file is empty", Where(line=1)),))
+    doc, problem = read_toml(text, "an event file")
+    if doc is None:
+        assert problem is not None
+        return ParsedEvent(text, None, (problem,))
     try:
-        doc = tomllib.loads(body)
-    except tomllib.TOMLDecodeError as exc:
-        return ParsedEvent(text, None, (toml_problem(exc, body),))
-    return parse_event_doc(text, doc)
+        return parse_event_doc(text, doc)
+    except RecursionError:
+        return ParsedEvent(text, None, (deep("an event file"),))
 
 
 class _Reader:

@@ -21,7 +21,7 @@ from ..core.problems import Problem, Where
 from .eventfile import ParsedEvent, parse_event_text
 from .lines import Locator
 from .loader import damaged, read_stamped
-from .paths import data_dir
+from .paths import data_dir, read_pointer, write_pointer
 from .reading import Stamp
 from .sessionfile import decode
 
@@ -133,20 +133,15 @@ def _pointer() -> Path:
 
 
 def current_event() -> Path | None:
-    """The event `mahj event new` last made current, if any."""
-    try:
-        text = _pointer().read_text(encoding="utf-8").strip()
-    except OSError:
-        return None
-    return Path(text) if text else None
+    """The event `mahj event new` last made current, if any; SessionMissing when its
+    pointer cannot be read (`paths.read_pointer`)."""
+    return read_pointer(_pointer(), "current-event", "mahj event new NAME PLAYER...")
 
 
 def set_current_event(path: Path) -> None:
     """Make `path` the current event."""
-    from .atomic import write_atomic
-
     data_dir().mkdir(parents=True, exist_ok=True)
-    write_atomic(_pointer(), (str(path.resolve()) + "\n").encode("utf-8"), backup=False)
+    write_pointer(_pointer(), path)
 
 
 def locate_event(option: Path | None) -> Path:
@@ -174,17 +169,30 @@ def new_event_path(stem: str, date_text: str) -> Path:
     return candidate
 
 
+PLAYERS_LIMIT = 1024 * 1024
+"""The largest players file read (a field of a thousand players is some 30 KB)."""
+
+
 def read_players_file(path: Path) -> list[tuple[str, str]]:
     """Names (and ids) from a players file: one name a line, or CSV rows `name,id` (a
     first row `name,id` is a heading). Blank lines and lines starting with # are skipped."""
     import csv
 
+    from .reading import Unreadable, read_regular
+
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_regular(path, PLAYERS_LIMIT).decode("utf-8-sig")
     except FileNotFoundError:
         raise Refused(f"no players file at {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except IsADirectoryError:
+        raise Refused(f"{path} is a folder; give the players file itself") from None
+    except Unreadable as exc:
         raise Refused(f"cannot read the players file {path}: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise Refused(
+            f"cannot read the players file {path}: it is not UTF-8 text (byte {exc.start}); "
+            "save it as UTF-8 in your editor"
+        ) from None
     rows = [
         line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
     ]

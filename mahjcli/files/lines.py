@@ -61,7 +61,7 @@ class Locator:
     def entry(self, section: str, index: int, key: str | None = None) -> int | None:
         """The line of the index-th [[section]] header, or of `key` inside it."""
         starts = self.starts(section)
-        if index >= len(starts):
+        if not 0 <= index < len(starts):
             return None
         start = starts[index]
         if key is None:

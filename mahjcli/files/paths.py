@@ -37,35 +37,47 @@ def _pointer() -> Path:
 
 
 POINTER_LIMIT = 64 * 1024
-"""The current-session pointer holds one path; anything longer is not one."""
+"""A pointer (the current session's, the current event's) holds one path; anything
+longer is not one."""
 
 
-def current_path() -> Path | None:
-    """The session `mahj new` last made current, if any. The pointer holds the path's
-    bytes as the file system spells them, so any file name survives the trip; a pointer
-    that cannot be read (or is not one) raises SessionMissing saying so."""
+def read_pointer(pointer: Path, what: str, start: str) -> Path | None:
+    """The file a pointer in the data folder names, if any. A pointer holds the path's
+    bytes as the file system spells them, so any file name survives the trip; one that
+    cannot be read (a FIFO, a device, a folder, far too long) or is not one raises
+    SessionMissing saying so, naming `what` it is and the command that would `start` one.
+    """
     from .reading import Unreadable, read_regular
 
-    pointer = _pointer()
+    fix = f"pass --session FILE, or start one with `{start}`"
     try:
         data = read_regular(pointer, POINTER_LIMIT)
     except (FileNotFoundError, NotADirectoryError):
         return None
     except (IsADirectoryError, Unreadable) as exc:
         reason = "it is a folder" if isinstance(exc, IsADirectoryError) else str(exc)
-        raise SessionMissing(
-            f"cannot read the current-session pointer {pointer}: {reason}; pass --session "
-            "FILE, or start a night with `mahj new`"
-        ) from None
+        raise SessionMissing(f"cannot read the {what} pointer {pointer}: {reason}; {fix}") from None
     raw = data.strip(b"\r\n")
     if not raw.strip():
         return None
     if b"\0" in raw or b"\n" in raw:
         raise SessionMissing(
-            f"the current-session pointer {pointer} is damaged (it should hold one file "
-            "name); pass --session FILE, or start a night with `mahj new`"
+            f"the {what} pointer {pointer} is damaged (it should hold one file name); {fix}"
         )
     return Path(os.fsdecode(raw))
+
+
+def write_pointer(pointer: Path, path: Path) -> None:
+    """Make a pointer in the data folder name `path` (its bytes as the file system spells
+    them, whatever they are)."""
+    from .atomic import write_atomic
+
+    write_atomic(pointer, os.fsencode(path.resolve()) + b"\n", backup=False)
+
+
+def current_path() -> Path | None:
+    """The session `mahj new` last made current, if any (`read_pointer`)."""
+    return read_pointer(_pointer(), "current-session", "mahj new")
 
 
 def current_or_none() -> Path | None:
@@ -103,10 +115,8 @@ def _folder_problem(directory: Path, exc: OSError) -> str:
 
 def set_current(path: Path) -> None:
     """Make `path` the current session."""
-    from .atomic import write_atomic
-
     prepare_pointer()
-    write_atomic(_pointer(), os.fsencode(path.resolve()) + b"\n", backup=False)
+    write_pointer(_pointer(), path)
 
 
 def locate(option: Path | None) -> Path:

@@ -53,8 +53,9 @@ TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "tables", "pie
             "stake", "misnamed", "variants", "card", "log")  # fmt: skip
 
 
-DEEP = Problem("values are nested too deeply to be a session file (a damaged file?)", Where(line=1))
-"""Arrays or tables nested hundreds deep: more than tomllib (or anyone) can read."""
+def deep(kind: str) -> Problem:
+    """Arrays or tables nested hundreds deep: more than tomllib (or anyone) can read."""
+    return Problem(f"values are nested too deeply to be {kind} (a damaged file?)", Where(line=1))
 
 
 class Parsed(NamedTuple):
@@ -98,20 +99,34 @@ def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
     return Problem(f"not valid TOML: {message}", Where(line=line) if line else None)
 
 
+def read_toml(text: str, kind: str) -> tuple[dict[str, Any] | None, Problem | None]:
+    """The document tomllib reads from a file's `text` (a leading BOM allowed), or why
+    there is none: empty, not TOML (with its line), or nested too deeply to be `kind`.
+    The one reader of a night's file and of an event's, so both refuse the same damage
+    the same way."""
+    body = text.removeprefix(BOM)
+    if not body.strip():
+        return None, Problem("the file is empty", Where(line=1))
+    try:
+        return tomllib.loads(body), None
+    except tomllib.TOMLDecodeError as exc:
+        return None, toml_problem(exc, body)
+    except RecursionError:
+        return None, deep(kind)
+
+
 def parse_text(text: str, keep_doc: bool = False) -> Parsed:
     """Read a session file's text: the session, or every problem with where it is (with
     `keep_doc`, also the document read, for a change to check its edit against)."""
-    body = text.removeprefix(BOM)
-    if not body.strip():
-        return Parsed(text, None, (Problem("the file is empty", Where(line=1)),))
+    doc, problem = read_toml(text, "a session file")
+    if doc is None:
+        assert problem is not None
+        return Parsed(text, None, (problem,))
     try:
-        doc = tomllib.loads(body)
         parsed = parse_doc(text, doc)
-        return parsed._replace(doc=doc) if keep_doc and parsed.session is not None else parsed
-    except tomllib.TOMLDecodeError as exc:
-        return Parsed(text, None, (toml_problem(exc, body),))
     except RecursionError:
-        return Parsed(text, None, (DEEP,))
+        return Parsed(text, None, (deep("a session file"),))
+    return parsed._replace(doc=doc) if keep_doc and parsed.session is not None else parsed
 
 
 def schema_problem(doc: dict[str, Any]) -> Problem | None:

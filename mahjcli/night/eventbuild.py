@@ -101,7 +101,7 @@ def _entrants(entrants: Sequence[tuple[str, str]]) -> tuple[Player, ...]:
     for typed, ident in entrants:
         name, ident = typed.strip(), ident.strip()
         if why := name_problem(name):
-            raise Refused(f"{why}: {typed!r}")
+            raise Refused(why)
         if fold_name(name) in names:
             raise Refused(
                 f"{names[fold_name(name)]!r} and {name!r} are the same name; give "

@@ -14,7 +14,7 @@ from ..core.errors import Refused
 from ..core.event import TableCard
 from ..core.eventcheck import named_points, seats_text
 from ..core.model import GAMES_PER_ROUND, Entry, is_game, keys_of
-from ..core.names import fold_name
+from ..core.names import fold_name, visible
 from ..core.seating import Seating
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
@@ -138,4 +138,5 @@ def detailed_card(
         _respelled(e, spelled) for e in night.session.log if is_game(e) or e.kind == "penalty"
     )
     again = replacing(event, rnd, table, replace)
-    return _with(opened, TableCard(rnd, table, totals, games, again, str(night.path)))
+    source = visible(str(night.path))  # a note for people: any file name kept as text
+    return _with(opened, TableCard(rnd, table, totals, games, again, source))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.errors import Refused
+from ..core.errors import MahjError, Refused, SaveFailed
 from ..core.event import Event
 from ..core.eventfold import EventStandings, fold_event
 from ..files import atomic, eventload
@@ -54,11 +54,20 @@ def change(
 
 
 def start(path: Path, event: Event) -> EventStandings:
-    """Write a new event's file (never over another) and make it the current event."""
+    """Write a new event's file (never over another) and make it the current event: both
+    or neither, as a new night (`night.change.start`)."""
     standings = fold_event(event)
     if standings.problems:
         raise Refused(standings.problems[0].message)
     with locked(path):
         atomic.create(path, new_event_text(event).encode("utf-8"))
-    eventload.set_current_event(path)
+        try:
+            eventload.set_current_event(path)
+        except MahjError as exc:
+            atomic.take_back(path, str(exc))
+            raise
+        except OSError as exc:
+            why = f"cannot make the event current: {exc.strerror or exc}; nothing was created"
+            atomic.take_back(path, why)
+            raise SaveFailed(why) from None
     return standings

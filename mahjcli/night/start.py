@@ -134,6 +134,6 @@ def file_stem(name: str) -> str:
             f"--name {name!r} cannot contain '/', '\\' or '..' or start with '.'; "
             "it names the file, use --session PATH to choose a folder"
         )
-    if control_problem(cleaned, "--name"):
-        raise Refused(f"--name {name!r} contains a control character")
+    if why := control_problem(cleaned, "--name"):
+        raise Refused(why)
     return re.sub(r"\s+", "-", cleaned)

@@ -9,6 +9,7 @@ whatever the table or text it is in (`Escaped`).
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -122,11 +123,21 @@ def _width(stream: object) -> int | None:
         return 80
 
 
+class _Console(Console):
+    """Rich's console, except when the reader of the output goes away (`| head -1`)."""
+
+    def on_broken_pipe(self) -> None:
+        """Stop printing and raise, for the command to say what it did (Rich would exit
+        with code 1 in silence, even after a game was saved)."""
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
 def console(stderr: bool = False) -> Console:
     """A console that treats every string as plain text (no markup, no emoji codes) and
     escapes every control character it is given."""
     width = _width(sys.stderr if stderr else sys.stdout)
-    out = Console(
+    out = _Console(
         stderr=stderr, highlight=False, markup=False, emoji=False, width=width, soft_wrap=False
     )
     out.push_render_hook(Escaped())

@@ -151,7 +151,11 @@ def test_a_closed_pipe_after_a_win_keeps_the_game(mahj, night: Path):
         )
     finally:
         os.close(write_end)
-    assert proc.stderr == b""
+    # Saved, but not shown: one line says so, and exit code 3 (a script must not retry).
+    assert proc.returncode == 3
+    (line,) = proc.stderr.decode().splitlines()
+    assert line.startswith("Error: game 4 (Ruth wins 25, self-picked) WAS recorded")
+    assert "Broken pipe" in line
     # Game 4: Ruth back in, seated with Pat😀, [bold]Sue and 李 (East Pat😀).
     total = json.loads(mahj("total", "--json").stdout)
     assert total["games"] == 4
