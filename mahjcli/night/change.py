@@ -7,6 +7,7 @@ never saved over."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
@@ -105,5 +106,9 @@ def start(path: Path, session: Session) -> Standings:
             paths.set_current(path)
         except MahjError as exc:
             atomic.take_back(path, str(exc))
+            raise
+        except BaseException:  # a failing disk, a module that cannot be read: the same
+            with contextlib.suppress(MahjError):
+                atomic.take_back(path, "")
             raise
     return fold(session)

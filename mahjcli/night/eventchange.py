@@ -4,11 +4,12 @@ together. A refusal leaves the file byte-for-byte unchanged."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.errors import MahjError, Refused, SaveFailed
+from ..core.errors import MahjError, Refused
 from ..core.event import Event
 from ..core.eventfold import EventStandings, fold_event
 from ..files import atomic, eventload
@@ -66,8 +67,8 @@ def start(path: Path, event: Event) -> EventStandings:
         except MahjError as exc:
             atomic.take_back(path, str(exc))
             raise
-        except OSError as exc:
-            why = f"cannot make the event current: {exc.strerror or exc}; nothing was created"
-            atomic.take_back(path, why)
-            raise SaveFailed(why) from None
+        except BaseException:  # a failing disk, a module that cannot be read: the same
+            with contextlib.suppress(MahjError):
+                atomic.take_back(path, "")
+            raise
     return standings
