@@ -306,12 +306,10 @@ def main() -> None:
     gc.disable()
     try:
         app()
-    except BrokenPipeError:
-        _quiet_exit()
-    except OSError as exc:  # a part of mahj read as it starts, before any command runs
-        if exc.errno == errno.EPIPE:
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:  # the reader went away (`mahj log | head -1`)
             _quiet_exit()
-        error_and_exit(os_problem(exc))
+        error_and_exit(os_problem(exc))  # a part of mahj read as it starts, say
     except ImportError as exc:
         error_and_exit(import_problem(exc))
 

@@ -126,42 +126,41 @@ class Saving:
     def __init__(self) -> None:
         self.done: tuple[str, str] | None = None
         self.interrupted = False
+        self.previous: Any = None  # the Ctrl-C handler this one stands in for
 
     def __call__(self, done: str, again: str) -> None:
         """The change is saved: from now on, a failure says that `done` WAS done and what
         doing it `again` would mean. A Ctrl-C held while it was saved takes effect now."""
         self.done = (done, again)
-        _let_interrupts()
+        self.release()
         if self.interrupted:
             raise KeyboardInterrupt
 
-    def hold(self, signum: int, frame: object) -> None:
+    def hold(self) -> None:
+        """Hold Ctrl-C back until the change is saved (where Python's own handler is the
+        one in place, in the main thread)."""
+        import signal
+        import threading
+
+        if threading.current_thread() is not threading.main_thread():
+            return
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.previous = signal.signal(signal.SIGINT, self._held)
+
+    def release(self) -> None:
+        """Let Ctrl-C act at once again."""
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+
+    def _held(self, signum: int, frame: object) -> None:
         """Ctrl-C while the change is saved: noted, to take effect once it is (a second
         one takes effect at once)."""
-        if self.interrupted or self.done is not None:
+        if self.interrupted:
             raise KeyboardInterrupt
         self.interrupted = True
-
-
-_held: list[object] = []
-"""The Ctrl-C handler to put back once a change is saved (empty when none was replaced)."""
-
-
-def _hold_interrupts(state: Saving) -> None:
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        _held.append(signal.signal(signal.SIGINT, state.hold))
-
-
-def _let_interrupts() -> None:
-    import signal
-
-    while _held:
-        signal.signal(signal.SIGINT, _held.pop())  # type: ignore[arg-type]
 
 
 @contextlib.contextmanager
@@ -173,19 +172,37 @@ def saving() -> Iterator[Saving]:
     -1`), Ctrl-C, a part of mahj that cannot be loaded -- is one line on stderr saying it
     WAS done, and exit code SAVED_NOT_SHOWN, never a refusal's 1 nor Python's own."""
     state = Saving()
-    _hold_interrupts(state)
+    state.hold()
     try:
         yield state
         if state.done is not None and sys.stdout is not None:
             sys.stdout.flush()
     except BaseException as exc:
+        if state.done is None and state.interrupted and isinstance(exc, KeyboardInterrupt):
+            _interrupted_twice()
         if state.done is None or _finished(exc):
             raise
         _saved_not_shown(*state.done, exc)
     finally:
-        _let_interrupts()
+        state.release()
     if state.done is None and state.interrupted:
         raise KeyboardInterrupt  # held while nothing was saved after all
+
+
+INTERRUPTED = 130
+"""Exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
+
+
+def _interrupted_twice() -> NoReturn:
+    """Ctrl-C pressed again while a change was being saved (a disk that hangs): stop, and
+    say that the save is whole either way."""
+    with contextlib.suppress(Exception):
+        say(
+            "Error: interrupted while saving; the file holds either the version before or "
+            "the one after, never a mix (look at it again to see which)",
+            err=True,
+        )
+    raise typer.Exit(INTERRUPTED)
 
 
 def _finished(exc: BaseException) -> bool:

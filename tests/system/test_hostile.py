@@ -442,6 +442,8 @@ def fsync(fd):
     real_fsync(fd)
     if when == "during-save":
         interrupt()
+    if when == "twice-during-save":
+        os.kill(os.getpid(), signal.SIGINT)
 
 os.replace, os.fsync = replace, fsync
 sys.argv = ["mahj", *sys.argv[3:]]
@@ -465,6 +467,19 @@ def test_ctrl_c_once_the_save_has_begun_says_the_game_was_recorded(night: Path, 
         code=SAVED_NOT_SHOWN,
     )  # fmt: skip
     assert games(night) == 2
+
+
+@posix
+def test_ctrl_c_twice_during_a_save_stops_it_whole(night: Path):
+    """A second Ctrl-C while the save is under way (a disk that hangs) stops mahj at once:
+    exit 130 and one line; the file is the night before or after, never a mix."""
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED, night.name, "twice-during-save",
+         "win", "Kathy", "30", "--self-pick", "--session", str(night)],
+        capture_output=True, timeout=60,
+    )  # fmt: skip
+    one_error_line(done, "interrupted while saving", "never a mix", code=130)
+    assert games(night) in (1, 2)
 
 
 # ---- escape codes in the texts of an event file ------------------------------------------
