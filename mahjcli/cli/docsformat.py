@@ -1,0 +1,238 @@
+"""The file format reference: every key of a session file, a card and an event file.
+
+The keys come from the readers' own declarations: each log entry's keys, with their types,
+ranges and defaults, from `mahjcli.core.model` (`keys_of`); the other tables' keys from
+the readers' lists of known keys. What each key means is said here, once; a key a reader
+knows that is not described here (or described and no longer known) stops the generator,
+so the page can never fall behind the reader.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import cards, event, house, model, rulesets
+from ..files import eventfile, sessionfile
+
+Row = tuple[str, str, str]
+"""A key's type, its default (or `required`), and what it means."""
+
+
+def _quoted(names: Any) -> str:
+    return ", ".join(f'`"{n}"`' for n in names)
+
+
+HOUSE_RULES = ", ".join(
+    f'`"{name}[={default}]"`' if takes and default is not None else
+    f'`"{name}=N"`' if takes else f'`"{name}"`'
+    for name, (_, takes, default, _) in house.RULES.items()
+)  # fmt: skip
+"""Each house rule as the file writes it: `[=25]` a value that may be left out."""
+
+SESSION: dict[str, Row] = {
+    "schema": ("whole number", "required", "Always `1`: the version of the format."),
+    "name": ("text", '`""`', "The night's name (`mahj new --name`)."),
+    "date": ("date (`2026-11-29`)", "none", "The night's date (`mahj new --date`)."),
+    "rules": (_quoted(rulesets.RULE_SETS), '`"league"`', "Payments, or tournament points."),
+    "players": ("list of names", "required",
+                "Everyone at the start, in seat order: the first four sit (four a table on a "
+                "club night), the rest wait in the order given."),
+    "east": ("name, or a list of names", "the first player",
+             "The first East; on a club night a list, one a table."),
+    "tables": ("whole number from 1 to " + str(model.MAX_TABLES), "`1`",
+               "How many tables a club night starts with."),
+    "pie": (f"whole number from 1 to {model.MAX_PIE:,}", "none",
+            "League: each player's purse, in points."),
+    "house": ("list of house rules: " + HOUSE_RULES, "`[]`",
+              "League: the house rules played."),
+    "stake": ("number of dollars, whole cents from 0.01 to 100", "none",
+              "League: what one point is worth; every view then shows money."),
+    "misnamed": (_quoted(rulesets.MISNAMED_MODES), '`"replace"`',
+                 "Tournament: whether a mis-named discard's 25 replaces the thrower's "
+                 "penalty or adds to it."),
+    "variants": ("list of " + _quoted(rulesets.VARIANTS), "`[]`",
+                 "Tournament: the variants played."),
+    "card": ("table `[card]`", "none",
+             "The night's card, copied in when the night started (keys below)."),
+    "log": ("`[[log]]` tables", "`[]`", "What happened, one entry a table, in order (below)."),
+}  # fmt: skip
+
+KINDS: dict[str, str] = {
+    "win": "A game won. Thrown (`thrown_by`) or self-picked (`self_pick = true`); a "
+    "heavenly hand may leave both out.",
+    "wall": "A wall game: the tiles ran out and nobody won.",
+    "incomplete": "Tournament: time was called before the game finished.",
+    "error": "Tournament, variant `mj-in-error`: a Mah Jongg called in error ended the game.",
+    "penalty": "Tournament: points a player lost (not a game; the deal stays).",
+    "join": "A player arrives.",
+    "leave": "A player leaves; their points stay.",
+    "open": "Club night: the front four of the line sit at a new table.",
+    "close": "Club night: a table closes; its players go to the front of the line.",
+    "accept": "Tournament: the table accepted its score card for the rounds played so far.",
+}
+
+ENTRY_KEYS: dict[str, str] = {
+    "winner": "Who called Mah Jongg.",
+    "value": "The value printed on the card for the hand.",
+    "thrown_by": "Who threw the winning tile (left out when self-picked).",
+    "self_pick": "The winner drew the tile (`--self-pick`).",
+    "jokerless": "The winner claimed a hand without jokers.",
+    "singles_pairs": "A singles-and-pairs hand: never doubled for jokerless.",
+    "heavenly": "East's hand was complete as dealt.",
+    "misnamed": "Tournament: the thrower mis-named the discard.",
+    "exposures": "Tournament: exposures on the winner's rack.",
+    "dead": "Players whose hands were dead.",
+    "line": "The card line the hand was scored as.",
+    "pays_for_table": "House rule: the player whose error gave Mah Jongg pays for all.",
+    "bets": 'House rule bettor: `[["Sue", "Ruth"]]`, Sue bet on Ruth.',
+    "wall_bets": "House rule bettor: waiting players who bet on a wall game.",
+    "table": "The table the game was played at, or the table that closes.",
+    "player": "The player concerned.",
+    "points": "The points lost.",
+    "reason": "Why, in words.",
+    "caller": "Who called Mah Jongg in error.",
+    "intact": "The one player who kept an intact hand, if exactly one did.",
+    "east": "The new table's first East (default: the first of the four).",
+}
+
+TYPES: dict[str, str] = {
+    "player": "name",
+    "players": "list of names",
+    "bets": "list of [bettor, player] pairs",
+    "flag": "true or false",
+    "count": "whole number",
+    "text": "text",
+    "line": "a line of the night's card",
+}
+
+CARD: dict[str, Row] = {
+    "name": ("text", "required in a card file", "The card's name."),
+    "year": ("whole number", "none", "The card's year."),
+    "lines": ("`[[lines]]` tables", "required", "The card's lines, in the card's order."),
+}
+CARD_LINE: dict[str, Row] = {
+    "name": ("text", "required", "What you call the line (what `--line` takes)."),
+    "section": ("text", '`""`', "The card's heading the line sits under."),
+    "value": (f"whole number from 1 to {model.MAX_VALUE}", "required", "The printed value."),
+    "concealed": ("true or false", "`false`", "The hand must be concealed."),
+    "groups": ("true or false", "required",
+               "The line has a pung, kong or quint; `false` is never doubled for jokerless."),
+}  # fmt: skip
+
+EVENT: dict[str, Row] = {
+    "schema": ("whole number", "required", "Always `1`."),
+    "kind": ('`"event"`', "required", "Tells an event from a night."),
+    "name": ("text", '`""`', "The event's name."),
+    "date": ("date (`2026-04-18`)", "none", "The event's date."),
+    "profile": (_quoted(event.PROFILES), f'`"{event.DEFAULT_PROFILE}"`',
+                "How every table scores."),
+    "rounds": (f"whole number from 1 to {event.MAX_ROUNDS}", f"`{event.DEFAULT_ROUNDS}`",
+               "How many rounds."),
+    "movement": (_quoted(event.MOVEMENTS), f'`"{event.DEFAULT_MOVEMENT}"`',
+                 "How rounds after the first are seated."),
+    "seed": ("whole number", "`1`", "Makes every random draw; the same seed seats the same."),
+    "tie_break": ("true or false", "`false`",
+                  "Split equal totals by most Mah Jonggs, then fewest thrown."),
+    "players": ("`[[players]]` tables", "required", "The field, in registration order."),
+    "seating": ("`[[seating]]` tables", "`[]`", "Each round's tables, as seated."),
+    "cards": ("`[[cards]]` tables", "`[]`", "Each table's card, as handed in."),
+}  # fmt: skip
+EVENT_PLAYER: dict[str, Row] = {
+    "name": ("name", "required", "The player."),
+    "id": ("text or whole number", '`""`', "Their id, if the event uses them."),
+    "first_round": ("whole number", "`1`", "Above 1 for a late registration."),
+    "last_round": ("whole number", "none", "Set when they withdrew: the last round played."),
+}
+EVENT_SEATING: dict[str, Row] = {
+    "round": ("whole number", "required", "The round."),
+    "movement": (_quoted(event.METHODS), '`"given"`', "How the round was seated."),
+    "byes": ("list of names", "`[]`", "Who sits out the round."),
+    "tables": ("list of tables, each four names", "required",
+               "Table 1 first; each table's seats A (East), B, C, D."),
+}  # fmt: skip
+EVENT_CARD: dict[str, Row] = {
+    "round": ("whole number", "required", "The round."),
+    "table": ("whole number", "required", "The table."),
+    "totals": ('`{ "Ann" = 45, ... }`', "required", "Each player's round total, as signed."),
+    "games": ("list of `{ kind = ... }`", "none (round totals only)",
+              "The games, written like a night's `[[log]]` entries."),
+    "replace": ("true or false", "`false`", "This card replaces the table's earlier one."),
+    "from": ("text", '`""`', "The table's session file it came from (a note; never read)."),
+}  # fmt: skip
+
+DECLARED: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
+    ("session file", SESSION, sessionfile.TOP_KEYS),
+    ("card", CARD, cards.CARD_KEYS),
+    ("card line", CARD_LINE, cards.LINE_KEYS),
+    ("event file", EVENT, eventfile.TOP_KEYS),
+    ("[[players]]", EVENT_PLAYER, eventfile.PLAYER_KEYS),
+    ("[[seating]]", EVENT_SEATING, eventfile.SEATING_KEYS),
+    ("[[cards]]", EVENT_CARD, eventfile.CARD_KEYS),
+    ("log entry kinds", KINDS, tuple(model.ENTRY_TYPES)),
+    ("log entry keys", ENTRY_KEYS,
+     tuple(dict.fromkeys(k for kind in model.ENTRY_TYPES for k in model.keys_of(kind)))),
+]  # fmt: skip
+
+
+def drift() -> list[str]:
+    """Keys a reader knows that this page does not describe, and the other way round."""
+    found = []
+    for where, described, known in DECLARED:
+        if missing := [k for k in known if k not in described]:
+            found.append(f"{where}: describe {', '.join(missing)} in {__name__}")
+        if gone := [k for k in described if k not in known]:
+            found.append(f"{where}: {', '.join(gone)} is no longer read; remove it from {__name__}")
+    return found
+
+
+def _table(rows: dict[str, Row], order: tuple[str, ...]) -> str:
+    lines = ["| key | type | default | what it is |", "|---|---|---|---|"]
+    lines += [f"| `{k}` | {rows[k][0]} | {rows[k][1]} | {rows[k][2]} |" for k in order]
+    return "\n".join(lines) + "\n"
+
+
+def _default(kind: str, key: str, spec: model.Key) -> str:
+    if spec.required:
+        return "required"
+    if key == "self_pick":
+        return "`false`"
+    value = model.ENTRY_TYPES[kind]._field_defaults.get(key)
+    if value is None:
+        return "none"
+    return {False: "`false`", (): "`[]`", "": '`""`'}.get(value, f"`{value}`")
+
+
+def _entries() -> str:
+    parts = []
+    for kind, cls in model.ENTRY_TYPES.items():
+        parts.append(f'#### `kind = "{kind}"`\n\n{KINDS[kind]}\n')
+        keys = model.keys_of(kind)
+        if not keys:
+            parts.append("No other keys.\n")
+            continue
+        lines = ["| key | type | default | what it is |", "|---|---|---|---|"]
+        for key, spec in keys.items():
+            kind_of = spec.what or TYPES[spec.type]
+            lines.append(
+                f"| `{key}` | {kind_of} | {_default(kind, key, spec)} | {ENTRY_KEYS[key]} |"
+            )
+        parts.append("\n".join(lines) + "\n")
+    return "\n".join(parts)
+
+
+def file_format() -> str:
+    """The generated part of the session file page."""
+    if problems := drift():
+        raise ValueError("; ".join(problems))
+    return "\n".join([
+        "### The top of a session file\n", _table(SESSION, sessionfile.TOP_KEYS),
+        "### Log entries\n",
+        "Each `[[log]]` table has a `kind`, and the keys of that kind.\n", _entries(),
+        "### The card\n",
+        "A card file, or the `[card]` table of a session (its lines are `[[card.lines]]`).\n",
+        _table(CARD, cards.CARD_KEYS), "Each line:\n", _table(CARD_LINE, cards.LINE_KEYS),
+        "### The event file\n", _table(EVENT, eventfile.TOP_KEYS),
+        "#### `[[players]]`\n", _table(EVENT_PLAYER, eventfile.PLAYER_KEYS),
+        "#### `[[seating]]`\n", _table(EVENT_SEATING, eventfile.SEATING_KEYS),
+        "#### `[[cards]]`\n", _table(EVENT_CARD, eventfile.CARD_KEYS),
+    ])  # fmt: skip

@@ -1,0 +1,104 @@
+"""The pictures of "The room's screen" page, taken from a real `mahj serve` in a real
+browser: the room's TV during a club night, a phone entering a game, and an event's
+screen and its "find your seat" page. Each page is checked for what a player must see
+(and a phone's page for fitting the phone's width) before it is photographed.
+
+The pictures are written to docs/img/ only when asked: `MAHJ_DOCS_SCREENSHOTS=1
+.venv/bin/python -m pytest tests/system/test_docs_screens.py -n 0`; commit them with the
+page they belong to."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers import ROOT, SAMPLES
+from tests.system.test_serve_process import start
+
+pytestmark = pytest.mark.slow
+IMAGES = ROOT / "docs" / "img"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+
+
+def picture(page: Any, name: str) -> None:
+    """Photograph the page for the docs, when asked to."""
+    if os.environ.get("MAHJ_DOCS_SCREENSHOTS"):
+        page.screenshot(path=str(IMAGES / name), full_page=name.startswith("phone"))
+
+
+def fits_the_phone(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Any]:
+    """Start `mahj serve ARGS` in a fresh data folder; stops it after the test."""
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    servers = []
+
+    def serve(*args: str) -> tuple[str, str]:
+        server, base, key = start(*args, env=env)
+        servers.append(server)
+        return base, key
+
+    yield serve
+    for server in servers:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+        assert server.returncode == 0
+
+
+def test_a_club_night_on_the_tv_and_a_phone(browser, served, tmp_path: Path):
+    from playwright.sync_api import expect
+
+    night = tmp_path / "club-night.toml"
+    night.write_bytes((SAMPLES / "club-night.toml").read_bytes())
+    base, key = served("--session", str(night))
+    tv = browser.new_context(**TV).new_page()
+    tv.goto(f"{base}/")
+    expect(tv.locator("h1")).to_contain_text("Club night")
+    expect(tv.locator("section.recent li").first).to_contain_text("Game 7")
+    picture(tv, "scoreboard-tv.png")
+
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{base}/enter?key={key}")
+    expect(phone.get_by_role("heading", name="Which table are you?")).to_be_visible()
+    fits_the_phone(phone)
+    picture(phone, "phone-tables.png")
+    phone.get_by_role("link", name="Table 2").click()
+    seats = phone.locator("ol.seats .name").all_inner_texts()
+    phone.locator("label[for=w2]").tap()
+    phone.get_by_label("Value").fill("30")
+    phone.locator("label[for=t3]").tap()
+    fits_the_phone(phone)
+    picture(phone, "phone-game.png")
+    phone.get_by_role("button", name="See who pays whom").tap()
+    expect(phone.locator("p.pays")).to_contain_text(f"{seats[2]} pays 60")
+    fits_the_phone(phone)
+    picture(phone, "phone-confirm.png")
+
+
+def test_an_event_on_the_tv_and_a_phone(browser, served, tmp_path: Path):
+    from playwright.sync_api import expect
+
+    event = tmp_path / "spring-open.toml"
+    event.write_bytes((SAMPLES / "spring-open" / "spring-open.toml").read_bytes())
+    base, _ = served("--session", str(event), "--event")
+    tv = browser.new_context(**TV).new_page()
+    tv.goto(f"{base}/")
+    expect(tv.locator("h1")).to_contain_text("Spring Open")
+    expect(tv.get_by_text("Find your seat").first).to_be_visible()
+    picture(tv, "event-tv.png")
+
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{base}/")
+    phone.get_by_text("Find your seat").first.click()
+    expect(phone.locator("main")).to_contain_text("table")
+    fits_the_phone(phone)
+    picture(phone, "phone-find-your-seat.png")
