@@ -87,8 +87,11 @@ def write_generated(folder: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     """Bring the pages up to date (or, with --check, say which are not)."""
-    parser = argparse.ArgumentParser(prog="python -m mahjcli.cli.docs", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="python -m mahjcli.cli.docs",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if stale")
     parser.add_argument("--docs", type=Path, default=None, help="the docs folder")
     args = parser.parse_args(argv)

@@ -101,7 +101,7 @@ def commands(block: Block) -> list[Command]:
         typed = lines[i][2:]
         while typed.endswith("\\") and i + 1 < len(lines):
             i += 1
-            typed = typed[:-1] + " " + lines[i].strip()
+            typed = typed[:-1].rstrip() + " " + lines[i].strip()
         i += 1
         shown_from = i
         while i < len(lines) and not lines[i].startswith("$ "):
@@ -175,7 +175,7 @@ def play_page(text: str) -> list[Played]:
     played: list[Played] = []
     with fresh_home() as home:
         for block in blocks(text):
-            if block.title and not block.lang == "console":
+            if block.title and block.lang != "console":
                 target = home / block.title
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(block.body, encoding="utf-8")
@@ -236,8 +236,9 @@ def refreshed(text: str, played: list[Played]) -> str:
 
 
 def pages(folder: Path) -> list[Path]:
-    """The documentation's pages, in name order."""
-    return sorted(folder.glob("*.md"))
+    """The documentation's pages, in name order, and the README beside the folder."""
+    readme = folder.parent / "README.md"
+    return sorted(folder.glob("*.md")) + ([readme] if readme.is_file() else [])
 
 
 def stale_pages(folder: Path) -> dict[Path, list[str]]:

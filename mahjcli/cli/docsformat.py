@@ -31,8 +31,8 @@ HOUSE_RULES = ", ".join(
 
 SESSION: dict[str, Row] = {
     "schema": ("whole number", "required", "Always `1`: the version of the format."),
-    "name": ("text", '`""`', "The night's name (`mahj new --name`)."),
-    "date": ("date (`2026-11-29`)", "none", "The night's date (`mahj new --date`)."),
+    "name": ("text", '`""`', "The night's name (`--name` of `mahj new`)."),
+    "date": ("date (`2026-11-29`)", "none", "The night's date (`--date` of `mahj new`)."),
     "rules": (_quoted(rulesets.RULE_SETS), '`"league"`', "Payments, or tournament points."),
     "players": ("list of names", "required",
                 "Everyone at the start, in seat order: the first four sit (four a table on a "
@@ -204,7 +204,7 @@ def _default(kind: str, key: str, spec: model.Key) -> str:
 
 def _entries() -> str:
     parts = []
-    for kind, cls in model.ENTRY_TYPES.items():
+    for kind in model.ENTRY_TYPES:
         parts.append(f'#### `kind = "{kind}"`\n\n{KINDS[kind]}\n')
         keys = model.keys_of(kind)
         if not keys:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typer import Context
 from typer.core import TyperGroup
 
 COMMAND_WIDTH = 80
@@ -17,16 +18,18 @@ def command_paths() -> list[list[str]]:
     assert isinstance(top, TyperGroup)
     paths: list[list[str]] = [[]]
 
-    def walk(group: TyperGroup, path: list[str]) -> None:
-        ctx = group.make_context(" ".join(["mahj", *path]), [], resilient_parsing=True)
+    def walk(group: TyperGroup, path: list[str], parent: Context | None) -> None:
+        # A context made without parsing anything: parsing would settle each command's
+        # help option from a context that does not have mahj's settings (`-h`).
+        ctx = Context(group, info_name=path[-1] if path else "mahj", parent=parent)
         for name in group.list_commands(ctx):
             command = group.get_command(ctx, name)
             assert command is not None, name
             paths.append([*path, name])
             if isinstance(command, TyperGroup):
-                walk(command, [*path, name])
+                walk(command, [*path, name], ctx)
 
-    walk(top, [])
+    walk(top, [], None)
     return paths
 
 
