@@ -136,7 +136,8 @@ def test_command_parses(page: str, command: str, monkeypatch: pytest.MonkeyPatch
     if argv[0].startswith("-"):  # `mahj --install-completion`: an option of mahj itself
         return
     monkeypatch.setattr(typer.core, "HAS_RICH", False)  # plain help: quicker, same exit
-    result = CliRunner().invoke(app, [*argv, "--help"], catch_exceptions=False)
+    at = argv.index("--") if "--" in argv else len(argv)  # after `--` it would be a name
+    result = CliRunner().invoke(app, [*argv[:at], "--help", *argv[at:]], catch_exceptions=False)
     assert result.exit_code == 0, (page, command, result.output)
 
 
