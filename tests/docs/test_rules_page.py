@@ -337,7 +337,7 @@ def sources() -> list[Path]:
     return found
 
 
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
 @pytest.mark.parametrize("path", PAGES, ids=[p.name for p in PAGES])
