@@ -13,6 +13,7 @@ from .model import (
     GAMES_PER_ROUND,
     MAX_WAITING,
     SEATS,
+    WINDS,
     Accept,
     Close,
     Entry,
@@ -25,6 +26,7 @@ from .model import (
     Wall,
     Win,
 )
+from .names import join_names
 from .seating import Seating
 from .session import Session
 
@@ -54,6 +56,11 @@ def table_of_game(entry: Entry, seating: Seating) -> int | str:
     if isinstance(entry, Win | Error):
         who = entry.winner if isinstance(entry, Win) else entry.caller
         table = seating.table_of(who)
+        recorded = getattr(entry, "table", None)
+        if table is not None and recorded is not None and table != recorded:
+            return (
+                f"{who} sits at table {table}, not at table {recorded} where this game was played"
+            )
         if table is not None:
             return table
         role = "winner" if isinstance(entry, Win) else "caller"
@@ -73,6 +80,47 @@ def table_of_game(entry: Entry, seating: Seating) -> int | str:
             + ")"
         )
     return int(chosen)
+
+
+PLAYED = "this game was played"
+NOW = "as the log before it now stands"
+"""How a seating problem (`seats_problem`) begins, and what it says of the seats derived
+now; a correction's refusal names the game and speaks of the change instead."""
+
+
+def seated_text(seats: tuple[str, ...]) -> str:
+    """Who sat at a table, East first: `Bea (East), Cy, Dot and Ruth`.
+
+    >>> seated_text(("Bea", "Cy", "Dot", "Ruth"))
+    'Bea (East), Cy, Dot and Ruth'
+    """
+    return join_names([f"{seats[0]} ({WINDS[0]})", *seats[1:]]) if seats else "nobody"
+
+
+def seats_problem(entry: Entry, seating: Seating) -> str | None:
+    """A game recorded with its table and seats is played there by exactly those players,
+    with the same East: whatever comes before it in the log (a fix, a game taken back, a
+    hand edit) may change what it pays, never who played it (RULES.md §10)."""
+    seats: tuple[str, ...] = getattr(entry, "seats", ())
+    if not seats:
+        return None
+    recorded: int | None = getattr(entry, "table", None)
+    if recorded is not None:
+        table: int | str = recorded
+    elif len(seating.tables) == 1:
+        table = seating.first()
+    else:
+        table = table_of_game(entry, seating)
+    if isinstance(table, str):
+        return None  # the entry's own check says why it cannot be played
+    at = f" at table {recorded}" if recorded is not None else ""
+    was = f"{PLAYED}{at} by {seated_text(seats)}"
+    if table not in seating.tables:
+        return f"{was}, but {NOW} table {table} is not open"
+    now = tuple(seating.in_deal_order(table))
+    if now == seats:
+        return None
+    return f"{was}, but {NOW} {seated_text(now)} would sit there"
 
 
 def line_problem(win: Win, session: Session) -> str | None:

@@ -241,7 +241,10 @@ def _pass_deal(state: State, entry: Entry) -> None:
     rotation would otherwise put out of step."""
     if not is_game(entry):
         return
-    table = checks.table_of_game(entry, state.seating)
+    recorded = getattr(entry, "table", None)
+    table = (
+        recorded if recorded in state.seating.tables else checks.table_of_game(entry, state.seating)
+    )
     if isinstance(table, str):
         if len(state.seating.tables) != 1:
             return
@@ -286,6 +289,10 @@ class Replay:
         state = self.state
         assert state is not None
         if hole:
+            _pass_deal(state, entry)
+            return
+        if is_game(entry) and (moved := checks.seats_problem(entry, state.seating)):
+            self.problems.append(Problem(moved, Where.entry(index, "seats")))
             _pass_deal(state, entry)
             return
         step = STEPS[type(entry)](entry, state)

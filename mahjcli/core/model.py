@@ -47,6 +47,9 @@ class Key(NamedTuple):
 PLAYER = Key("player", required=True)
 MAYBE_PLAYER = Key("player")
 PLAYERS = Key("players")
+SEATED = Key("players", what="the players seated, East first")
+"""Who sat at a game's table when it was recorded, East first and going to the right
+(RULES.md §10: a correction may never seat a recorded game differently)."""
 BETS = Key("bets")
 FLAG = Key("flag")
 TEXT = Key("text")
@@ -112,6 +115,10 @@ class Win(NamedTuple):
     """House rule (bettor): waiting players' bets on a seated player, as (bettor, player)."""
     wall_bets: Annotated[tuple[str, ...], PLAYERS] = ()
     """House rule (bettor): waiting players who bet that the game would be a wall game."""
+    table: Annotated[int | None, TABLE] = None
+    """The table it was played at, as recorded on a club night (it is its winner's)."""
+    seats: Annotated[tuple[str, ...], SEATED] = ()
+    """Who sat at that table, East first, as recorded (older files leave it out)."""
     kind: Literal["win"] = "win"
 
     @property
@@ -128,12 +135,16 @@ class Wall(NamedTuple):
     """The table it was played at (a club night); None at a night of one table."""
     bets: Annotated[tuple[tuple[str, str], ...], BETS] = ()
     wall_bets: Annotated[tuple[str, ...], PLAYERS] = ()
+    seats: Annotated[tuple[str, ...], SEATED] = ()
+    """Who sat at that table, East first, as recorded (older files leave it out)."""
     kind: Literal["wall"] = "wall"
 
 
 class Incomplete(NamedTuple):
     """A tournament game not finished when time was called."""
 
+    seats: Annotated[tuple[str, ...], SEATED] = ()
+    """Who sat at the table, East first, as recorded (older files leave it out)."""
     kind: Literal["incomplete"] = "incomplete"
 
 
@@ -167,6 +178,8 @@ class Error(NamedTuple):
     caller: Annotated[str, PLAYER]
     intact: Annotated[str | None, MAYBE_PLAYER] = None
     """The one player who kept an intact hand, if exactly one did."""
+    seats: Annotated[tuple[str, ...], SEATED] = ()
+    """Who sat at the table, East first, as recorded (older files leave it out)."""
     kind: Literal["error"] = "error"
 
 

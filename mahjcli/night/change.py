@@ -1,9 +1,10 @@
 """Every change to a night follows one path, from the command line and from the page
 alike: take the lock, load and check the whole night, build the new entry against its
-standings, replay the night with the entry, append it to the text, and save, only if
-the replay accepts it and the file is still the one read. A refusal leaves the file
-byte-for-byte unchanged, and an edit made meanwhile (by hand, or by another program) is
-never saved over."""
+standings, record with a game where it is played and who sits there (`core.placed`),
+replay the night with the entry, append it to the text, and save, only if the replay
+accepts it and the file is still the one read. A refusal leaves the file byte-for-byte
+unchanged, and an edit made meanwhile (by hand, or by another program) is never saved
+over."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..core import checks
 from ..core.errors import FileChanged, MahjError, Refused
 from ..core.fold import fold
 from ..core.model import Entry
+from ..core.placed import placed
 from ..core.session import Session
 from ..core.standings import Standings
 from ..files import atomic, loader, logedit, paths
@@ -59,6 +61,7 @@ def _record(path: Path, build: Callable[[loader.Night], Built], again: bool) -> 
         night = loader.load(path, keep_doc=True)
         try:
             built = build(night)
+            built = built._replace(entry=placed(built.entry, night.standings))
             after = fold(night.session._replace(log=(*night.session.log, built.entry)))
             if after.problems:
                 raise Refused(after.problems[-1].message)

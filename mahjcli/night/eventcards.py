@@ -66,11 +66,14 @@ def _seats_problem(night: Night, seats: tuple[str, ...], where: str) -> str | No
 
 
 def _respelled(entry: Entry, names: Mapping[str, str]) -> Entry:
-    """The entry with its players named as the event spells them."""
+    """The entry with its players named as the event spells them (without the seats it
+    recorded: the card's starting seats say who sat where)."""
     changes: dict[str, Any] = {}
     for key, spec in keys_of(entry.kind).items():
         value = getattr(entry, key, None)
-        if spec.type == "player" and isinstance(value, str):
+        if key == "seats":
+            changes[key] = ()
+        elif spec.type == "player" and isinstance(value, str):
             changes[key] = names.get(value, value)
         elif spec.type == "players" and isinstance(value, tuple):
             changes[key] = tuple(names.get(v, v) for v in value)

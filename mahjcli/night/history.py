@@ -11,10 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..core import checks
 from ..core.errors import Refused
 from ..core.fold import fold
 from ..core.model import Accept, Entry
 from ..core.names import UnknownName, fold_name, name_problem, resolve
+from ..core.placed import pinned, placed
+from ..core.problems import Problem
 from ..core.standings import Standings
 from ..files import atomic, loader, logedit
 from ..files.entryfile import read_entry
@@ -43,31 +46,55 @@ def _accepted_problem(log: tuple[Entry, ...], at: int) -> str | None:
     return None
 
 
+MOVED_SHOWN = 3
+"""How many later games a refused correction names (the rest are counted)."""
+
+
 def _replay(
     night: loader.Night,
     log: tuple[Entry, ...],
     what: str,
     gone: int | None = None,
     changed: int | None = None,
+    instead: str = "",
 ) -> Standings:
     """The night with this log, refused (naming the first entry that no longer stands)
-    when the change would leave a later entry impossible; `gone` is the place of an entry
-    taken out (the entries after it have moved up one), `changed` that of the entry
-    replaced (a problem in it is its own, not a later entry's)."""
+    when the change would leave a later entry impossible or seat a later game differently
+    (RULES.md §10: naming every such game and what would move, then what to do `instead`);
+    `gone` is the place of an entry taken out (the entries after it have moved up one),
+    `changed` that of the entry replaced (a problem in it is its own, not a later entry's)."""
     after = fold(night.session._replace(log=log))
-    if after.problems:
-        problem = after.problems[0]
+    if not after.problems:
+        return after
+
+    def label(problem: Problem) -> tuple[int, str]:
         where = problem.where
         at = where.at if where is not None and where.at is not None else len(log) - 1
         if gone is not None and at >= gone:
             at += 1
-        label = _label(night.standings, min(at, len(night.session.log) - 1))
-        if at == changed:
-            raise Refused(f"{label} cannot be that: {problem.message}; nothing was changed")
+        return at, _label(night.standings, min(at, len(night.session.log) - 1))
+
+    at, first = label(after.problems[0])
+    message = after.problems[0].message
+    if at == changed:
+        raise Refused(f"{first} cannot be that: {message}; nothing was changed")
+    moved = [p for p in after.problems if p.where is not None and p.where.key == "seats"]
+    if moved and moved[0] == after.problems[0]:
+        games = [
+            f"{label(p)[1]} was played"
+            + p.message.removeprefix(checks.PLAYED).replace(checks.NOW, "now")
+            for p in moved[:MOVED_SHOWN]
+        ]
+        more = len(moved) - MOVED_SHOWN
+        if more > 0:
+            games.append(f"and {more} later {'game' if more == 1 else 'games'} would move too")
         raise Refused(
-            f"{what} would leave {label} impossible ({problem.message}); nothing was changed"
+            f"{what} would seat later games differently, and a game stays where it was "
+            f"played and with who played it: {'; '.join(games)}; nothing was changed; "
+            f"{instead}"
         )
-    return after
+    tail = f"; {instead}" if instead else ""
+    raise Refused(f"{what} would leave {first} impossible ({message}); nothing was changed{tail}")
 
 
 def game_at(standings: Standings, number: int) -> int:
@@ -93,11 +120,13 @@ def replace(
             raise Refused(why)
         before_it = fold(night.session._replace(log=log[:at]))
         built = build(before_it)
-        if built.entry == log[at]:
+        built = built._replace(entry=placed(built.entry, before_it))
+        kept = pinned(night.standings)
+        if built.entry == kept[at]:
             raise Refused(f"{_label(night.standings, at)} already says that; nothing was changed")
-        new_log = (*log[:at], built.entry, *log[at + 1 :])
+        new_log = (*kept[:at], built.entry, *kept[at + 1 :])
         what = f"changing {_label(night.standings, at)} like that"
-        after = _replay(night, new_log, what, changed=at)
+        after = _replay(night, new_log, what, changed=at, instead=_keep_seats(night, at, game))
         text = logedit.replace_entry(night.loaded.parsed.text, at, entry_to_dict(built.entry), note)
         atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
         return Change(built.entry, night.standings, after, path, built.notes), log[at]
@@ -118,11 +147,38 @@ def remove(
             check(night)
         if why := _accepted_problem(log, at):
             raise Refused(why)
-        what = f"taking out {_label(night.standings, at)}"
-        after = _replay(night, (*log[:at], *log[at + 1 :]), what, gone=at)
+        after = taken_out(night, at)
         text = logedit.replace_entry(night.loaded.parsed.text, at, None, note)
         atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
         return Change(log[at], night.standings, after, path)
+
+
+def _keep_seats(night: loader.Night, at: int, game: int) -> str:
+    """What to do instead of a correction that would move later games: correct game
+    `game` (log entry `at`) where it was played, or take back the later games first."""
+    row = next(r for r in night.standings.rows if r.at == at)
+    table = f" --table {row.table}" if night.standings.club else ""
+    where = f" at table {row.table}" if night.standings.club else ""
+    return (
+        f"to correct game {game} without moving anyone, keep it{where} (a game that was not "
+        f"played can become a wall game there: mahj fix {game} wall{table}); or take back "
+        "the later games first"
+    )
+
+
+def taken_out(night: loader.Night, at: int, doing: str = "taking out") -> Standings:
+    """The night without log entry `at`, refused (nothing saved) when that would leave a
+    later entry impossible or seat a later game differently (`doing`: how the refusal
+    speaks of it, e.g. `taking back` on a table's page)."""
+    log = pinned(night.standings)
+    label = _label(night.standings, at)
+    row = next((r for r in night.standings.rows if r.at == at), None)
+    instead = (
+        _keep_seats(night, at, row.game)
+        if row is not None and row.is_game
+        else "take back the later games first"
+    )
+    return _replay(night, (*log[:at], *log[at + 1 :]), f"{doing} {label}", at, instead=instead)
 
 
 def redo(path: Path) -> Change:
@@ -153,6 +209,7 @@ def redo(path: Path) -> Change:
                 f"the undone entry's comment (entry {number}) no longer reads as an entry"
                 f"{why}; put it back with an editor if you want it"
             )
+        entry = placed(entry, night.standings)
         after = fold(night.session._replace(log=(*night.session.log, entry)))
         if after.problems:
             raise Refused(f"the undone entry cannot go back: {after.problems[-1].message}")

@@ -246,3 +246,15 @@ def seat_swap(row: Row, after: Standings) -> tuple[str, str] | None:
     if len(up) != 1 or len(down) != 1:
         return None
     return up[0], down[0]
+
+
+def repaid(before: Standings, after: Standings, since: int) -> list[tuple[Row, str, str]]:
+    """The games after log entry `since` that a correction made pay differently (RULES.md
+    §10): each row as it is now, with what it paid before and what it pays now."""
+    was = {row.at: row for row in before.rows}
+    changed = []
+    for row in after.rows:
+        old = was.get(row.at)
+        if row.at > since and row.is_game and old is not None and old.deltas != row.deltas:
+            changed.append((row, outcome(old, before), outcome(row, after)))
+    return changed

@@ -10,7 +10,7 @@ from rich.text import Text
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
-from ..reports.words import describe, outcome, plural, points, rate, seat_swap, title
+from ..reports.words import describe, outcome, plural, points, rate, repaid, seat_swap, title
 from .sheet import Column, Line, Sheet
 
 if TYPE_CHECKING:
@@ -66,6 +66,11 @@ def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> No
             out.print(line)
     else:
         out.print(Text("Nobody's total changed."))
+    later = repaid(before, after, at)
+    if later:
+        out.print(Text("Later games that pay differently:"))
+    for row, then, now_paid in later:
+        out.print(Text(f"  game {row.game} now: {now_paid} (was: {then})"))
     show_after(out, after)
 
 

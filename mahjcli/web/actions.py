@@ -136,13 +136,10 @@ def removal(night: Night, row: Row) -> tuple[str | None, int]:
     later = len(log) - 1 - row.at
     if later == 0:
         return checks.undo_problem(log[-1], night.standings.accepted), 0
-    after = fold(night.session._replace(log=(*log[: row.at], *log[row.at + 1 :])))
-    if after.problems:
-        return (
-            f"game {row.game} cannot be taken back: the night played on after it "
-            f"({after.problems[0].message}); take back the later games first, or change "
-            f"it with mahj fix {row.game}"
-        ), later
+    try:
+        history.taken_out(night, row.at, "taking back")
+    except Refused as exc:
+        return str(exc), later
     return None, later
 
 

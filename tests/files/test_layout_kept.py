@@ -61,7 +61,10 @@ def test_win_then_undo_gives_the_file_back_byte_for_byte(mahj, session: Path, sh
     after = session.read_bytes().decode("utf-8")
     assert set(comments(text)) <= set(comments(after)), after  # every comment kept
     log = tomllib.loads(after)["log"]
-    assert log[-1] == {"kind": "win", "winner": "Ruth", "value": 25, "thrown_by": "Linda"}
+    recorded = dict(log[-1])
+    seats = recorded.pop("seats")  # who sat, East first (RULES.md §10)
+    assert recorded == {"kind": "win", "winner": "Ruth", "value": 25, "thrown_by": "Linda"}
+    assert sorted(seats) == ["Kathy", "Linda", "Pat", "Ruth"]
     undone = mahj("undo")
     assert undone.exit_code == 0, undone
     now = session.read_bytes().decode("utf-8")

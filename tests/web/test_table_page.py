@@ -180,8 +180,13 @@ def test_a_game_that_later_games_rest_on_is_not_taken_back(serve: Serve, tmp_pat
     client = serve(path)
     client.get(f"/enter?key={TOKEN}")
     ask = client.get("/table/2/undo")
-    assert ask.status_code == 400 and "cannot be taken back" in ask.text
-    assert "mahj fix 1" in ask.text and 'action="/table/2/undo"' not in ask.text
+    assert ask.status_code == 400 and "taking back game 1 would seat later games" in ask.text
+    assert "game 3 was played at table 1 by Linda (East), Kathy, Pat and Ann" in ask.text
+    assert (
+        "mahj fix 1 wall --table 2" in ask.text
+        and "take back the later games" in ask.text
+        and 'action="/table/2/undo"' not in ask.text
+    )
     before = path.read_bytes()
     forced = client.post("/table/2/undo", data={"token": TOKEN, "at": "0"})
     assert forced.status_code == 400 and "nothing was changed" in forced.text
