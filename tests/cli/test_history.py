@@ -121,9 +121,10 @@ def test_fix_refuses_when_a_later_game_no_longer_stands(mahj, session):
     assert mahj("wall", "--table", "1").exit_code == 0
     assert mahj("win", "Sue", "25", "--thrown-by", "Linda").exit_code == 0  # at table 1
     # had game 1 been at table 2, Ann would have got up and Sue sat down at table 2, where
-    # Linda could not have thrown to her
+    # Linda could not have thrown to her: game 2 would be played by other people
     error = refused(mahj, session, "fix", "1", "wall", "--table", "2")
-    assert "would leave game 2 impossible" in error
+    assert "would seat later games differently" in error
+    assert "game 2 was played at table 1 by Linda (East), Kathy, Pat and Sue" in error
     assert "nothing was changed" in error
 
 

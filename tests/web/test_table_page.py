@@ -160,6 +160,8 @@ def test_a_club_table_takes_back_its_game_after_another_table_played(serve: Serv
     ask = client.get("/table/2/undo")
     assert ask.status_code == 200 and "Take back game 1?" in ask.text
     assert "1 later entry is kept and scored again without it" in ask.text
+    assert "may move" not in ask.text
+    assert "never who played it or at which table" in ask.text
     done = client.post("/table/2/undo", data=form_fields(ask.text, "/table/2/undo"))
     assert done.status_code == 200 and "Game 1 was taken back" in done.text
     games = cli_json("log", "--session", str(path))["games"]
