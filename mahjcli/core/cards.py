@@ -18,13 +18,19 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .model import MAX_VALUE, Card, CardLine
-from .names import control_problem, fold_name, resolve
+from .names import control_problem, fold_name, one_edit_from, resolve
 from .payments import value_in_use
 from .problems import Problem, Where, is_whole, shown
 from .rulesets import RuleSet
 
 CARD_KEYS = ("name", "year", "lines")
 LINE_KEYS = ("name", "section", "value", "concealed", "groups")
+
+
+def _hint(key: str, known: tuple[str, ...]) -> str:
+    """`; did you mean `value`?` for a key one slip away from a known one."""
+    near = one_edit_from(key, known)
+    return f"; did you mean `{near}`?" if near else ""
 
 
 def parse_card(
@@ -39,7 +45,9 @@ def parse_card(
 
     if strict:
         for key in sorted(set(doc) - set(CARD_KEYS)):
-            problems.append(Problem(f"unknown key {key!r} in the card", top(key)))
+            problems.append(
+                Problem(f"unknown key {key!r} in the card{_hint(key, CARD_KEYS)}", top(key))
+            )
     name = doc.get("name", "")
     if not isinstance(name, str):
         problems.append(Problem("the card's name must be text", top("name")))
@@ -100,7 +108,7 @@ def _parse_line(
             fail(why, "name")
     if strict:
         for key in sorted(set(raw) - set(LINE_KEYS)):
-            fail(f"unknown key {key!r}", key)
+            fail(f"unknown key {key!r}{_hint(key, LINE_KEYS)}", key)
     value = raw.get("value")
     if not is_whole(value) or not 1 <= value <= MAX_VALUE:
         fail(f"value must be a whole number from 1 to {MAX_VALUE}, not {shown(value)}", "value")

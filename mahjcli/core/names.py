@@ -168,6 +168,37 @@ def closest(typed: str, names: Iterable[str], cutoff: float = 0.5) -> str | None
     return folded[close[0]] if close else None
 
 
+def one_edit(a: str, b: str) -> bool:
+    """True when `b` is `a` with one letter added, left out, changed, or two neighbours
+    swapped (case aside): a likely slip of the keyboard, never the same word.
+
+    >>> one_edit("jokerles", "jokerless"), one_edit("Lnida", "Linda"), one_edit("Ida", "Linda")
+    (True, True, False)
+    """
+    a, b = fold_name(a), fold_name(b)
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    rest_a, rest_b = a[start:], b[start:]
+    if len(a) == len(b):
+        swapped = len(rest_a) >= 2 and rest_a[:2] == rest_b[1::-1]
+        return rest_a[1:] == rest_b[1:] or (swapped and rest_a[2:] == rest_b[2:])
+    return (rest_a[1:] == rest_b) if len(a) > len(b) else (rest_a == rest_b[1:])
+
+
+def one_edit_from(typed: str, names: Iterable[str]) -> str | None:
+    """The one name in `names` that `typed` is one slip away from (`one_edit`), if exactly
+    one is.
+
+    >>> one_edit_from("jokerles", ["jokerless", "dead"]), one_edit_from("Ida", ["Linda"])
+    ('jokerless', None)
+    """
+    found = [n for n in names if one_edit(typed, n)]
+    return found[0] if len(found) == 1 else None
+
+
 def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
     """The name in `names` that `typed` means: same letters ignoring case, else a unique
     beginning. Raises UnknownName with a suggestion otherwise.

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.model import ENTRY_TYPES, Entry, Key, KeyType, keys_of
-from ..core.names import closest, control_problem, fold_name
+from ..core.names import closest, control_problem, fold_name, one_edit_from
 from ..core.problems import Problem, Where, is_whole, shown
 
 Reader = Callable[[str, Any, dict[str, str], Key], tuple[Any, str | None]]
@@ -121,11 +121,15 @@ def read_entry(
         return None, [Problem(message, Where.entry(index, "kind"))], []
     label = f"{label} ({kind})"
     keys = keys_of(kind)
-    notes = [
-        Problem(f"{label}: unknown key {key!r} is kept but not used", Where.entry(index, key))
-        for key in sorted(set(raw) - set(keys) - {"kind"})
-    ]
+    notes: list[Problem] = []
     problems: list[Problem] = []
+    for key in sorted(set(raw) - set(keys) - {"kind"}):
+        if near := one_edit_from(key, keys):
+            message = f"{label}: unknown key {key!r}; did you mean `{near}`?"
+            problems.append(Problem(message, Where.entry(index, key)))
+        else:
+            message = f"{label}: unknown key {key!r} is kept but not used"
+            notes.append(Problem(message, Where.entry(index, key)))
     values: dict[str, Any] = {}
     for key, spec in keys.items():
         if key not in raw:

@@ -30,7 +30,7 @@ from ..core.house import House
 from ..core.house import parse as parse_house
 from ..core.model import GAMES, MAX_TABLES, SEATS, Accept, Card, Entry, Wall
 from ..core.money import stake_cents, stake_problem
-from ..core.names import control_problem, fold_name, name_problem
+from ..core.names import control_problem, fold_name, name_problem, one_edit_from
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.rulesets import (
     RULE_SETS,
@@ -45,6 +45,7 @@ from ..core.rulesets import (
 from ..core.seating import table_sizes
 from ..core.session import Session, players_problem
 from .entryfile import read_entry
+from .tomlwords import explain
 
 SCHEMA = 1
 """The session-file schema this program writes and the newest it reads."""
@@ -89,13 +90,16 @@ def decode(data: bytes) -> tuple[str | None, Problem | None]:
 
 
 def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
-    """tomllib's complaint, with its line as a `Where` and without its own position."""
+    """tomllib's complaint in mahj's words (`tomlwords`), with its line as a `Where`."""
     message = str(exc)
     m = re.search(r"\(at line (\d+), column \d+\)", message)
     line = int(m.group(1)) if m else None
     if m is None and "end of document" in message:
         line = body.count("\n") + 1
     message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
+    lines = body.splitlines()
+    text = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
+    message = explain(message, text)
     return Problem(f"not valid TOML: {message}", Where(line=line) if line else None)
 
 
@@ -156,10 +160,12 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     if why := schema_problem(doc):
         return Parsed(text, None, (why,), event=doc.get("kind") == "event")
     problems: list[Problem] = []
-    notes = [
-        Problem(f"unknown key {key!r} is kept but not used", Where.top(key))
-        for key in sorted(set(doc) - set(TOP_KEYS))
-    ]
+    notes: list[Problem] = []
+    for key in sorted(set(doc) - set(TOP_KEYS)):
+        if near := one_edit_from(key, TOP_KEYS):
+            problems.append(Problem(f"unknown key {key!r}; did you mean `{near}`?", Where.top(key)))
+        else:
+            notes.append(Problem(f"unknown key {key!r} is kept but not used", Where.top(key)))
 
     def top_problem(key: str, message: str) -> None:
         problems.append(Problem(message, Where.top(key)))

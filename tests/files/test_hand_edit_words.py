@@ -1,0 +1,96 @@
+"""Hand edits said in mahj's words: a key one slip away from a known one is a problem with
+its line, never a game paid without it; TOML's own complaints become what to write instead."""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjcli.files.sessionfile import parse_text
+
+HEAD = 'schema = 1\nrules = "league"\nplayers = ["Ruth", "Linda", "Kathy", "Pat"]\neast = "Ruth"\n'
+WIN = 'kind = "win"\nwinner = "Ruth"\nvalue = 25\nthrown_by = "Linda"\n'
+
+
+def edited(four, session, text: str) -> tuple[bytes, int]:
+    """Write `text` as the file; returns its bytes and the line of its last entry's last key."""
+    session.write_text(text)
+    return session.read_bytes(), len(text.rstrip("\n").splitlines())
+
+
+def test_a_misspelt_key_is_a_problem_with_its_line_in_check_and_every_command(four, session):
+    assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    text = session.read_text().rstrip("\n") + "\njokerles = true\n"
+    data, line = edited(four, session, text)
+    check = four("check")
+    assert check.exit_code == 1
+    assert (
+        f"{session}:{line}: log entry 1 (win): unknown key 'jokerles'; did you mean `jokerless`?"
+        in (check.stdout)
+    )
+    for args in (("total",), ("status",), ("wall",)):
+        result = four(*args)
+        assert result.exit_code == 1 and "did you mean `jokerless`?" in result.stderr, args
+        assert session.read_bytes() == data
+
+
+def test_a_key_nothing_like_a_known_one_is_still_kept_as_a_note(four, session):
+    assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    session.write_text(session.read_text().rstrip("\n") + '\nscribble = "Pat was late"\n')
+    check = four("check")
+    assert check.exit_code == 0
+    assert "unknown key 'scribble' is kept but not used" in check.stdout
+
+
+def test_a_misspelt_top_key_is_a_problem():
+    parsed = parse_text(HEAD + "tabels = 2\n")
+    assert [(p.where.key, p.message) for p in parsed.problems] == [
+        ("tabels", "unknown key 'tabels'; did you mean `tables`?")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        (WIN + "jokerless = yes",
+         "jokerless = yes: write true or false, in lower case: jokerless = true"),
+        (WIN + "jokerless = No",
+         "jokerless = No: write true or false, in lower case: jokerless = false"),
+        (WIN.replace('"Ruth"', "“Ruth”"),
+         'winner = “Ruth” has curly quotes (a word processor\'s); TOML reads straight ones: '
+         'winner = "Ruth"'),
+        (WIN.replace('"Ruth"', "Ruth"),
+         'winner = Ruth: text goes in double quotes: winner = "Ruth"'),
+        (WIN + "value = 30", "value is given twice in one table; keep one of them"),
+        (WIN.replace('= "Linda"', '= "Linda'), "a text in quotes is not closed on its line"),
+        (WIN + "value 30", "`value 30` is not `key = value`"),
+        (WIN + '[log]\nkind = "wall"', "[log] has single brackets: each entry of the log is a "
+         "[[log]] table of its own, with double brackets"),
+    ],
+)  # fmt: skip
+def test_toml_complaints_say_what_to_write_instead_on_their_line(entry, message):
+    text = HEAD + "\n[[log]]\n" + entry.rstrip("\n") + "\n"
+    (problem,) = parse_text(text).problems
+    assert problem.message.startswith(f"not valid TOML: {message}")
+    bad = next(i for i, line in enumerate(text.splitlines(), 1) if _is_bad(line, entry))
+    assert problem.where is not None and problem.where.line == bad
+    assert "Invalid value" not in problem.message and "Cannot " not in problem.message
+
+
+def _is_bad(line: str, entry: str) -> bool:
+    """The line each case above breaks: the first it adds to (or changes in) a good win."""
+    return line == next(x for x in entry.splitlines() if x not in WIN.splitlines())
+
+
+def test_toml_given_as_a_list_and_as_tables_says_to_write_it_one_way():
+    (problem,) = parse_text("log = []\n" + HEAD + '\n[[log]]\nkind = "wall"\n').problems
+    assert "log is given as a value above (`log = [...]`)" in problem.message
+    assert "write it one way" in problem.message
+
+
+def test_a_card_key_one_slip_away_is_named(tmp_path):
+    from mahjcli.files.cardfile import check_card
+
+    card = tmp_path / "card.toml"
+    card.write_text('name = "Ours"\n[[lines]]\nname = "A"\nvlaue = 25\ngroups = true\n')
+    checked = check_card(str(card))
+    assert any("unknown key 'vlaue'; did you mean `value`?" in m for _, m in checked.problems)
