@@ -29,13 +29,14 @@ from .model import (
 from .names import join_names
 from .seating import Seating
 from .session import Session
+from .wording import field
 
 
 def no_card(what: str) -> str:
     """Why a card line cannot be looked up on a night without a card."""
     return (
-        f"this night has no card, so {what} cannot be looked up; give the hand's value "
-        "instead (or start the night with --card)"
+        f"this night has no card, so {what} cannot be looked up; give {field('value')} "
+        f"instead (or start the night with {field('card')})"
     )
 
 
@@ -71,7 +72,7 @@ def table_of_game(entry: Entry, seating: Seating) -> int | str:
     if chosen is None:
         if len(seating.tables) > 1:
             tables = ", ".join(map(str, sorted(seating.tables)))
-            return f"say which table played it (--table N; tables open: {tables})"
+            return f"say which table played it ({field('table_n')}; tables open: {tables})"
         return seating.first()
     if chosen not in seating.tables:
         return (
@@ -140,7 +141,7 @@ def line_problem(win: Win, session: Session) -> str | None:
     if win.singles_pairs and line.groups:
         return (
             f"{line.name!r} has a group of three or more, so it is not a singles-and-pairs "
-            "hand; leave out --singles-pairs"
+            f"hand; leave out {field('singles_pairs')}"
         )
     return None
 
@@ -204,7 +205,7 @@ def win_problem(win: Win, seating: Seating, session: Session) -> str | None:
     if rules.needs_exposures and win.thrown_by is not None and win.exposures is None:
         return (
             f"a thrown {rules.name} win needs the number of exposures on {win.winner}'s rack "
-            "(--exposures N); it is never assumed"
+            f"({field('exposures_n')}); it is never assumed"
         )
     if win.misnamed and win.thrown_by is None:
         return "a mis-named discard needs a thrower; this win was self-picked"

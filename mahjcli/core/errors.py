@@ -3,9 +3,19 @@ into one `Error: ...` line on stderr and exit code 1 (`mahjcli.cli.app`)."""
 
 from __future__ import annotations
 
+from .wording import Shell, in_words
+
 
 class MahjError(Exception):
     """A request understood and refused, with a message that says what to do."""
+
+    def __str__(self) -> str:
+        return self.words("terminal")
+
+    def words(self, shell: Shell) -> str:
+        """The message as `shell` says it: the options of the command line, or the fields
+        of the page (`mahjcli.core.wording`)."""
+        return in_words(super().__str__(), shell)
 
 
 class SessionMissing(MahjError):

@@ -15,6 +15,7 @@ from ..core.fold import fold
 from ..core.problems import Problem
 from ..core.session import Session
 from ..core.standings import Standings
+from ..core.wording import in_words
 from . import reading
 from .paths import backup_path
 from .reading import Stamp
@@ -95,10 +96,11 @@ def check(loaded: Loaded) -> tuple[list[Problem], Standings | None]:
     found = list(parsed.problems)
     for problem in standings.problems:
         where = problem.where
+        message = in_words(problem.message)  # a file is checked on the command line
         if where is not None and where.section == "log" and where.at is not None:
             entry = session.log[where.at]  # entries line up with [[log]] tables
-            problem = Problem(f"log entry {where.at + 1} ({entry.kind}): {problem.message}", where)
-        found.append(problem)
+            message = f"log entry {where.at + 1} ({entry.kind}): {message}"
+        found.append(Problem(message, where))
     if parsed.session is None:  # the partial night: every problem, in the file's order
         found.sort(key=_place)
         return found, None

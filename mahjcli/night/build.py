@@ -32,6 +32,7 @@ from ..core.model import (
 )
 from ..core.names import UnknownName, closest, control_problem, fold_name, name_problem, resolve
 from ..core.standings import Standings
+from ..core.wording import field
 
 
 class Built(NamedTuple):
@@ -60,7 +61,7 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
 
 def dead_hands(standings: Standings, dead: list[str] | None) -> tuple[str, ...]:
     """The players named by --dead, each once, in the order first named."""
-    return tuple(dict.fromkeys(player(standings, d, "--dead") for d in dead or []))
+    return tuple(dict.fromkeys(player(standings, d, field("dead")) for d in dead or []))
 
 
 def build_win(
@@ -82,16 +83,18 @@ def build_win(
 ) -> Built:
     """A win from the `mahj win` options."""
     if thrown_by is not None and self_pick:
-        raise Refused("give either --thrown-by NAME or --self-pick, not both")
+        raise Refused(f"give either {field('thrown_by')} or {field('self_pick')}, not both")
     if thrown_by is None and not self_pick and not heavenly:
-        raise Refused("say how it was won: --thrown-by NAME or --self-pick")
+        raise Refused(f"say how it was won: {field('thrown_by')} or {field('self_pick')}")
     span = keys_of("win")["exposures"]
     if exposures is not None and not span.low <= exposures <= span.high:
-        raise Refused(f"--exposures must be from {span.low} to {span.high}, not {exposures}")
+        raise Refused(
+            f"{field('exposures')} must be from {span.low} to {span.high}, not {exposures}"
+        )
     who = player(standings, winner, "winner")
     thrower = player(standings, thrown_by, "thrower") if thrown_by is not None else None
     on_players, on_wall = typed_bets(standings, bets)
-    points = whole_number(value, "VALUE", 1, MAX_VALUE) if value is not None else None
+    points = whole_number(value, field("value"), 1, MAX_VALUE) if value is not None else None
     line: CardLine | None = None
     notes: tuple[str, ...] = ()
     if lines:
@@ -100,7 +103,7 @@ def build_win(
         singles_pairs = singles_pairs or not line.groups
         notes = (why,) if why else ()
     elif points is None:
-        raise Refused("give the hand's VALUE (e.g. 25) or name its card line with --line")
+        raise Refused(f"say what the hand was worth: {field('value')} (e.g. 25) or {field('line')}")
     win = Win(
         winner=who,
         value=points,
@@ -112,7 +115,7 @@ def build_win(
         misnamed=misnamed,
         dead=dead_hands(standings, dead),
         line=line.name if line is not None else None,
-        pays_for_table=player(standings, pays_for_table, "--pays-for-table")
+        pays_for_table=player(standings, pays_for_table, field("pays_for_table"))
         if pays_for_table is not None
         else None,
         bets=on_players,
@@ -132,13 +135,13 @@ def typed_bets(
         bettor, sign, target = raw.partition("=")
         if not sign or not bettor.strip() or not target.strip():
             raise Refused(
-                f"--bet {raw!r}: write it as BETTOR=PLAYER (or BETTOR=wall), like Sue=Ruth"
+                f"{field('bet')} {raw!r}: write it as BETTOR=PLAYER (or BETTOR=wall), like Sue=Ruth"
             )
-        who = player(standings, bettor, "--bet")
+        who = player(standings, bettor, field("bet"))
         if target.strip().casefold() == "wall":
             walls.append(who)
         else:
-            bets.append((who, player(standings, target, "--bet")))
+            bets.append((who, player(standings, target, field("bet"))))
     return tuple(bets), tuple(walls)
 
 
@@ -153,7 +156,7 @@ def _scored_line(
     """The card line a win is scored as, among those named, and why when several were."""
     card = standings.session.card
     if card is None:
-        raise Refused(checks.no_card("--line"))
+        raise Refused(checks.no_card(field("line")))
     try:
         found = [find_line(card, name) for name in typed]
     except UnknownName as exc:

@@ -139,7 +139,7 @@ def removal(night: Night, row: Row) -> tuple[str | None, int]:
     try:
         history.taken_out(night, row.at, "taking back")
     except Refused as exc:
-        return str(exc), later
+        return exc.words("page"), later
     return None, later
 
 

@@ -130,7 +130,7 @@ def refused(exc: Exception) -> tuple[int, str]:
     if isinstance(exc, Problem):
         return exc.status, exc.message
     if isinstance(exc, MahjError):
-        return status_of(exc), str(exc)
+        return status_of(exc), exc.words("page")
     raise exc
 
 

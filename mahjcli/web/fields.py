@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from ..core.model import MAX_EXPOSURES, MAX_TABLES
 from ..core.numbers import whole_number
+from ..core.wording import field
 from .guard import Fields, Problem
 
 FLAGS = ("self_pick", "jokerless", "singles_pairs", "heavenly", "misnamed")
@@ -69,7 +70,7 @@ def _common(fields: Fields) -> tuple[int | None, int | None]:
     table = text(fields, "table")
     seen = text(fields, "table_games")
     return (
-        whole_number(table, "--table", 1, MAX_TABLES) if table is not None else None,
+        whole_number(table, field("table"), 1, MAX_TABLES) if table is not None else None,
         whole_number(seen, "table_games", 0, MAX_GAMES) if seen is not None else None,
     )
 
@@ -85,7 +86,7 @@ def win_request(fields: Fields) -> Asked:
         "winner": winner,
         "value": text(fields, "value"),
         "thrown_by": text(fields, "thrown_by"),
-        "exposures": whole_number(exposures, "--exposures", 0, MAX_EXPOSURES)
+        "exposures": whole_number(exposures, field("exposures"), 0, MAX_EXPOSURES)
         if exposures is not None
         else None,
         "pays_for_table": text(fields, "pays_for_table"),

@@ -72,7 +72,7 @@ def test_names_match_case_insensitively_and_by_unique_beginning(four):
         (["Ruth", "8.5", "--self-pick"], "whole number"),
         (["Ruth", "２５", "--self-pick"], "whole number"),
         (["Ruth", "99999999999999999999999", "--self-pick"], "from 1 to 1000"),
-        (["Ruth", "--self-pick"], "give the hand's VALUE"),
+        (["Ruth", "--self-pick"], "say what the hand was worth: VALUE (e.g. 25) or --line NAME"),
         (["Linda", "25", "--heavenly"], "only East (Ruth)"),
         (["Ruth", "25", "--heavenly", "--thrown-by", "Pat"], "complete as dealt"),
         (["Ruth", "25", "--self-pick", "--line", "Garden steps"], "has no card"),

@@ -69,7 +69,7 @@ REFUSED = [
     (
         {"winner": "Ruth", "value": "2500", "thrown_by": "Linda"},
         400,
-        "VALUE must be from 1 to 1000",
+        "the hand's value must be from 1 to 1000",
     ),
     ({"winner": "Ruth", "value": "25"}, 400, "self"),
     ({"winner": "Ruth", "value": "25", "thrown_by": "Linda", "self_pick": "true"}, 400, ""),

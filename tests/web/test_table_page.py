@@ -193,3 +193,34 @@ def test_a_game_that_later_games_rest_on_is_not_taken_back(serve: Serve, tmp_pat
     forced = client.post("/table/2/undo", data={"token": TOKEN, "at": "0"})
     assert forced.status_code == 400 and "nothing was changed" in forced.text
     assert path.read_bytes() == before
+
+
+def test_the_page_names_its_fields_where_the_terminal_names_options(phone: TestClient, night):
+    """One message, each shell's words: the phone says "the hand's value", never VALUE or
+    --line, which is what `mahj win` says for the same mistake."""
+    cases = [
+        ({"winner": "Ruth", "how": "self"},
+         "say what the hand was worth: the hand's value (e.g. 25) or the card line",
+         ("win", "Ruth", "--self-pick"),
+         "say what the hand was worth: VALUE (e.g. 25) or --line NAME"),
+        ({"winner": "Ruth", "how": "self", "value": "2500"},
+         "the hand's value must be from 1 to 1000",
+         ("win", "Ruth", "2500", "--self-pick"),
+         "VALUE must be from 1 to 1000, not 2500"),
+        ({"winner": "Ruth", "value": "25"},
+         "say how it was won: who threw it or self-picked",
+         ("win", "Ruth", "25"),
+         "say how it was won: --thrown-by NAME or --self-pick"),
+    ]  # fmt: skip
+    from typer.testing import CliRunner
+
+    from mahjcli.cli import app
+
+    before = night.read_bytes()
+    for fields, on_page, typed, in_terminal in cases:
+        page = html.unescape(phone.post("/table/1/check", data={**ASK, **fields}).text)
+        assert on_page in page, fields
+        assert "VALUE" not in page and "--line" not in page and "--self-pick" not in page
+        said = CliRunner().invoke(app, [*typed, "--session", str(night)]).stderr
+        assert said == f"Error: {in_terminal}\n"
+    assert night.read_bytes() == before

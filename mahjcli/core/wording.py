@@ -1,0 +1,64 @@
+"""How a refusal names what the scorekeeper gave, in each shell's words: on the command
+line the option (`VALUE`, `--line`), on the phone page the field as the page labels it
+(the hand's value, the card line). A message names a field with `field("value")`; the
+shell that shows it fills in its own words (`in_words`), so every message is written once.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+Shell = Literal["terminal", "page"]
+MARK = "\x1f"
+"""Brackets a field's name in a message; a control character, so never part of a name,
+a card line or a reason (each refuses them)."""
+
+
+class Field(NamedTuple):
+    """One thing a game is given, as each shell names it."""
+
+    terminal: str
+    page: str
+
+
+FIELDS: dict[str, Field] = {
+    "value": Field("VALUE", "the hand's value"),
+    "line": Field("--line NAME", "the card line"),
+    "thrown_by": Field("--thrown-by NAME", "who threw it"),
+    "self_pick": Field("--self-pick", "self-picked"),
+    "exposures": Field("--exposures", "the exposures"),
+    "exposures_n": Field("--exposures N", "the exposures on the winner's rack"),
+    "table": Field("--table", "the table"),
+    "table_n": Field("--table N", "the table"),
+    "dead": Field("--dead", "a dead hand"),
+    "bet": Field("--bet", "a bet"),
+    "pays_for_table": Field("--pays-for-table", "who pays for the table"),
+    "singles_pairs": Field("--singles-pairs", "singles and pairs"),
+    "card": Field("--card", "a card (mahj new ... --card)"),
+    "games_seen": Field("table_games", "the games the page showed"),
+}
+"""Every field a refusal may name, by the name of its form field."""
+
+
+def field(name: str) -> str:
+    """A field named in a message, for the shell to fill in (`in_words`)."""
+    if name not in FIELDS:
+        raise KeyError(name)
+    return f"{MARK}{name}{MARK}"
+
+
+def in_words(message: str, shell: Shell = "terminal") -> str:
+    """The message with every field named as `shell` names it.
+
+    >>> in_words(field("value") + " must be from 1 to 1000", "page")
+    "the hand's value must be from 1 to 1000"
+    >>> in_words(field("value") + " must be from 1 to 1000")
+    'VALUE must be from 1 to 1000'
+    """
+    if MARK not in message:
+        return message
+    parts = message.split(MARK)
+    return "".join(
+        getattr(FIELDS[part], shell) if i % 2 and part in FIELDS else part
+        for i, part in enumerate(parts)
+    )
