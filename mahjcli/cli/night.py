@@ -150,6 +150,14 @@ def new(
 
         out = console()
         out.print(f"Started {path}")
+        taken = path.with_name(f"{night_date.isoformat()}-{stem}.toml")
+        if session is None and path != taken:
+            out.print(
+                f"A night called {name.strip() or stem} on {night_date.isoformat()} already "
+                f"exists ({taken}); this is another one, and it is now the current session "
+                "(`mahj sessions` lists both; `mahj use` goes back to the other).",
+                soft_wrap=True,
+            )
         if session is not None:  # it lives where --session says; say that it is current
             moved = f" (was {was})" if was is not None and not paths.same_file(was, path) else ""
             out.print(f"It is now the current session{moved}.", soft_wrap=True)

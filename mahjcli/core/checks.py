@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from .model import (
     GAMES_PER_ROUND,
+    MAX_TABLES,
     MAX_WAITING,
     SEATS,
     WINDS,
@@ -282,10 +283,15 @@ def join_problem(join: Join, seating: Seating, session: Session) -> str | None:
     tables = len(seating.tables)
     if len(seating.present()) >= SEATS * tables + MAX_WAITING:
         where = "the table and a line" if tables == 1 else f"{tables} tables and a line"
+        full = (
+            f"{join.player} cannot join yet: {len(seating.present())} players are here, as "
+            f"many as {where} of {MAX_WAITING} can take"
+        )
+        if tables >= MAX_TABLES or seating.open_problem(None):
+            return f"{full}, and no more tables can open tonight"
         return (
-            f"{join.player} cannot join: {len(seating.present())} players are here, as many "
-            f"as {where} of {MAX_WAITING} can take; a group this size opens another table "
-            "(mahj new ... --tables N)"
+            f"{full}; the {SEATS} waiting can sit at a table of their own: open it with "
+            f"`mahj open-table`, then {join.player} can join"
         )
     return None
 

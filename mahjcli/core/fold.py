@@ -47,6 +47,7 @@ class Step(NamedTuple):
     opens: bool = False
     opens_east: str | None = None
     closes: int | None = None
+    """The table that closes (a Close, or a leave that leaves it too few to play)."""
     accepts: bool = False
 
 
@@ -119,7 +120,7 @@ def _leave(leave: Leave, state: State) -> Step | str:
         return why
     closing = state.seating.closes_if_leaves(leave.player)
     deltas, back = _kitty_back(state, closing) if closing is not None else ({}, ())
-    return Step(deltas, back, departs=leave.player)
+    return Step(deltas, back, departs=leave.player, closes=closing)
 
 
 def _kitty_back(state: State, table: int) -> tuple[dict[str, int], tuple[Payment, ...]]:
@@ -229,6 +230,7 @@ def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
         seat_change=seat_change,
         elsewhere=elsewhere,
         kitty=kitty,
+        closed=step.closes,
     )
     if game:
         seating.after_game(table)

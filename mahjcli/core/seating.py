@@ -174,7 +174,8 @@ class Seating:
 
     def leave(self, player: str) -> str | None:
         """Take a player off their table or out of the line (see `leave_problem`); returns
-        who took their seat. The front of the line takes a leaver's seat; with nobody
+        who took their seat (or, when their table closes, who sat down at once elsewhere,
+        as `Ruth at table 2`). The front of the line takes a leaver's seat; with nobody
         waiting a table of four plays on with three, and a table of three closes. When East
         leaves, the deal passes to the right, as it does after a game."""
         table = self.table_of(player)
@@ -193,7 +194,8 @@ class Seating:
             seats.east -= 1
         seats.east %= len(seats.seats)
         if len(seats.seats) < MIN_SEATED:
-            self.close_table(table)
+            seated = self.close_table(table)
+            return ", ".join(f"{name} at table {number}" for name, number in seated) or None
         return None
 
     def open_problem(self, east: str | None) -> str | None:

@@ -35,6 +35,8 @@ class Row(NamedTuple):
     """Club nights: the players seated at the other tables during this game."""
     kitty: int = 0
     """What is in the game's table's kitty after it (house rule `kitty`)."""
+    closed: int | None = None
+    """The table this entry closed: a table closing, or a leave that left it too few."""
 
     @property
     def is_game(self) -> bool:

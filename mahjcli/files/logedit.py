@@ -91,6 +91,20 @@ def undo_text(text: str, number: int) -> str:
     return replace_entry(text, number - 1, None, undone_note(number))
 
 
+def without_redo(text: str) -> str:
+    """The text once `mahj redo` can no longer put back what `mahj undo` took out (the
+    night went on): each such comment says so instead of offering `mahj redo`."""
+    if "# Undone: entry" not in text:
+        return text
+    return UNDONE.sub(
+        lambda m: m.group(0).replace(
+            "(`mahj redo` puts it back)",
+            "(the night went on, so `mahj redo` cannot put it back; an editor can)",
+        ),
+        text,
+    )
+
+
 class Undone(NamedTuple):
     """An entry `mahj undo` took out, as its comment holds it."""
 

@@ -30,7 +30,7 @@ from ..core.model import (
     Win,
     keys_of,
 )
-from ..core.names import UnknownName, closest, control_problem, fold_name, name_problem, resolve
+from ..core.names import UnknownName, control_problem, fold_name, name_problem, one_edit, resolve
 from ..core.standings import Standings
 from ..core.wording import field
 
@@ -257,13 +257,10 @@ def build_join(standings: Standings, name: str, new: bool = False) -> Built:
     return Built(Join(cleaned))
 
 
-TYPO = 0.75
-"""How alike (0 to 1) a new name and a player's must be to be taken for a typo."""
-
-
 def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
     """The player of tonight that `typed` names, None for a newcomer; Refused when a new
-    name is so close to a player's that it is likely a typo."""
+    name is likely a slip for a player's (one letter added, left out, changed or two
+    swapped: `Lnda`), never for a plainly different name (`Ida` is not `Linda`)."""
     players = list(standings.players)
     exact = next((p for p in players if fold_name(p) == fold_name(typed)), None)
     if exact is not None or new:
@@ -271,13 +268,13 @@ def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
     starts = [p for p in players if fold_name(p).startswith(fold_name(typed))]
     if len(starts) == 1:
         return starts[0]
-    near = closest(typed, players, cutoff=TYPO)
-    if near is not None:
-        total = standings.totals_map()[near]
-        where = "left" if near in standings.gone else "here"
-        raise Refused(
-            f"did you mean {near} ({where}, {total:+d})? If {typed} is someone new, add --new"
+    near = [p for p in players if one_edit(typed, p)]
+    if near:
+        totals = standings.totals_map()
+        said = " or ".join(
+            f"{p} ({'left' if p in standings.gone else 'here'}, {totals[p]:+d})" for p in near
         )
+        raise Refused(f"did you mean {said}? If {typed} is someone new, add --new")
     return None
 
 

@@ -73,7 +73,8 @@ def _record(path: Path, build: Callable[[loader.Night], Built], again: bool) -> 
                 f"and on the night as it now stands: {exc}"
             ) from None
         parsed = night.loaded.parsed
-        text = append_entry(parsed.text, entry_to_dict(built.entry), parsed.doc)
+        kept = logedit.without_redo(parsed.text)  # nothing undone can come back after this
+        text = append_entry(kept, entry_to_dict(built.entry), parsed.doc)
         atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
         return Change(built.entry, night.standings, after, path, built.notes)
 

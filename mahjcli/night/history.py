@@ -149,6 +149,7 @@ def remove(
             raise Refused(why)
         after = taken_out(night, at)
         text = logedit.replace_entry(night.loaded.parsed.text, at, None, note)
+        text = logedit.without_redo(text)  # the log is shorter: nothing undone fits back
         atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
         return Change(log[at], night.standings, after, path)
 

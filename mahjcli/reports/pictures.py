@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..core.settle import settle
 from ..core.standings import Standings
-from .words import describe, points, rate
+from .words import describe, plural, points, rate
 from .words import title as night_title
 
 SVG_COLOURS = (
@@ -287,11 +287,11 @@ def html_page(standings: Standings, *, coins: int = 0) -> str:
             cells += num(purses[name], sign=False).replace("</td>", f"{pie}</td>")
         rows.append(f"<tr>{cells}</tr>")
     purse_head = '<th class="num">Purse</th>' if purses is not None else ""
-    kind = standings.rules.name if standings.rules.pays else f"{standings.rules.name} points"
+    kind = "" if standings.rules.pays else " · points, not payments"  # the title names the rules
     parts = [
         *page_head(title, _CSS),
         f"<h1>{_esc(title)}</h1>",
-        f'<p class="sub">{standings.games} games · {kind}</p>',
+        f'<p class="sub">{plural(standings.games, "game")}{kind}</p>',
         '<table class="standings">',
         f'<thead><tr><th class="num">#</th><th>Player</th><th class="num">Total</th>'
         f"{purse_head}</tr></thead>",

@@ -140,6 +140,13 @@ def _describe_other(row: Row) -> str:
             return f"{entry.player} arrives and sits down"
         return f"{entry.player} arrives and joins the line"
     if isinstance(entry, Leave):
+        if row.closed is not None:
+            others = [name for name in row.seated if name != entry.player]
+            moved = f"; sitting down at once: {row.seat_change}" if row.seat_change else ""
+            return (
+                f"{entry.player} leaves; table {row.closed} closes, too few to play: "
+                f"{join_names(others)} go to the front of the line{moved}"
+            )
         if row.seat_change:
             return f"{entry.player} leaves; {row.seat_change} takes the seat"
         return f"{entry.player} leaves"
@@ -258,3 +265,31 @@ def repaid(before: Standings, after: Standings, since: int) -> list[tuple[Row, s
         if row.at > since and row.is_game and old is not None and old.deltas != row.deltas:
             changed.append((row, outcome(old, before), outcome(row, after)))
     return changed
+
+
+def sittings(standings: Standings, table: int) -> list[tuple[str, tuple[Row, ...]]]:
+    """Table `table`'s rows, parted where it closed and a new table took its number later
+    in the night, each part named so that one is not taken for the other (`table 2
+    (opened after game 9)`)."""
+    parts: list[tuple[str, list[Row]]] = []
+    start = "from the start"
+    rows: list[Row] = []
+    for row in standings.rows:
+        if row.table != table:
+            continue
+        if isinstance(row.entry, Open):
+            if rows:
+                parts.append((start, rows))
+            start, rows = f"opened {_after(row)}", []
+        rows.append(row)
+        if row.closed == table:
+            parts.append((f"{start}, closed {_after(row)}", rows))
+            start, rows = "", []
+    if rows:
+        parts.append((start, rows))
+    return [(f"table {table} ({when})", tuple(part)) for when, part in parts]
+
+
+def _after(row: Row) -> str:
+    """`after game 9` (or `before game 1`) for an entry between games."""
+    return f"after game {row.game - 1}" if row.game > 1 else "before game 1"

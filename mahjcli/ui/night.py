@@ -10,7 +10,17 @@ from rich.text import Text
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
-from ..reports.words import describe, outcome, plural, points, rate, repaid, seat_swap, title
+from ..reports.words import (
+    describe,
+    outcome,
+    plural,
+    points,
+    rate,
+    repaid,
+    seat_swap,
+    sittings,
+    title,
+)
 from .sheet import Column, Line, Sheet
 
 if TYPE_CHECKING:
@@ -287,9 +297,16 @@ def _pie_note(row: Row, name: str, coins: int) -> str:
     return f"{name} owed {owed}, paid {points(paid, coins=coins, sign=False)}: pie"
 
 
-def log_sheet(standings: Standings, *, coins: int = 0, table: int | None = None) -> Sheet:
+def log_sheet(
+    standings: Standings,
+    *,
+    coins: int = 0,
+    table: int | None = None,
+    rows: tuple[Row, ...] | None = None,
+) -> Sheet:
     """The night as a score sheet: one row per entry, each player's change over their total
-    (on a club night with a column for the table; `table` shows one table only).
+    (on a club night with a column for the table; `table` shows one table only, `rows`
+    only those).
 
     Drawn as a `Sheet` (the look of a Rich table, laid out by hand): a 40-game sheet draws
     in about 2 ms, against some 30 ms through `rich.table.Table` (benchmarks/bench.py).
@@ -300,9 +317,9 @@ def log_sheet(standings: Standings, *, coins: int = 0, table: int | None = None)
     columns += [Column("East"), Column("What happened", wrap=True)]
     columns += [Column(name, justify="right") for name in standings.players]
     blank: list[Line] = [("", "")]
-    rows: list[list[list[Line]]] = []
+    lines: list[list[list[Line]]] = []
     arrivals = standings.arrivals()
-    for row in shown_rows(standings, table):
+    for row in rows if rows is not None else shown_rows(standings, table):
         numbered = row.is_game or isinstance(row.entry, Penalty)
         number = str(row.game) if numbered else ""
         east = row.east if row.is_game else ""
@@ -322,12 +339,12 @@ def log_sheet(standings: Standings, *, coins: int = 0, table: int | None = None)
         else:
             cells = [blank for _ in standings.players]
         where: list[list[Line]] = [[(str(row.table), "")]] if club else []
-        rows.append([[(number, "")], *where, [(east, "")], what, *cells])
+        lines.append([[(number, "")], *where, [(east, "")], what, *cells])
     footer: list[list[Line]] | None = None
     if standings.rows:
         footer = [blank, *([blank] if club else []), blank, [("Total", "bold")]]
         footer += [[(points(t, coins=coins), "bold")] for t in standings.totals]
-    return Sheet(title(standings), columns, rows, footer)
+    return Sheet(title(standings), columns, lines, footer)
 
 
 def fits(out: Console, renderable: Any) -> bool:
@@ -339,14 +356,19 @@ def fits(out: Console, renderable: Any) -> bool:
 
 
 def log_lines(
-    standings: Standings, width: int, *, coins: int = 0, table: int | None = None
+    standings: Standings,
+    width: int,
+    *,
+    coins: int = 0,
+    table: int | None = None,
+    rows: tuple[Row, ...] | None = None,
 ) -> list[Text]:
     """The score sheet in words, for a terminal too narrow for the sheet: each entry,
     who paid whom, and the running totals."""
     coins = rate(standings, coins)
     lines = [Text(title(standings), style="bold")]
     arrivals = standings.arrivals()
-    for row in shown_rows(standings, table):
+    for row in rows if rows is not None else shown_rows(standings, table):
         where = f", table {row.table}" if standings.club else ""
         head = Text(f"Game {row.game}{where}, East {row.east}: " if row.is_game else "")
         if isinstance(row.entry, Penalty):
@@ -375,10 +397,16 @@ def show_log(out: Console, standings: Standings, *, coins: int, table: int | Non
     if not shown_rows(standings, table):
         out.print(f"No games at table {table} yet.")
         return
-    sheet = log_sheet(standings, coins=coins, table=table)
-    if fits(out, sheet):
-        out.print(sheet)
-    else:  # too narrow for a column per player: say it in words rather than cut numbers
-        for line in log_lines(standings, out.width, coins=coins, table=table):
-            out.print(line)
+    parts = sittings(standings, table) if table is not None else []
+    if len(parts) < 2:  # the whole night, or a table whose number was never used twice
+        parts = [("", shown_rows(standings, table))]
+    for label, rows in parts:
+        if label:
+            out.print(Text(label[:1].upper() + label[1:] + ":", style="bold"))
+        sheet = log_sheet(standings, coins=coins, rows=rows)
+        if fits(out, sheet):
+            out.print(sheet)
+        else:  # too narrow for a column per player: say it in words rather than cut numbers
+            for line in log_lines(standings, out.width, coins=coins, rows=rows):
+                out.print(line)
     show_rule_notes(out, standings)
