@@ -10,17 +10,7 @@ from rich.text import Text
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
-from ..reports.words import (
-    describe,
-    outcome,
-    plural,
-    points,
-    rate,
-    repaid,
-    seat_swap,
-    sittings,
-    title,
-)
+from ..reports.words import describe, outcome, plural, points, rate, seat_swap, title
 from .sheet import Column, Line, Sheet
 
 if TYPE_CHECKING:
@@ -76,6 +66,8 @@ def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> No
             out.print(line)
     else:
         out.print(Text("Nobody's total changed."))
+    from ..reports.words import repaid
+
     later = repaid(before, after, at)
     if later:
         out.print(Text("Later games that pay differently:"))
@@ -297,16 +289,9 @@ def _pie_note(row: Row, name: str, coins: int) -> str:
     return f"{name} owed {owed}, paid {points(paid, coins=coins, sign=False)}: pie"
 
 
-def log_sheet(
-    standings: Standings,
-    *,
-    coins: int = 0,
-    table: int | None = None,
-    rows: tuple[Row, ...] | None = None,
-) -> Sheet:
-    """The night as a score sheet: one row per entry, each player's change over their total
-    (on a club night with a column for the table; `table` shows one table only, `rows`
-    only those).
+def log_sheet(standings: Standings, rows: tuple[Row, ...], *, coins: int = 0) -> Sheet:
+    """The night's `rows` as a score sheet: one row per entry, each player's change over
+    their total (on a club night with a column for the table).
 
     Drawn as a `Sheet` (the look of a Rich table, laid out by hand): a 40-game sheet draws
     in about 2 ms, against some 30 ms through `rich.table.Table` (benchmarks/bench.py).
@@ -319,7 +304,7 @@ def log_sheet(
     blank: list[Line] = [("", "")]
     lines: list[list[list[Line]]] = []
     arrivals = standings.arrivals()
-    for row in rows if rows is not None else shown_rows(standings, table):
+    for row in rows:
         numbered = row.is_game or isinstance(row.entry, Penalty)
         number = str(row.game) if numbered else ""
         east = row.east if row.is_game else ""
@@ -356,19 +341,14 @@ def fits(out: Console, renderable: Any) -> bool:
 
 
 def log_lines(
-    standings: Standings,
-    width: int,
-    *,
-    coins: int = 0,
-    table: int | None = None,
-    rows: tuple[Row, ...] | None = None,
+    standings: Standings, rows: tuple[Row, ...], width: int, *, coins: int = 0
 ) -> list[Text]:
     """The score sheet in words, for a terminal too narrow for the sheet: each entry,
     who paid whom, and the running totals."""
     coins = rate(standings, coins)
     lines = [Text(title(standings), style="bold")]
     arrivals = standings.arrivals()
-    for row in rows if rows is not None else shown_rows(standings, table):
+    for row in rows:
         where = f", table {row.table}" if standings.club else ""
         head = Text(f"Game {row.game}{where}, East {row.east}: " if row.is_game else "")
         if isinstance(row.entry, Penalty):
@@ -397,16 +377,18 @@ def show_log(out: Console, standings: Standings, *, coins: int, table: int | Non
     if not shown_rows(standings, table):
         out.print(f"No games at table {table} yet.")
         return
+    from ..reports.words import sittings
+
     parts = sittings(standings, table) if table is not None else []
     if len(parts) < 2:  # the whole night, or a table whose number was never used twice
         parts = [("", shown_rows(standings, table))]
     for label, rows in parts:
         if label:
             out.print(Text(label[:1].upper() + label[1:] + ":", style="bold"))
-        sheet = log_sheet(standings, coins=coins, rows=rows)
+        sheet = log_sheet(standings, rows, coins=coins)
         if fits(out, sheet):
             out.print(sheet)
         else:  # too narrow for a column per player: say it in words rather than cut numbers
-            for line in log_lines(standings, out.width, coins=coins, rows=rows):
+            for line in log_lines(standings, rows, out.width, coins=coins):
                 out.print(line)
     show_rule_notes(out, standings)
