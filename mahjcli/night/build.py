@@ -257,6 +257,11 @@ def build_join(standings: Standings, name: str, new: bool = False) -> Built:
     return Built(Join(cleaned))
 
 
+SLIP = 4
+"""The shortest name a one-letter difference is taken as a slip for: `Sal` and `Hal`, or
+`Jo` and `Joe`, are different people."""
+
+
 def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
     """The player of tonight that `typed` names, None for a newcomer; Refused when a new
     name is likely a slip for a player's (one letter added, left out, changed or two
@@ -268,7 +273,7 @@ def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
     starts = [p for p in players if fold_name(p).startswith(fold_name(typed))]
     if len(starts) == 1:
         return starts[0]
-    near = [p for p in players if one_edit(typed, p)]
+    near = [p for p in players if one_edit(typed, p) and len(max(p, typed, key=len)) >= SLIP]
     if near:
         totals = standings.totals_map()
         said = " or ".join(

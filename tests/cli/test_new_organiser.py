@@ -29,6 +29,7 @@ def test_a_plainly_different_name_joins_and_a_slip_is_asked_about(mahj, session)
     ida = mahj("join", "Ida")
     assert ida.exit_code == 0, ida
     assert "Ida" in json.loads(mahj("status", "--json").stdout)["waiting"]
+    assert mahj("join", "Pam").exit_code == 0  # Pat and Pam are two people
     slip = mahj("join", "Lnda")
     assert slip.exit_code == 1
     assert "did you mean Linda (here, +0)? If Lnda is someone new, add --new" in slip.stderr
