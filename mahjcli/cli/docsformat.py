@@ -87,6 +87,8 @@ ENTRY_KEYS: dict[str, str] = {
     "bets": 'House rule bettor: `[["Sue", "Ruth"]]`, Sue bet on Ruth.',
     "wall_bets": "House rule bettor: waiting players who bet on a wall game.",
     "table": "The table the game was played at, or the table that closes.",
+    "seats": "Who sat at the game's table, East first then to the right, as mahj "
+    "recorded it: a correction that would seat the game differently is refused.",
     "player": "The player concerned.",
     "points": "The points lost.",
     "reason": "Why, in words.",
