@@ -50,6 +50,7 @@ def test_a_recorded_game_is_in_the_file_and_in_the_standings(four, session: Path
     text = session.read_text(encoding="utf-8")
     assert text.startswith(before) and text.endswith(
         '[[log]]\nkind = "win"\nwinner = "Ruth"\nvalue = 25\nthrown_by = "Linda"\n'
+        'seats = ["Ruth", "Linda", "Kathy", "Pat"]\n'
     )
     assert loader.load(session).standings.totals_map() == RUTH_WINS
 
@@ -103,7 +104,10 @@ def test_an_edit_saved_while_mahj_records_is_kept_and_the_game_recorded_too(
     assert builds == [0, 1]  # built again, on the night with the hand-typed wall game
     text = session.read_text(encoding="utf-8")
     assert 'kind = "wall"  # typed by hand' in text
-    assert text.endswith('winner = "Ruth"\nvalue = 25\nthrown_by = "Linda"\n')
+    # game 2: the deal passed after the hand-typed wall game
+    assert text.endswith(
+        'winner = "Ruth"\nvalue = 25\nthrown_by = "Linda"\nseats = ["Linda", "Kathy", "Pat", "Ruth"]\n'
+    )
     night = loader.load(session)
     assert [e.kind for e in night.session.log] == ["wall", "win"]
     assert done.after.totals_map() == night.standings.totals_map()
