@@ -310,9 +310,9 @@ def win_choices(params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def show(make: "Callable[[], Change]", heading: str | None = None) -> None:
+def show(make: "Callable[[], Change]", heading: str | None = None) -> "Change":
     """Record an entry (`make` saves it) and show what it did, under `heading` if given;
-    if that cannot be printed, say that it WAS recorded (`saving`)."""
+    if that cannot be printed, say that it WAS recorded (`saving`). The change made."""
     with saving() as saved:
         done = make()
         saved(
@@ -325,6 +325,7 @@ def show(make: "Callable[[], Change]", heading: str | None = None) -> None:
         if heading is not None:
             echo(heading)
         show_change(console(), done.after, done.notes)
+    return done
 
 
 @commands.command()

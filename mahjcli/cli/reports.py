@@ -107,7 +107,8 @@ def total(
         emit_json(total_json(standings))
         return
     from ..ui.console import console
-    from ..ui.night import show_settle, show_total
+    from ..ui.night import show_total
+    from ..ui.settleup import show_settle
 
     out = console()
     show_total(out, standings, coins=coins)

@@ -2,12 +2,17 @@
 close-table."""
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
+from ..core.model import Leave
 from .completion import player_names
 from .night import show
 from .shared import Commands, SessionOpt, table_number
+
+if TYPE_CHECKING:
+    from ..core.standings import Standings
 
 commands = Commands()
 
@@ -41,17 +46,67 @@ def leave(
     name: str = typer.Argument(
         ..., help="The player leaving.", metavar="NAME", autocompletion=player_names
     ),
+    settle: bool | None = typer.Option(
+        None,
+        "--settle/--no-settle",
+        help="Settle up as they go: pay, or be paid by, the players still here (without "
+        "either, mahj asks at a terminal).",
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
     """A player leaves for the night; the front of the line takes their seat.
 
-    Example: mahj leave Pat
+    Example: mahj leave Pat --settle
     """
     from ..files import paths
     from ..night import build, change
 
     path = paths.locate(session)
-    show(lambda: change.record(path, lambda n: build.build_leave(n.standings, name)))
+    if settle is None:
+        settle = _ask_to_settle(path, name)
+    asked = bool(settle)
+    done = show(lambda: change.record(path, lambda n: build.build_leave(n.standings, name, asked)))
+    if settle is None and isinstance(done.entry, Leave):
+        _offer_settle(done.before, done.entry.player)
+
+
+def _ask_to_settle(path: Path, name: str) -> bool | None:
+    """At a terminal, on a night that pays, ask whether a leaver with a balance settles up
+    now (showing what she would pay or be paid); None where nobody can be asked."""
+    from . import ask
+
+    if not ask.interactive():
+        return None
+    from ..files import loader
+    from ..night import build
+
+    standings = loader.load(path).standings
+    who = build.leaver(standings, name)
+    if not standings.rules.pays:
+        return False
+    payments, _ = build.leaver_settle_up(standings, who)
+    if not payments:
+        return False
+    from ..reports.words import points, rate
+
+    coins = rate(standings)
+    each = ", ".join(
+        f"{t.payer} pays {t.payee} {points(t.amount, coins=coins, sign=False)}" for t in payments
+    )
+    return typer.confirm(f"Settle {who} up now ({each})?", default=False)
+
+
+def _offer_settle(before: "Standings", who: str) -> None:
+    """After a leave recorded without settling up (a script, or --no-settle not given):
+    how to settle her up as she goes instead, when she has something to settle."""
+    from ..night import build
+
+    if not before.rules.pays or not build.leaver_settle_up(before, who)[0]:
+        return
+    typer.echo(
+        f"{who} did not settle up. To settle up as {who} goes instead: mahj undo, then "
+        f"mahj leave {who} --settle"
+    )
 
 
 @commands.command("open-table")

@@ -297,10 +297,21 @@ def join_problem(join: Join, seating: Seating, session: Session) -> str | None:
 
 
 def leave_problem(leave: Leave, seating: Seating, session: Session) -> str | None:
-    """A leaver must be here, and the last table must not drop below three."""
-    if why := session.rules.refuses(leave.kind):
+    """A leaver must be here, and the last table must not drop below three; one who settles
+    up as she goes settles with players still here, on a night that pays."""
+    if why := session.rules.refuses(leave.kind) or seating.leave_problem(leave.player):
         return why
-    return seating.leave_problem(leave.player)
+    if not leave.settled:
+        return None
+    if not session.rules.pays:
+        return f"nobody pays at a {session.rules.name} table, so there is nothing to settle up"
+    for payer, payee, _ in leave.settled:
+        other = payee if payer == leave.player else payer
+        if other == leave.player:
+            return f"{leave.player} settles up with the others, not with {leave.player}"
+        if other not in seating.present():
+            return f"{other} is not here, so {leave.player} cannot settle up with {other}"
+    return None
 
 
 def open_problem(entry: Open, seating: Seating, session: Session) -> str | None:

@@ -27,10 +27,10 @@ MAX_WAITING = 4
 WINDS = ("East", "South", "West", "North")
 """The seats of a table of four, East first and going to the right."""
 
-KeyType = Literal["player", "players", "bets", "flag", "count", "text", "line"]
+KeyType = Literal["player", "players", "bets", "amounts", "flag", "count", "text", "line"]
 """What kind of value a key of a log entry holds: a player's name, a list of names, a list
-of bets (each `[bettor, player]`), true or false, a whole number, text, or a card line's
-name."""
+of bets (each `[bettor, player]`), a list of amounts (each `[player, points]`), true or
+false, a whole number, text, or a card line's name."""
 
 
 class Key(NamedTuple):
@@ -59,6 +59,10 @@ VALUE = Key("count", required=True, low=1, high=MAX_VALUE,
 EXPOSURES = Key("count", low=0, high=MAX_EXPOSURES, what=f"a count from 0 to {MAX_EXPOSURES}")
 POINTS = Key("count", required=True, low=1, high=MAX_VALUE,
              what=f"a whole number of points from 1 to {MAX_VALUE}")  # fmt: skip
+MAX_SETTLED = 100_000_000
+"""Largest payment a settle-up records: a million dollars at a cent a point."""
+AMOUNTS = Key("amounts", low=1, high=MAX_SETTLED,
+              what=f"a whole number of points from 1 to {MAX_SETTLED}")  # fmt: skip
 TABLE = Key("count", low=1, high=MAX_TABLES, what=f"a table number from 1 to {MAX_TABLES}")
 THE_TABLE = TABLE._replace(required=True)
 
@@ -165,10 +169,25 @@ class Join(NamedTuple):
 
 
 class Leave(NamedTuple):
-    """A player leaves for the night; their points stay on the sheet."""
+    """A player leaves for the night; their points stay on the sheet. When she settles up
+    as she goes (RULES.md §5), the payments made then are recorded with her leaving."""
 
     player: Annotated[str, PLAYER]
+    pays: Annotated[tuple[tuple[str, int], ...], AMOUNTS] = ()
+    """Settling up: the players she paid, and how much, as (player, points)."""
+    paid_by: Annotated[tuple[tuple[str, int], ...], AMOUNTS] = ()
+    """Settling up: the players who paid her, and how much, as (player, points)."""
     kind: Literal["leave"] = "leave"
+
+    @property
+    def settled(self) -> tuple[tuple[str, str, int], ...]:
+        """The payments of her settle-up, as (payer, payee, points).
+
+        >>> Leave("Sue", pays=(("Ruth", 120),), paid_by=(("Pat", 5),)).settled
+        (('Sue', 'Ruth', 120), ('Pat', 'Sue', 5))
+        """
+        paid = tuple((self.player, payee, amount) for payee, amount in self.pays)
+        return paid + tuple((payer, self.player, amount) for payer, amount in self.paid_by)
 
 
 class Error(NamedTuple):

@@ -2,11 +2,12 @@
 
 from typing import NamedTuple
 
-from .model import Entry, Join, is_game
+from .model import Entry, Join, Leave, is_game
 from .payments import Payment
 from .problems import Problem
 from .rulesets import RuleSet
 from .session import Session
+from .settle import SettleUp, Transfer, settle
 
 
 class Row(NamedTuple):
@@ -161,7 +162,56 @@ class Standings(NamedTuple):
                 back[name] = back.get(name, 0) + amount
         return back
 
+    def settled_rows(self) -> tuple[Row, ...]:
+        """The departures at which a player settled up as she went (RULES.md §5)."""
+        return tuple(row for row in self.rows if isinstance(row.entry, Leave) and row.entry.settled)
+
+    def settled(self) -> tuple[Transfer, ...]:
+        """Every payment made by players settling up as they left, in the log's order."""
+        return tuple(
+            Transfer(*paid)
+            for row in self.settled_rows()
+            if isinstance(row.entry, Leave)
+            for paid in row.entry.settled
+        )
+
+    def unsettled(self) -> dict[str, int]:
+        """Each player's total less what she has settled already (a payer's debt shrinks
+        by what she paid, a payee's winnings by what she was paid)."""
+        left = self.totals_map()
+        for paid in self.settled():
+            left[paid.payer] += paid.amount
+            left[paid.payee] -= paid.amount
+        return left
+
     def balances(self) -> dict[str, int]:
-        """Each player's total with the kitties given back: what the settle-up settles."""
+        """What the night's final settle-up settles: each player's total, less what she
+        settled as she left, with the kitties given back."""
         back = self.kitty_returns()
-        return {p: t + back.get(p, 0) for p, t in self.totals_map().items()}
+        return {p: t + back.get(p, 0) for p, t in self.unsettled().items()}
+
+    def settled_square(self) -> frozenset[str]:
+        """The players gone for the night who settled up as they left and owe and are
+        owed nothing more."""
+        balances = self.balances()
+        return frozenset(
+            row.entry.player
+            for row in self.settled_rows()
+            if isinstance(row.entry, Leave)
+            and row.entry.player in self.gone
+            and balances[row.entry.player] == 0
+        )
+
+    def together(self) -> frozenset[frozenset[str]]:
+        """Every two players who sat at a table together for a game."""
+        return frozenset(
+            frozenset((one, other))
+            for row in self.rows
+            if row.is_game
+            for i, one in enumerate(row.seated)
+            for other in row.seated[i + 1 :]
+        )
+
+    def settle_up(self) -> SettleUp:
+        """The night's final settle-up: who pays whom to clear every balance."""
+        return settle(self.balances(), self.together())

@@ -59,6 +59,25 @@ def _bets(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, 
     return tuple(found), None
 
 
+def _amounts(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
+    example = f'{key} = [["Ruth", 120]]'
+    shape = f"{key} must be a list of [player, points] pairs, like {example}"
+    if not isinstance(value, list):
+        return (), shape
+    found = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
+            return (), shape
+        name, amount = item
+        known = canon.get(fold_name(name.strip()))
+        if known is None:
+            return (), f"unknown player {name!r} in {key}"
+        if not is_whole(amount) or not spec.low <= amount <= spec.high:
+            return (), f"{key}: {known}'s amount must be {spec.what}, not {shown(amount)}"
+        found.append((known, int(amount)))
+    return tuple(found), None
+
+
 def _flag(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
     if not isinstance(value, bool):
         return False, f"{key} must be true or false, not {shown(value)}"
@@ -87,6 +106,7 @@ READERS: dict[KeyType, Reader] = {
     "player": _player,
     "players": _players_list,
     "bets": _bets,
+    "amounts": _amounts,
     "flag": _flag,
     "count": _count,
     "text": _text,

@@ -177,7 +177,7 @@ PLAYER_KEYS = frozenset(
     key
     for kind in ENTRY_TYPES
     for key, spec in keys_of(kind).items()
-    if spec.type in ("player", "players", "bets")
+    if spec.type in ("player", "players", "bets", "amounts")
 )
 """The [[log]] keys whose values name players."""
 _TOPPLAYER_KEYS = frozenset({"players", "east"})

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from ..core import checks, numbers
 from ..core.cards import best_line, find_line
 from ..core.errors import Refused
+from ..core.fold import fold
 from ..core.model import (
     MAX_VALUE,
     SEATS,
@@ -30,7 +31,9 @@ from ..core.model import (
     Win,
     keys_of,
 )
+from ..core.money import money
 from ..core.names import UnknownName, control_problem, fold_name, name_problem, one_edit, resolve
+from ..core.settle import Transfer, settle_leaver
 from ..core.standings import Standings
 from ..core.wording import field
 
@@ -283,10 +286,54 @@ def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
     return None
 
 
-def build_leave(standings: Standings, name: str) -> Built:
-    """A departure from `mahj leave`."""
+def build_leave(standings: Standings, name: str, settle: bool = False) -> Built:
+    """A departure from `mahj leave`; with `settle`, her settle-up against the players
+    still here (RULES.md §5), recorded with it."""
+    who = leaver(standings, name)
+    if not settle:
+        return Built(Leave(who))
+    if not standings.rules.pays:
+        raise Refused(
+            f"nobody pays at a {standings.rules.name} table, so there is nothing to settle "
+            "up; leave out --settle"
+        )
+    payments, owed = leaver_settle_up(standings, who)
+    pays = tuple((t.payee, t.amount) for t in payments if t.payer == who)
+    paid_by = tuple((t.payer, t.amount) for t in payments if t.payee == who)
+    done = sum(t.amount for t in payments)
+    if owed == 0:
+        notes: tuple[str, ...] = (f"{who} is square: nothing to settle",)
+    elif done < abs(owed):
+        notes = (
+            f"the players still here cannot cover all of it: {_amount(standings, abs(owed) - done)}"
+            " is left for the night's final settle-up",
+        )
+    else:
+        notes = ()
+    return Built(Leave(who, pays, paid_by), notes)
+
+
+def _amount(standings: Standings, points: int) -> str:
+    """`120 points`, or its money on a night played for money."""
+    stake = standings.rules.stake
+    return money(points, stake, sign=False) if stake else f"{points} points"
+
+
+def leaver(standings: Standings, name: str) -> str:
+    """The player here that `name` names, to leave (Refused with a suggestion if none)."""
     try:
-        who = resolve(name, standings.present())
+        return resolve(name, standings.present())
     except UnknownName as exc:
         raise Refused(str(exc)) from None
-    return Built(Leave(who))
+
+
+def leaver_settle_up(standings: Standings, who: str) -> tuple[tuple[Transfer, ...], int]:
+    """What `who` would settle if she left now, against the players still here, and what
+    she has to settle: her total as it stands once she has left (a table her leaving
+    closes gives its kitty back), less what she settled before. A stake she has in a
+    kitty still being played stays there, for the final settle-up."""
+    session = standings.session
+    gone = fold(session._replace(log=(*session.log, Leave(who))))
+    unsettled = gone.unsettled()
+    others = {p: unsettled[p] for p in gone.present()}
+    return settle_leaver(who, unsettled[who], others), unsettled[who]

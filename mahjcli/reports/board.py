@@ -4,12 +4,12 @@ same standings as every other report; the web layer only lays them out."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
-from .words import describe, outcome, points, rate, title
+from .words import describe, outcome, points, rate, settle_heading, settled_words, title
 
 RECENT = 5
 """How many of the last games the screen shows."""
@@ -74,6 +74,12 @@ class Board(NamedTuple):
     kitty: bool
     notes: tuple[str, ...]
     pays: bool
+    settled: tuple[str, ...] = ()
+    """What leavers paid or were paid as they settled up on leaving."""
+    settle_heading: str = ""
+    """Whether the settle-up below is the fewest payments, in words."""
+    settle: tuple[str, ...] = ()
+    """Who would pay whom, were the night to end now."""
 
 
 def places(standings: Standings) -> tuple[Place, ...]:
@@ -154,7 +160,27 @@ def board(standings: Standings, recent: int = RECENT) -> Board:
         kitty=standings.rules.house_problem("kitty") is None,
         notes=standings.rules.rule_notes(),
         pays=standings.rules.pays,
+        **settle_words(standings),
     )
+
+
+def settle_words(standings: Standings) -> dict[str, Any]:
+    """The board's settle-up, in words: what leavers settled, and the rest."""
+    if not standings.rules.pays or sum(standings.balances().values()) != 0:
+        return {}
+    coins = rate(standings)
+    found = standings.settle_up()
+    return {
+        "settled": tuple(
+            f"{settled_words(row, standings)} (before game {row.game})"
+            for row in standings.settled_rows()
+        ),
+        "settle_heading": settle_heading(found),
+        "settle": tuple(
+            f"{t.payer} pays {t.payee} {points(t.amount, coins=coins, sign=False)}"
+            for t in found.payments
+        ),
+    }
 
 
 def seats_words(seated: tuple[str, ...]) -> str:

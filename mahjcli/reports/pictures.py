@@ -10,9 +10,8 @@ from __future__ import annotations
 import html
 from typing import NamedTuple
 
-from ..core.settle import settle
 from ..core.standings import Standings
-from .words import describe, plural, points, rate
+from .words import describe, plural, points, rate, settle_heading, settled_words
 from .words import title as night_title
 
 SVG_COLOURS = (
@@ -305,18 +304,32 @@ def html_page(standings: Standings, *, coins: int = 0) -> str:
         parts += ["<figcaption>Each player's running total after every game.</figcaption>"]
         parts += ["</figure>"]
         parts += _log_table(standings, coins)
-    if standings.rules.pays and sum(standings.totals) == 0:
-        transfers = settle(standings.totals_map())
-        if transfers:
-            parts.append("<h2>Settle up</h2>")
-            parts.append("<ul>")
-            for t in transfers:
-                amount = _esc(points(t.amount, coins=coins, sign=False))
-                parts.append(f"<li>{_esc(t.payer)} pays {_esc(t.payee)} {amount}</li>")
-            parts.append("</ul>")
+    if standings.rules.pays and sum(standings.balances().values()) == 0:
+        parts += _settle_html(standings, coins)
     parts += ["<footer>Made with mahj, the American mahjong score keeper.</footer>"]
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"
+
+
+def _settle_html(standings: Standings, coins: int) -> list[str]:
+    """What leavers settled as they went, then who pays whom, saying whether that is the
+    fewest payments."""
+    out = []
+    if rows := standings.settled_rows():
+        out += ["<h2>Settled as they left</h2>", '<ul class="settled">']
+        for row in rows:
+            words = settled_words(row, standings, coins=coins)
+            out.append(f"<li>{_esc(words)} (before game {row.game})</li>")
+        out.append("</ul>")
+    found = standings.settle_up()
+    if found.payments:
+        out.append(f"<h2>{_esc(settle_heading(found))}</h2>")
+        out.append("<ul>")
+        for t in found.payments:
+            amount = _esc(points(t.amount, coins=coins, sign=False))
+            out.append(f"<li>{_esc(t.payer)} pays {_esc(t.payee)} {amount}</li>")
+        out.append("</ul>")
+    return out
 
 
 def _log_table(standings: Standings, coins: int) -> list[str]:

@@ -20,6 +20,7 @@ from ..core.model import (
 from ..core.money import money
 from ..core.names import join_names
 from ..core.payments import Payment
+from ..core.settle import SettleUp
 from ..core.standings import Row, Standings
 
 
@@ -140,16 +141,17 @@ def _describe_other(row: Row) -> str:
             return f"{entry.player} arrives and sits down"
         return f"{entry.player} arrives and joins the line"
     if isinstance(entry, Leave):
+        leaves = f"{entry.player} leaves" + (" and settles up" if entry.settled else "")
         if row.closed is not None:
             others = [name for name in row.seated if name != entry.player]
             moved = f"; sitting down at once: {row.seat_change}" if row.seat_change else ""
             return (
-                f"{entry.player} leaves; table {row.closed} closes, too few to play: "
+                f"{leaves}; table {row.closed} closes, too few to play: "
                 f"{join_names(others)} go to the front of the line{moved}"
             )
         if row.seat_change:
-            return f"{entry.player} leaves; {row.seat_change} takes the seat"
-        return f"{entry.player} leaves"
+            return f"{leaves}; {row.seat_change} takes the seat"
+        return leaves
     if isinstance(entry, Open):
         return f"Table {row.table} opens: {join_names(row.seated)} (East {row.east})"
     if isinstance(entry, Close):
@@ -199,6 +201,32 @@ def _payment_clauses(row: Row, coins: int) -> list[str]:
         elif pay.payer is None:
             clauses.append(f"{pay.payee} takes the kitty, {fmt(pay.paid)}")
     return clauses
+
+
+def settle_heading(found: SettleUp) -> str:
+    """Whether a settle-up is known to be the fewest payments, in words."""
+    if found.fewest:
+        return "Settle up: the fewest payments"
+    return "Settle up: a short list of payments (too many players to promise the fewest)"
+
+
+def settled_words(row: Row, standings: Standings, *, coins: int = 0) -> str:
+    """What a leaver paid or was paid as she settled up: `Sue pays Ruth 120 and Linda 35`,
+    `Kathy pays Sue 80`; empty when she did not settle up."""
+    entry = row.entry
+    if not isinstance(entry, Leave) or not entry.settled:
+        return ""
+    coins = rate(standings, coins)
+
+    def each(pairs: tuple[tuple[str, int], ...]) -> list[str]:
+        return [f"{name} {points(amount, coins=coins, sign=False)}" for name, amount in pairs]
+
+    said = []
+    if entry.pays:
+        said.append(f"{entry.player} pays {join_names(each(entry.pays))}")
+    for payer, amount in entry.paid_by:
+        said.append(f"{payer} pays {entry.player} {points(amount, coins=coins, sign=False)}")
+    return "; ".join(said)
 
 
 def outcome(row: Row, standings: Standings, *, coins: int = 0) -> str:

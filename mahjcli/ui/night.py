@@ -10,7 +10,7 @@ from rich.text import Text
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
-from ..reports.words import describe, outcome, plural, points, rate, seat_swap, title
+from ..reports.words import describe, outcome, plural, points, rate, seat_swap, settled_words, title
 from .sheet import Column, Line, Sheet
 
 if TYPE_CHECKING:
@@ -25,6 +25,8 @@ def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> 
     out.print(head)
     if _has_points(row):
         out.print(Text("  " + outcome(row, after)))
+    if settled := settled_words(row, after):
+        out.print(Text("  Settled: " + settled))
     for note in (*notes, *row.notes):
         out.print(Text("  " + note, style="italic"))
     if row.is_game and (swap := seat_swap(row, after)):
@@ -214,10 +216,11 @@ def totals_table(standings: Standings, *, coins: int = 0) -> Table:
     if purses is not None:
         table.add_column("Purse", justify="right")
     ranked = sorted(zip(standings.players, standings.totals, strict=True), key=lambda p: -p[1])
+    square = standings.settled_square()
     for place, (name, total) in enumerate(ranked, 1):
         player = Text(name, style="bold" if place == 1 and total > 0 else "")
         if name in standings.gone:
-            player.append(" (left)", style="dim")
+            player.append(" (left, settled)" if name in square else " (left)", style="dim")
         shown = Text(points(total, coins=coins), style="red" if total < 0 else "")
         cells: list[Any] = [str(place), player, shown]
         if purses is not None:
@@ -233,33 +236,6 @@ def show_total(out: Console, standings: Standings, *, coins: int) -> None:
     out.print(Text(f"{title(standings)}: {plural(standings.games, 'game')}", style="bold"))
     out.print(totals_table(standings, coins=coins))
     show_rule_notes(out, standings)
-
-
-def show_settle(out: Console, standings: Standings, *, coins: int) -> None:
-    """The sum of the totals and, for a night that pays, the fewest payments."""
-    from ..core.settle import settle  # only `mahj total` settles up
-
-    coins = rate(standings, coins)
-    grand = sum(standings.totals)
-    if not standings.rules.pays:
-        out.print(f"Table total: {points(grand, coins=coins, sign=False)}")
-        return
-    kitty = standings.kitty_total()
-    grand += kitty
-    check = "sums to zero" if grand == 0 else f"sums to {grand}: check the session file!"
-    with_kitty = f" with the kitty's {points(kitty, coins=coins, sign=False)}" if kitty else ""
-    out.print(
-        Text(f"Sum of totals{with_kitty}: {points(grand, coins=coins, sign=False)} ({check})")
-    )
-    if back := standings.kitty_returns():
-        each = ", ".join(f"{name} {points(a, coins=coins, sign=False)}" for name, a in back.items())
-        out.print(Text(f"The kitty goes back to those who paid it: {each}"))
-    transfers = settle(standings.balances())
-    if transfers:
-        out.print(Text("Settle up:", style="bold"))
-        for t in transfers:
-            amount = points(t.amount, coins=coins, sign=False)
-            out.print(Text(f"  {t.payer} pays {t.payee} {amount}"))
 
 
 def _delta_cell(
@@ -309,6 +285,8 @@ def log_sheet(standings: Standings, rows: tuple[Row, ...], *, coins: int = 0) ->
         number = str(row.game) if numbered else ""
         east = row.east if row.is_game else ""
         what: list[Line] = [(describe(row), ""), *((note, "italic dim") for note in row.notes)]
+        if settled := settled_words(row, standings, coins=coins):
+            what.append((settled, "italic dim"))
         what += [(_pie_note(row, name, coins), "italic dim") for name in row.short]
         if _has_points(row):
             seated = set(row.seated)
@@ -357,6 +335,8 @@ def log_lines(
         lines.append(head)
         for note in row.notes:
             lines.append(Text("  " + note, style="italic dim"))
+        if settled := settled_words(row, standings, coins=coins):
+            lines.append(Text("  " + settled, style="italic dim"))
         if _has_points(row):
             lines.append(Text("  " + outcome(row, standings, coins=coins)))
             running = [

@@ -198,7 +198,9 @@ def test_total_names_the_house_rules_and_gives_a_full_kitty_back(mahj):
     assert "The kitty goes back to those who paid it: Ann 25, Bea 25, Cy 25, Dot 25" in text
     # Ann, Bea, Cy and Dot are square once their 25 comes back; only table 1 settles.
     settle = text[text.index("Settle up:") :]
-    assert settle == "Settle up: Linda pays Ruth 50 Kathy pays Ruth 25 Pat pays Ruth 25"
+    assert settle == (
+        "Settle up: the fewest payments Linda pays Ruth 50 Kathy pays Ruth 25 Pat pays Ruth 25"
+    )
 
 
 # ---- opening and closing tables ----------------------------------------------------------
@@ -384,6 +386,10 @@ def test_a_single_table_night_keeps_its_shapes(four):
     assert "table" not in json.loads(ok(four("log", "--json")).stdout)["games"][0]
     assert json.loads(ok(four("total", "--json")).stdout) == {
         "games": 1, "totals": {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25},
+        "settle": [{"from": "Linda", "to": "Ruth", "amount": 50},
+                   {"from": "Kathy", "to": "Ruth", "amount": 25},
+                   {"from": "Pat", "to": "Ruth", "amount": 25}],
+        "settle_fewest": True, "settled": [],
     }  # fmt: skip
     text = ok(four("status")).stdout
     assert "Table 1" not in text and "Kitty" not in text and "House rules" not in text

@@ -225,7 +225,7 @@ def check_clause(clause: str, standings: Standings) -> None:
     elif colon and key == "kitty":
         assert standings.kitty_total() == int(rest)
     elif colon and key == "settle":
-        done = [(t.payer, t.payee, t.amount) for t in settle(standings.balances())]
+        done = [(t.payer, t.payee, t.amount) for t in settle(standings.balances()).payments]
         assert sorted(done) == sorted(settle_words(rest))
     else:
         moved = dict(zip(standings.players, standings.rows[-1].deltas, strict=True))
