@@ -335,5 +335,6 @@ def leaver_settle_up(standings: Standings, who: str) -> tuple[tuple[Transfer, ..
     session = standings.session
     gone = fold(session._replace(log=(*session.log, Leave(who))))
     unsettled = gone.unsettled()
-    others = {p: unsettled[p] for p in gone.present()}
+    here = set(gone.present())
+    others = {p: unsettled[p] for p in gone.players if p in here}  # ties: the session's order
     return settle_leaver(who, unsettled[who], others), unsettled[who]

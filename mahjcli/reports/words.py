@@ -212,20 +212,24 @@ def settle_heading(found: SettleUp) -> str:
 
 def settled_words(row: Row, standings: Standings, *, coins: int = 0) -> str:
     """What a leaver paid or was paid as she settled up: `Sue pays Ruth 120 and Linda 35`,
-    `Kathy pays Sue 80`; empty when she did not settle up."""
+    `Kathy pays Sue 80`, `Sue is paid by Kathy 80 and Pat 20`; empty when she did not."""
     entry = row.entry
     if not isinstance(entry, Leave) or not entry.settled:
         return ""
     coins = rate(standings, coins)
 
-    def each(pairs: tuple[tuple[str, int], ...]) -> list[str]:
-        return [f"{name} {points(amount, coins=coins, sign=False)}" for name, amount in pairs]
+    def amount(n: int) -> str:
+        return points(n, coins=coins, sign=False)
 
-    said = []
-    if entry.pays:
-        said.append(f"{entry.player} pays {join_names(each(entry.pays))}")
-    for payer, amount in entry.paid_by:
-        said.append(f"{payer} pays {entry.player} {points(amount, coins=coins, sign=False)}")
+    def each(pairs: tuple[tuple[str, int], ...]) -> str:
+        return join_names(f"{name} {amount(n)}" for name, n in pairs)
+
+    said = [f"{entry.player} pays {each(entry.pays)}"] if entry.pays else []
+    if len(entry.paid_by) == 1:
+        payer, paid = entry.paid_by[0]
+        said.append(f"{payer} pays {entry.player} {amount(paid)}")
+    elif entry.paid_by:
+        said.append(f"{entry.player} is paid by {each(entry.paid_by)}")
     return "; ".join(said)
 
 

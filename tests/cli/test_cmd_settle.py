@@ -1,0 +1,333 @@
+"""Settling up (RULES.md §5) at the command line: the fewest payments for a big club night,
+a leaver who settles as she goes (`mahj leave NAME --settle`), and the final settle-up that
+covers only what remains."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from mahjcli.cli import app, ask
+from mahjcli.core.fold import fold
+from mahjcli.core.house import House
+from mahjcli.core.model import Leave, Wall, Win
+from mahjcli.core.rulesets import League
+from mahjcli.core.session import Session
+from mahjcli.night.build import build_join, build_leave
+
+
+def ok(result):
+    assert result.exit_code == 0, result
+    return result
+
+
+def total(run) -> dict:
+    return json.loads(ok(run("total", "--json")).stdout)
+
+
+def payments(listed) -> list[tuple[str, str, int]]:
+    return [(p["from"], p["to"], p["amount"]) for p in listed]
+
+
+def settles(balances: dict[str, int], paid: list[tuple[str, str, int]]) -> dict[str, int]:
+    left = dict(balances)
+    for payer, payee, amount in paid:
+        left[payer] += amount
+        left[payee] -= amount
+    return left
+
+
+# ---- the issue's reproduction: 20 players on 5 tables, 11 payments -----------------------
+
+TWENTY = [f"P{i:02}" for i in range(1, 21)]
+WINS = [("P04", 5, "P01"), ("P04", 20, "P02"), ("P04", 15, "P03"), ("P06", 20, "P05"),
+        ("P08", 5, "P05"), ("P08", 15, "P07"), ("P10", 5, "P09"), ("P11", 30, "P09"),
+        ("P11", 5, "P12"), ("P14", 10, "P13"), ("P15", 5, "P13"), ("P15", 20, "P16"),
+        ("P18", 5, "P17")]  # fmt: skip
+
+
+def test_twenty_players_on_five_tables_settle_in_eleven_payments(mahj):
+    ok(mahj("new", *TWENTY, "--tables", "5", "--house", "pay-for-table"))
+    for winner, value, thrower in WINS:
+        ok(mahj("win", winner, str(value), "--thrown-by", thrower, "--pays-for-table", thrower))
+    shown = total(mahj)
+    balances = {name: points for name, points in shown["totals"].items() if points}
+    assert len(balances) == 18
+    assert shown["settle_fewest"] is True and len(shown["settle"]) == 11
+    assert set(settles(shown["totals"], payments(shown["settle"])).values()) == {0}
+    text = ok(mahj("total")).stdout
+    assert "Settle up: the fewest payments" in text
+    assert text.count(" pays ") == 11
+
+
+def test_beyond_twenty_balances_every_view_says_it_is_a_short_list(mahj):
+    """Twenty-four players, each a different balance: a short list, said in every view."""
+    names = [f"P{i:02}" for i in range(1, 25)]
+    ok(mahj("new", *names, "--tables", "6"))
+    for table in range(6):
+        seats = names[4 * table : 4 * table + 4]
+        ok(mahj("win", seats[0], str(25 + 5 * table), "--thrown-by", seats[1]))
+        ok(mahj("win", seats[2], str(30 + 5 * table), "--self-pick"))
+    shown = total(mahj)
+    assert shown["settle_fewest"] is False
+    assert set(settles(shown["totals"], payments(shown["settle"])).values()) == {0}
+    assert "Settle up: a short list of payments" in ok(mahj("total")).stdout
+    assert "Settle up: a short list of payments" in ok(mahj("total", "--html", "-")).stdout
+
+
+# ---- a leaver settles as she goes -----------------------------------------------------------
+
+
+@pytest.fixture
+def five(mahj):
+    """Ruth, Linda, Kathy, Pat seated and Sue waiting, after two games:
+    Ruth +75, Linda -110, Kathy +120, Pat -85, Sue 0 (she sat down for game 2)."""
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"))
+    ok(mahj("win", "Ruth", "25", "--thrown-by", "Linda"))  # Sue takes Ruth's seat
+    ok(mahj("win", "Kathy", "30", "--self-pick"))
+    assert total(mahj)["totals"] == {"Ruth": 100, "Linda": -110, "Kathy": 155, "Pat": -85,
+                                     "Sue": -60}  # fmt: skip
+    return mahj
+
+
+def test_a_winner_who_leaves_is_paid_by_the_biggest_loser_still_here(five, session):
+    result = ok(five("leave", "Ruth", "--settle"))
+    assert "Ruth leaves and settles up" in result.stdout
+    assert "Settled: Linda pays Ruth 100" in result.stdout
+    entry = tomllib.loads(session.read_text())["log"][-1]
+    assert entry == {"kind": "leave", "player": "Ruth", "paid_by": [["Linda", 100]]}
+    shown = total(five)
+    assert shown["totals"]["Ruth"] == 100  # her total stays as played
+    assert shown["settled"] == [
+        {"player": "Ruth", "before_game": 3, "from": "Linda", "to": "Ruth", "amount": 100}
+    ]
+    final = payments(shown["settle"])
+    assert all("Ruth" not in (payer, payee) for payer, payee, _ in final)
+    assert settles(shown["totals"], [*payments(shown["settled"]), *final]) == dict.fromkeys(
+        shown["totals"], 0
+    )
+    text = ok(five("total")).stdout
+    assert "Ruth (left, settled)" in text
+    assert "Settled as they left:\n  Linda pays Ruth 100 (before game 3)" in text
+    assert text.index("Settled as they left") < text.index("Settle up: the fewest payments")
+
+
+def test_a_loser_who_leaves_pays_the_biggest_winners_first(five, session):
+    ok(five("leave", "Linda", "--settle"))
+    entry = tomllib.loads(session.read_text())["log"][-1]
+    assert entry["pays"] == [["Kathy", 110]]
+    log = ok(five("log")).stdout
+    assert "Linda leaves and settles up" in log and "Linda pays Kathy 110" in log
+
+
+def test_a_leaver_who_comes_back_starts_from_her_settled_balance(five):
+    ok(five("leave", "Ruth", "--settle"))  # Linda pays Ruth 100
+    ok(five("join", "Ruth"))
+    ok(five("wall"))  # Kathy gets up, Ruth takes her seat
+    ok(five("win", "Pat", "25", "--thrown-by", "Ruth"))  # Ruth -50 since she came back
+    shown = total(five)
+    assert shown["totals"]["Ruth"] == 50  # the sheet: +100 as played, then -50
+    ruth_final = [p for p in payments(shown["settle"]) if "Ruth" in p[:2]]
+    assert ruth_final == [("Ruth", ruth_final[0][1], 50)]  # only what she lost since
+    ok(five("leave", "Ruth", "--settle"))  # and she settles that as she goes again
+    shown = total(five)
+    assert [s["amount"] for s in shown["settled"] if s["player"] == "Ruth"] == [100, 50]
+    assert all("Ruth" not in p[:2] for p in payments(shown["settle"]))
+    everything = [*payments(shown["settled"]), *payments(shown["settle"])]
+    assert set(settles(shown["totals"], everything).values()) == {0}
+
+
+def test_undo_takes_back_the_leave_and_its_settle_up_together(five):
+    ok(five("leave", "Ruth", "--settle"))
+    ok(five("undo"))
+    shown = total(five)
+    assert shown["settled"] == [] and "Ruth" in {
+        p for s in shown["settle"] for p in (s["from"], s["to"])
+    }
+
+
+def test_a_square_leaver_settles_nothing(mahj, session):
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"))
+    result = ok(mahj("leave", "Sue", "--settle"))
+    assert "Sue is square: nothing to settle" in result.stdout
+    assert tomllib.loads(session.read_text())["log"][-1] == {"kind": "leave", "player": "Sue"}
+
+
+def test_what_the_players_still_here_cannot_cover_waits_for_the_end(mahj):
+    """Pat wins 100, Linda's 50 of it; Linda leaves without settling, so Pat, leaving,
+    can be paid only Ruth's and Kathy's 25 each: 50 waits for the final settle-up."""
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"))
+    ok(mahj("win", "Pat", "25", "--thrown-by", "Linda"))
+    ok(mahj("leave", "Linda", "--no-settle"))
+    result = ok(mahj("leave", "Pat", "--settle"))
+    assert "Settled: Pat is paid by Ruth 25 and Kathy 25" in result.stdout
+    assert "50 points is left for the night's final settle-up" in result.stdout
+    assert payments(total(mahj)["settle"]) == [("Linda", "Pat", 50)]
+
+
+def test_a_settle_up_on_a_night_for_money_is_in_money(mahj):
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--stake", "0.25"))
+    ok(mahj("win", "Ruth", "25", "--thrown-by", "Linda"))
+    result = ok(mahj("leave", "Ruth", "--settle"))
+    said = "Ruth is paid by Linda $12.50, Kathy $6.25 and Pat $6.25"
+    assert f"Settled: {said}" in result.stdout
+    assert f"{said} (before game 2)" in ok(mahj("total")).stdout
+
+
+def test_names_are_shown_as_typed_in_a_settle_up(mahj):
+    ok(mahj("new", "[bold]Sue", "José", "李", "Pat"))
+    ok(mahj("win", "李", "25", "--thrown-by", "[bold]Sue"))
+    result = ok(mahj("leave", "李", "--settle"))
+    said = "李 is paid by [bold]Sue 50, José 25 and Pat 25"
+    assert said in result.stdout
+    page = ok(mahj("total", "--html", "-")).stdout
+    assert f"{said} (before game 2)" in page
+
+
+def test_a_leave_without_settling_says_how_to_settle_instead(five):
+    result = ok(five("leave", "Ruth"))
+    assert "mahj undo, then mahj leave Ruth --settle" in result.stdout
+    assert "Settled" not in result.stdout
+
+
+def test_no_settle_means_no_offer(five):
+    assert "--settle" not in ok(five("leave", "Ruth", "--no-settle")).stdout
+
+
+@pytest.mark.parametrize(("answer", "settled"), [("y\n", True), ("n\n", False)])
+def test_at_a_terminal_mahj_asks_whether_she_settles(five, session, monkeypatch, answer, settled):
+    monkeypatch.setattr(ask, "interactive", lambda: True)
+    result = CliRunner().invoke(
+        app, ["leave", "Ruth", "--session", str(session)], input=answer, catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.stdout
+    assert "Settle Ruth up now (Linda pays Ruth 100)?" in result.stdout
+    entry = tomllib.loads(session.read_text())["log"][-1]
+    assert ("paid_by" in entry) is settled
+    assert "mahj undo, then" not in result.stdout
+
+
+def test_a_tournament_night_has_nothing_to_settle(mahj, session):
+    ok(mahj("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament"))
+    before = session.read_bytes()
+    result = mahj("leave", "Dot", "--settle")
+    assert result.exit_code == 1 and result.stderr.startswith("Error: ")
+    assert "nothing to settle up" in result.stderr and "Traceback" not in result.stderr
+    assert session.read_bytes() == before
+
+
+def test_hand_edited_settle_ups_are_checked(five, session):
+    ok(five("leave", "Ruth", "--settle"))
+    text = session.read_text()
+    for wrong, said in [
+        ('paid_by = [["Ruth", 100]]', "settles up with the others"),
+        ('paid_by = [["Nobody", 100]]', "unknown player 'Nobody' in paid_by"),
+        ('paid_by = [["Linda", -5]]', "paid_by: Linda's amount must be a whole number"),
+        ('paid_by = ["Linda"]', "paid_by must be a list of [player, points] pairs"),
+    ]:
+        session.write_text(text.replace('paid_by = [["Linda", 100]]', wrong))
+        result = five("check")
+        assert result.exit_code == 1 and said in result.stdout, (wrong, result)
+    session.write_text(text.replace("paid_by", "pays"))  # she paid Linda: a real record
+    assert five("check").exit_code == 0
+    assert total(five)["settled"][0] == {
+        "player": "Ruth", "before_game": 3, "from": "Ruth", "to": "Linda", "amount": 100
+    }  # fmt: skip
+
+
+def test_a_settle_up_with_a_player_who_already_left_is_refused_in_the_file(five, session):
+    ok(five("leave", "Pat"))
+    ok(five("leave", "Ruth", "--settle"))
+    text = session.read_text().replace('paid_by = [["Linda", 100]]', 'paid_by = [["Pat", 85]]')
+    session.write_text(text)
+    result = five("check")
+    assert result.exit_code == 1 and "Pat is not here, so Ruth cannot settle up" in result.stdout
+
+
+def test_renaming_a_player_renames_her_in_settle_ups(five, session):
+    ok(five("leave", "Ruth", "--settle"))
+    ok(five("rename", "Linda", "Lynda"))
+    entry = tomllib.loads(session.read_text())["log"][-1]
+    assert entry["paid_by"] == [["Lynda", 100]]
+
+
+def test_the_room_page_shows_what_was_settled_and_the_rest(five, session):
+    from starlette.testclient import TestClient
+
+    from mahjcli.web.app import make_app
+    from mahjcli.web.source import Room
+
+    ok(five("leave", "Ruth", "--settle"))
+    with TestClient(make_app(Room.of_file(session), "t" * 20)) as client:
+        page = client.get("/").text
+    assert "Settled as they left" in page and "Linda pays Ruth 100 (before game 3)" in page
+    assert "Settle up: the fewest payments, if the night ended now" in page
+    assert "Kathy" in page[page.index("if the night ended now") :]
+
+
+# ---- every balance is settled exactly once ------------------------------------------------
+
+CLUB = ("Ann", "Bea", "Cy", "Dot", "Eve", "Flo", "Gus", "Hal", "Ida")
+
+
+@st.composite
+def club_nights(draw):
+    """A club night of two tables and one waiting, with the kitty, where players win,
+    leave (settling up or not) and come back."""
+    session = Session(
+        players=CLUB,
+        easts=(),
+        rules=League(house=House(kitty=25), pie=draw(st.sampled_from([None, 300]))),
+        tables=2,
+    )
+    for _ in range(draw(st.integers(1, 25))):
+        standings = fold(session)
+        kind = draw(st.sampled_from(["win", "win", "wall", "leave", "settle", "join"]))
+        table = draw(st.sampled_from(standings.tables))
+        if kind in ("win", "wall"):
+            seated = list(table.seated)
+            winner = draw(st.sampled_from(seated))
+            thrower = draw(st.sampled_from([None, *[p for p in seated if p != winner]]))
+            entry = (
+                Win(winner, draw(st.sampled_from([25, 30, 50])), thrower)
+                if kind == "win"
+                else Wall(table=table.table)
+            )
+        elif kind == "join" and standings.gone:
+            entry = build_join(standings, draw(st.sampled_from(standings.gone))).entry
+        elif kind in ("leave", "settle"):
+            entry = build_leave(
+                standings, draw(st.sampled_from(standings.present())), kind == "settle"
+            ).entry
+        else:
+            continue
+        tried = session._replace(log=(*session.log, entry))
+        if not fold(tried).problems:
+            session = tried
+    return session
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(club_nights())
+def test_with_and_without_settled_leavers_every_balance_is_settled_exactly_once(session):
+    standings = fold(session)
+    assert standings.problems == ()
+    back = standings.kitty_returns()
+    owed = {p: t + back.get(p, 0) for p, t in standings.totals_map().items()}
+    settled = [tuple(t) for t in standings.settled()]
+    final = [tuple(t) for t in standings.settle_up().payments]
+    assert sum(standings.balances().values()) == 0
+    assert set(settles(owed, [*settled, *final]).values()) <= {0}
+    # the same night with nobody settling as they left: the final settle-up does it all
+    plain = session._replace(
+        log=tuple(Leave(e.player) if isinstance(e, Leave) else e for e in session.log)
+    )
+    unsettled = fold(plain)
+    assert unsettled.totals == standings.totals
+    alone = [tuple(t) for t in unsettled.settle_up().payments]
+    assert set(settles(owed, alone).values()) <= {0}
