@@ -85,8 +85,8 @@ def test_beyond_twenty_balances_every_view_says_it_is_a_short_list(mahj):
 
 @pytest.fixture
 def five(mahj):
-    """Ruth, Linda, Kathy, Pat seated and Sue waiting, after two games:
-    Ruth +75, Linda -110, Kathy +120, Pat -85, Sue 0 (she sat down for game 2)."""
+    """Ruth, Linda, Kathy, Pat and Sue after two games (Sue sat down for game 2 in Ruth's
+    seat, and Linda waits for game 3)."""
     ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"))
     ok(mahj("win", "Ruth", "25", "--thrown-by", "Linda"))  # Sue takes Ruth's seat
     ok(mahj("win", "Kathy", "30", "--self-pick"))

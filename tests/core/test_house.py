@@ -221,7 +221,7 @@ def test_a_full_kitty_goes_back_in_the_settle_up():
     assert standings.kitty_total() == 100
     assert standings.kitty_returns() == {"Ruth": 25, "Linda": 25, "Kathy": 25, "Pat": 25}
     assert standings.balances() == {"Ruth": 175, "Linda": -75, "Kathy": -50, "Pat": -50}
-    transfers = settle(standings.balances())
+    transfers = settle(standings.balances()).payments
     assert sum(t.amount for t in transfers if t.payee == "Ruth") == 175
 
 

@@ -224,6 +224,9 @@ def check_clause(clause: str, standings: Standings) -> None:
             assert purses[name] == purse, name
     elif colon and key == "kitty":
         assert standings.kitty_total() == int(rest)
+    elif colon and key == "settled":
+        done = [(t.payer, t.payee, t.amount) for t in standings.settled()]
+        assert sorted(done) == sorted(settle_words(rest))
     elif colon and key == "settle":
         done = [(t.payer, t.payee, t.amount) for t in settle(standings.balances()).payments]
         assert sorted(done) == sorted(settle_words(rest))

@@ -154,6 +154,10 @@ def test_json_stays_clean_when_files_are_written(mahj, tmp_path: Path):
     result = run_ok(mahj, "total", "--json", "--svg", str(image), "--session", str(WORKED))
     assert json.loads(result.stdout) == {
         "games": 4, "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115},
+        "settle": [{"from": "Linda", "to": "Pat", "amount": 115},
+                   {"from": "Ruth", "to": "Kathy", "amount": 60},
+                   {"from": "Linda", "to": "Kathy", "amount": 45}],
+        "settle_fewest": True, "settled": [],
     }  # fmt: skip
     assert image.exists()
 

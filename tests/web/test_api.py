@@ -38,9 +38,12 @@ def test_the_worked_night_through_the_api(serve: Serve, night: Path):
         assert answer.status_code == 200, answer.text
         assert answer.json() == cli_json("status", "--session", str(night))
     assert client.get("/total.json").json() == {
-        "games": 4,
-        "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115},
-    }
+        "games": 4, "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115},
+        "settle": [{"from": "Linda", "to": "Pat", "amount": 115},
+                   {"from": "Ruth", "to": "Kathy", "amount": 60},
+                   {"from": "Linda", "to": "Kathy", "amount": 45}],
+        "settle_fewest": True, "settled": [],
+    }  # fmt: skip
     log = client.get("/log.json").json()["games"]
     assert [g["deltas"]["Pat"] for g in log] == [-25, -60, 200, 0]
 
