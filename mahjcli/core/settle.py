@@ -12,8 +12,8 @@ In every list only a player who lost pays, and only a player who won is paid, so
 passes money on and the least money changes hands (what the winners are owed). Among such
 lists of the same length mahj prefers payments between players who sat at a table
 together: cancelling pairs are matched among table-mates first, and each payment in a
-group goes between table-mates whenever such a pair is left (then the one who owes most
-pays the one owed most).
+group goes between table-mates whenever such a pair is left, the player with the fewest
+table-mates left to settle with first (then the one who owes most pays the one owed most).
 """
 
 from __future__ import annotations
@@ -129,17 +129,21 @@ def _cancelling_pairs(
 def _settle_group(group: list[tuple[str, int]], met: _Met) -> list[Transfer]:
     """Settle one zero-sum group in turns, each payment clearing the payer or the payee (so
     k players take at most k - 1): a payment that clears both first, then one between
-    table-mates, then the one who owes most pays the one owed most."""
+    table-mates (the player with the fewest table-mates left to settle with goes first),
+    then the one who owes most pays the one owed most."""
     owes = {name: -amount for name, amount in group if amount < 0}
     gets = {name: amount for name, amount in group if amount > 0}
     order = {name: i for i, (name, _) in enumerate(group)}
     transfers: list[Transfer] = []
     while owes and gets:
+        mates = {d: sum(met(d, c) for c in gets) for d in owes}
+        mates.update({c: sum(met(d, c) for d in owes) for c in gets})
         payer, payee = min(
             ((d, c) for d in owes for c in gets),
             key=lambda p: (
                 owes[p[0]] != gets[p[1]],
                 not met(*p),
+                min(mates[p[0]], mates[p[1]]),
                 -owes[p[0]],
                 -gets[p[1]],
                 order[p[0]],

@@ -141,6 +141,9 @@ def log_json(standings: Standings, table: int | None = None) -> dict[str, Any]:
                     "seated": row.seat_change,
                     **({"table": row.table, "players": list(row.seated)}
                        if isinstance(entry, Open | Close) else {}),
+                    **({"settled": [{"from": payer, "to": payee, "amount": amount}
+                                    for payer, payee, amount in entry.settled]}
+                       if isinstance(entry, Leave) and entry.settled else {}),
                 }
             )  # fmt: skip
             continue

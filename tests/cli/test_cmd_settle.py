@@ -111,6 +111,8 @@ def test_a_winner_who_leaves_is_paid_by_the_biggest_loser_still_here(five, sessi
     assert settles(shown["totals"], [*payments(shown["settled"]), *final]) == dict.fromkeys(
         shown["totals"], 0
     )
+    seating = json.loads(ok(five("log", "--json")).stdout)["seating"]
+    assert seating[-1]["settled"] == [{"from": "Linda", "to": "Ruth", "amount": 100}]
     text = ok(five("total")).stdout
     assert "Ruth (left, settled)" in text
     assert "Settled as they left:\n  Linda pays Ruth 100 (before game 3)" in text

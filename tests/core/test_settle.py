@@ -98,6 +98,18 @@ def test_payments_go_between_table_mates_where_they_can():
     assert sum(frozenset((t.payer, t.payee)) not in together for t in blind) == 2
 
 
+def test_the_player_with_fewest_table_mates_left_is_settled_first():
+    """Sue never sat with Olga; Rosa is owed most, but paying her first from Pia and Nora
+    would leave only Sue to pay Olga. Settled the other way round, nobody pays a stranger."""
+    balances = {"Nora": -65, "Olga": 20, "Pia": -70, "Rosa": 175, "Sue": -60}
+    game_1, game_2 = ("Nora", "Olga", "Pia", "Rosa"), ("Pia", "Rosa", "Sue", "Nora")
+    together = {frozenset(p) for g in (game_1, game_2) for p in itertools.combinations(g, 2)}
+    found = settle(balances, together)
+    assert len(found.payments) == 4
+    assert all(frozenset((t.payer, t.payee)) in together for t in found.payments)
+    assert set(apply(balances, found.payments).values()) == {0}
+
+
 def test_cancelling_pairs_are_matched_among_table_mates_first():
     """Two losers of 50 and two winners of 50: each pays the one they sat with."""
     balances = {"Ann": -50, "Bea": -50, "Cy": 50, "Dot": 50}
