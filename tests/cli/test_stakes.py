@@ -51,7 +51,8 @@ def test_status_log_total_and_settle_up_in_money(quarter):
     log = quarter("log").stdout
     assert "+$45.00" in log and "-$27.50" in log
     total = quarter("total").stdout
-    assert "Linda pays Kathy $27.50" in total
+    assert "Linda pays Ruth $25.00" in total  # Sue, who never sat with Ruth, pays Kathy
+    assert "Sue pays Kathy $15.00" in total
     assert "Sum of totals: $0.00 (sums to zero)" in total
     data = json.loads(quarter("total", "--json").stdout)
     assert data["totals"]["Kathy"] == 155  # points stay points

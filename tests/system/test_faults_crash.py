@@ -55,10 +55,11 @@ def temp_files(folder: Path) -> list[str]:
 
 
 def totals(mahj) -> dict[str, object]:
-    """`mahj total --json`, parsed."""
+    """`mahj total --json`, parsed: the games and each total (the settle-up follows them)."""
     result = mahj("total", "--json")
     assert result.exit_code == 0, result
-    return json.loads(result.stdout)
+    data = json.loads(result.stdout)
+    return {"games": data["games"], "totals": data["totals"]}
 
 
 def wins_appended(session: Path, count: int) -> list[bytes]:
