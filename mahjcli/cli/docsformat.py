@@ -89,6 +89,8 @@ ENTRY_KEYS: dict[str, str] = {
     "table": "The table the game was played at, or the table that closes.",
     "seats": "Who sat at the game's table, East first then to the right, as mahj "
     "recorded it: a correction that would seat the game differently is refused.",
+    "pays": 'A leaver who settled up as she went: `[["Ruth", 120]]`, she paid Ruth 120.',
+    "paid_by": 'A leaver who settled up as she went: `[["Pat", 80]]`, Pat paid her 80.',
     "player": "The player concerned.",
     "points": "The points lost.",
     "reason": "Why, in words.",
