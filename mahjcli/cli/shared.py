@@ -362,16 +362,23 @@ class PlainCommand(TyperCommand):
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+HELP_OPTIONS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
+"""Every command's help options."""
+
+
 class Commands(typer.Typer):
     """A module's commands: help drawn plainly (without Rich's help machinery, a third of
     the start-up again), each command a `PlainCommand`, and no completion options of
     its own (`mahj --install-completion` is the whole program's)."""
 
     def __init__(self, **settings: Any) -> None:
+        settings["context_settings"] = {**HELP_OPTIONS, **settings.get("context_settings", {})}
         super().__init__(rich_markup_mode=None, add_completion=False, **settings)
 
     def command(  # type: ignore[override]
         self, name: str | None = None, *, cls: type[TyperCommand] = PlainCommand, **settings: Any
     ) -> Callable[[F], F]:
-        """Declare a command (a `PlainCommand` unless told otherwise)."""
+        """Declare a command (a `PlainCommand` unless told otherwise), with `-h` for help
+        whichever way it is reached (Click settles a command's help option once)."""
+        settings["context_settings"] = {**HELP_OPTIONS, **settings.get("context_settings", {})}
         return super().command(name, cls=cls, **settings)
