@@ -11,7 +11,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
 
+from . import eventplan
 from .event import RoundSeating
 from .model import SEATS
 
@@ -20,10 +22,6 @@ SHIFTS: Mapping[str, tuple[int, int, int, int]] = {
     "east-stays": (0, -1, 2, 1),
 }
 """How many tables each seat moves (A, B, C, D) after a round: RULES.md §9's table."""
-KICKS = 60
-"""How many times the search shakes a seating it cannot improve, before it settles."""
-RESTARTS = 3
-"""Random seatings the search also starts from, besides the fixed movements."""
 
 Met = dict[str, dict[str, int]]
 """How many earlier rounds each pair of players sat at one table."""
@@ -71,20 +69,6 @@ def met_counts(seatings: Iterable[RoundSeating]) -> Met:
                 row = met.setdefault(a, {})
                 row[b] = row.get(b, 0) + 1
     return met
-
-
-def repeats(tables: Iterable[Sequence[str]], met: Met) -> int:
-    """Repeat meetings in a seating: each pair at one table counts once for every earlier
-    round they already sat together.
-
-    >>> repeats([["Ann", "Bea", "Cy", "Dot"]], {"Ann": {"Bea": 2}, "Bea": {"Ann": 2}})
-    2
-    """
-    total = 0
-    for table in tables:
-        for a, b in itertools.combinations(table, 2):
-            total += met.get(a, {}).get(b, 0)
-    return total
 
 
 def in_tables(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -137,127 +121,161 @@ def letters(
     return tuple(out)
 
 
-class _Search:
-    """The fewest-repeats search over one round's players: a local search that swaps
-    two players of different tables while that lowers the repeats, shaken a few times."""
+def repeats(tables: Iterable[Sequence[str]], met: Met) -> int:
+    """Pairs at one table who already sat together in an earlier round.
 
-    def __init__(self, met: Met) -> None:
-        self.met = met
+    >>> repeats([["Ann", "Bea", "Cy", "Dot"]], {"Ann": {"Bea": 2}, "Bea": {"Ann": 2}})
+    1
+    """
+    return sum(
+        1
+        for table in tables
+        for a, b in itertools.combinations(table, 2)
+        if met.get(a, {}).get(b, 0)
+    )
 
-    def at(self, name: str, table: Sequence[str], skip: str | None = None) -> int:
-        """The repeats `name` would have at `table` (without `skip`)."""
-        row = self.met.get(name)
-        if not row:
-            return 0
-        return sum(row.get(q, 0) for q in table if q != name and q != skip)
 
-    def improve(self, tables: list[list[str]]) -> None:
-        """Swap players between tables while some swap lowers the repeats."""
-        now = {p: self.at(p, table) for table in tables for p in table}
-        better = True
-        while better:
-            better = False
-            for t, table in enumerate(tables):
-                for p in list(table):
-                    if now[p] and p in table and self._best_swap(tables, t, p, now):
-                        better = True
+def repeats_over(rounds: Sequence[RoundSeating], history: Sequence[RoundSeating]) -> int:
+    """Pairs meeting again, added up over `rounds` seated one after another after
+    `history` (a pair's third meeting counts again)."""
+    met = met_counts(history)
+    total = 0
+    for seating in rounds:
+        total += repeats(seating.tables, met)
+        for a, b in (pair for table in seating.tables for pair in itertools.permutations(table, 2)):
+            met.setdefault(a, {})[b] = met.get(a, {}).get(b, 0) + 1
+    return total
 
-    def _best_swap(self, tables: list[list[str]], t: int, p: str, now: dict[str, int]) -> bool:
-        """Make the swap of `p` (at table `t`) that lowers the repeats most, if any;
-        `now` holds each player's repeats where they sit, and is kept up to date."""
-        mine = tables[t]
-        row = self.met.get(p, {})
-        left: dict[str, int] = {}  # each player's repeats with the rest of p's table
-        for x in mine:
-            if x != p:
-                for q, n in self.met.get(x, {}).items():
-                    left[q] = left.get(q, 0) + n
-        best, where = 0, None
-        for u, other in enumerate(tables):
-            if u == t:
-                continue
-            there = sum(row.get(x, 0) for x in other)
-            for q in other:
-                delta = there - row.get(q, 0) - now[p] + left.get(q, 0) - now[q]
-                if delta < best:
-                    best, where = delta, (u, q)
-        if where is None:
-            return False
-        u, q = where
-        mine[mine.index(p)], tables[u][tables[u].index(q)] = q, p
-        for x in (*mine, *tables[u]):
-            now[x] = self.at(x, tables[t] if x in mine else tables[u])
-        return True
 
-    def cost(self, tables: Iterable[Sequence[str]]) -> int:
-        return repeats(tables, self.met)
+def _byes(
+    fields: Sequence[Sequence[str]], history: Sequence[RoundSeating]
+) -> list[tuple[str, ...]]:
+    """Each round's byes in turn, for the rounds of `fields` after `history`."""
+    counts = bye_counts(history)
+    out = []
+    for field in fields:
+        byes = choose_byes(field, counts)
+        for name in byes:
+            counts[name] = counts.get(name, 0) + 1
+        out.append(byes)
+    return out
 
-    def run(self, starts: list[list[list[str]]], rng: random.Random) -> list[list[str]]:
-        """The seating with the fewest repeats found from these starts."""
-        best: list[list[str]] | None = None
-        best_cost = 0
-        for start in starts:
-            tables = [list(t) for t in start]
-            self.improve(tables)
-            tables, found = self._shake(tables, rng)
-            if best is None or found < best_cost:
-                best, best_cost = tables, found
-            if best_cost == 0:
-                break
-        assert best is not None
-        return best
 
-    def _shake(self, tables: list[list[str]], rng: random.Random) -> tuple[list[list[str]], int]:
-        """Swap a player who has a repeat with a random other one, improve again, and
-        keep the result when it is no worse; a fixed number of times."""
-        cost = self.cost(tables)
-        for _ in range(KICKS):
-            if cost == 0 or len(tables) < 2:
-                break
-            trial = [list(t) for t in tables]
-            stuck = [(t, p) for t, table in enumerate(trial) for p in table if self.at(p, table)]
-            t, p = rng.choice(stuck)
-            u = rng.choice([i for i in range(len(trial)) if i != t])
-            q = rng.choice(trial[u])
-            trial[t][trial[t].index(p)], trial[u][trial[u].index(q)] = q, p
-            self.improve(trial)
-            found = self.cost(trial)
-            if found <= cost:
-                tables, cost = trial, found
-        return tables, cost
+def _carried(
+    first: int, fields: Sequence[Sequence[str]], history: Sequence[RoundSeating], method: str
+) -> list[RoundSeating]:
+    """Rounds `first` on, each by the fixed movement `method` from the one before."""
+    out: list[RoundSeating] = []
+    for k, (field, byes) in enumerate(zip(fields, _byes(fields, history), strict=True)):
+        sitting = [p for p in field if p not in byes]
+        before = out[-1] if out else history[-1]
+        out.append(RoundSeating(first + k, method, fixed(before, sitting, method), byes))
+    return out
+
+
+class Plan(NamedTuple):
+    """The rounds still to be seated, planned together by `fewest-repeats`."""
+
+    rounds: tuple[RoundSeating, ...]
+    repeats: int
+    """Pairs meeting again over the planned rounds."""
+    floor: int
+    """No plan of these rounds can have fewer repeats (so 0 is possible only if this is 0)."""
+
+
+def plan(fields: Sequence[Sequence[str]], history: Sequence[RoundSeating], seed: int) -> Plan:
+    """Rounds `len(history) + 1` to the last (`fields`: the field of each of them, in
+    registration order), seated with the fewest repeats the search finds. It starts from
+    the best of the fixed movements carried on to the last round, a construction where
+    one fits, and random tables, so it is never worse than the movements."""
+    first = len(history) + 1
+    rng = round_rng(seed, first)
+    byes = _byes(fields, history)
+    sitting = [[p for p in field if p not in out] for field, out in zip(fields, byes, strict=True)]
+    names = list(
+        dict.fromkeys([*(p for s in history for p in s.seated()), *(p for s in sitting for p in s)])
+    )
+    number = {p: i for i, p in enumerate(names)}
+    met = [bytearray(len(names)) for _ in names]
+    for seating in history:
+        for table in seating.tables:
+            for a, b in itertools.permutations((number[p] for p in table), 2):
+                met[a][b] += 1
+    starts: list[list[eventplan.Tables]] = []
+    if history:
+        built = eventplan.construction([[number[p] for p in t] for t in history[-1].tables])
+        if built and all(sorted(s) == sorted(history[-1].seated()) for s in sitting):
+            shuffled = _shuffled(sitting[len(built) :], number, rng)
+            starts.append([*built[: len(sitting)], *shuffled])
+        for method in SHIFTS:
+            carried = _carried(first, fields, history, method)
+            starts.append([[[number[p] for p in t] for t in s.tables] for s in carried])
+    starts.append(_shuffled(sitting, number, rng))
+    searches = [eventplan.Search([bytearray(row) for row in met], start, rng) for start in starts]
+    search = min(searches, key=lambda s: s.cost)
+    sets = [{number[p] for p in s} for s in sitting]
+    low = max(
+        eventplan.floor(
+            [number[p] for p in dict.fromkeys(p for s in sitting for p in s)], sets, met
+        ),
+        eventplan.crowded(
+            sets, [{number[p] for p in t} for t in history[-1].tables] if history else []
+        ),
+    )
+    found = search.run(low)
+    rounds = []
+    for k, tables in enumerate(found):
+        named = [[names[p] for p in table] for table in tables]
+        order = {p: i for i, p in enumerate(fields[k])}
+        named.sort(key=lambda table: min(order[p] for p in table))
+        rounds.append(RoundSeating(first + k, "fewest-repeats", tuple(map(tuple, named)), byes[k]))
+    return Plan(tuple(rounds), repeats_over(rounds, history), low)
+
+
+def _shuffled(
+    sitting: Sequence[Sequence[str]], number: Mapping[str, int], rng: random.Random
+) -> list[eventplan.Tables]:
+    """Random tables for each round."""
+    out = []
+    for field in sitting:
+        order = [number[p] for p in field]
+        rng.shuffle(order)
+        out.append([order[i : i + SEATS] for i in range(0, len(order), SEATS)])
+    return out
+
+
+def _same(a: RoundSeating, b: RoundSeating) -> bool:
+    """Whether two seatings put the same players together (seat letters aside)."""
+    return a.byes == b.byes and {frozenset(t) for t in a.tables} == {frozenset(t) for t in b.tables}
 
 
 def fewest_repeats(
-    sitting: Sequence[str],
-    history: Sequence[RoundSeating],
-    rng: random.Random,
-) -> tuple[tuple[str, ...], ...]:
-    """Tables for `sitting` that keep repeat meetings to the fewest the search finds. It
-    starts from the fixed movements too, so it is never worse than either of them."""
-    met = met_counts(history)
-    starts: list[list[list[str]]] = []
-    if history:
-        for method in SHIFTS:
-            starts.append([list(t) for t in fixed(history[-1], sitting, method)])
-    for _ in range(RESTARTS):
-        shuffled = list(sitting)
-        rng.shuffle(shuffled)
-        starts.append([list(t) for t in in_tables(shuffled)])
-    found = _Search(met).run(starts, rng)
-    order = {p: i for i, p in enumerate(sitting)}
-    found.sort(key=lambda table: min(order[p] for p in table))
-    return letters(found, history)
+    number: int, fields: Sequence[Sequence[str]], history: Sequence[RoundSeating], seed: int
+) -> RoundSeating:
+    """Round `number` as the plan of every remaining round has it: the plan made when
+    round 2 was seated, while the rounds since have followed it (so a seating planned to
+    have no repeats keeps none), else a plan made now."""
+    made = plan(fields[1:], history[:1], seed) if len(history) > 1 else None
+    if made is None or not all(_same(a, b) for a, b in zip(made.rounds, history[1:], strict=False)):
+        made = plan(fields[number - 1 :], history, seed)
+        chosen = made.rounds[0]
+    else:
+        chosen = made.rounds[number - 2]
+    return chosen._replace(tables=letters(chosen.tables, history))
 
 
 def seat_round(
     number: int,
     method: str,
-    field: Sequence[str],
+    fields: Sequence[Sequence[str]],
     history: Sequence[RoundSeating],
-    rng: random.Random,
+    seed: int,
 ) -> RoundSeating:
-    """Seat round `number` of `field` (registration order) by `method`, after the rounds
-    in `history` (the rounds before it, in order)."""
+    """Seat round `number` by `method`, after the rounds in `history` (the rounds before
+    it, in order). `fields` holds every round's field in registration order, round 1
+    first: `fewest-repeats` plans the rounds after this one too."""
+    field = fields[number - 1]
+    rng = round_rng(seed, number)
     if method == "given":
         extra = len(field) % SEATS
         sitting = list(field[: len(field) - extra])
@@ -269,13 +287,11 @@ def seat_round(
         sitting = [p for p in order if p not in byes]
         tables = in_tables(sitting) if not history else letters(in_tables(sitting), history)
         return RoundSeating(number, method, tables, tuple(p for p in field if p in byes))
-    byes = choose_byes(field, bye_counts(history))
-    sitting = [p for p in field if p not in byes]
     if method in SHIFTS:
-        tables = fixed(history[-1], sitting, method)
-    else:
-        tables = fewest_repeats(sitting, history, rng)
-    return RoundSeating(number, method, tables, byes)
+        byes = choose_byes(field, bye_counts(history))
+        sitting = [p for p in field if p not in byes]
+        return RoundSeating(number, method, fixed(history[-1], sitting, method), byes)
+    return fewest_repeats(number, fields, history, seed)
 
 
 def round_rng(seed: int, number: int) -> random.Random:

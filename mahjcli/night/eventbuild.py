@@ -26,7 +26,7 @@ from ..core.event import (
     profile_problem,
 )
 from ..core.eventcheck import seats_text
-from ..core.movement import round_rng, seat_round
+from ..core.movement import seat_round
 from ..core.names import UnknownName, fold_name, name_problem, resolve
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
@@ -38,6 +38,11 @@ class Edit(NamedTuple):
     event: Event
     text: str
     notes: tuple[str, ...] = ()
+
+
+def fields(event: Event) -> list[tuple[str, ...]]:
+    """Every round's field, round 1 first, as the players are registered now."""
+    return [event.field(r) for r in range(1, event.rounds + 1)]
 
 
 def player_in(event: Event, typed: str) -> Player:
@@ -84,7 +89,7 @@ def new_event(
         seed=seed,
         tie_break=tie_break,
     )
-    first = seat_round(1, "given" if given else "random", event.field(1), (), round_rng(seed, 1))
+    first = seat_round(1, "given" if given else "random", fields(event), (), seed)
     return event._replace(seatings=(first,))
 
 
@@ -125,10 +130,7 @@ def _reseat(event: Event, text: str, first: int, method: str | None = None) -> E
     seatings = list(event.seatings[: first - 1])
     for old in event.seatings[first - 1 :]:
         how = method if method is not None and old.number == first else old.method
-        field = event.field(old.number)
-        seatings.append(
-            seat_round(old.number, how, field, seatings, round_rng(event.seed, old.number))
-        )
+        seatings.append(seat_round(old.number, how, fields(event), seatings, event.seed))
     after = event._replace(seatings=tuple(seatings))
     tables = [eventwrite.seating_table(s) for s in seatings[first - 1 :]]
     notes = tuple(
@@ -229,9 +231,7 @@ def seat(opened: OpenEvent, number: int, method: str | None, redraw: bool) -> Ed
     if number > seated + 1:
         raise Refused(f"round {seated + 1} is next to be seated, not round {number}")
     how = method or (event.movement if number > 1 else "random")
-    new = seat_round(
-        number, how, event.field(number), event.seatings, round_rng(event.seed, number)
-    )
+    new = seat_round(number, how, fields(event), event.seatings, event.seed)
     after = event._replace(seatings=(*event.seatings, new))
     text = eventwrite.append_tables(text, [("seating", eventwrite.seating_table(new))])
     return Edit(after, text, (f"Round {number} is seated ({how}).",))
