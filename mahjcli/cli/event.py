@@ -129,12 +129,28 @@ def new(
         )
         from ..reports.event import sheet, sheet_summary
 
+        from ..core.movement import outlook
+        from ..reports.event import outlook_lines
+
+        first = made.seatings[0]
+        ahead = outlook(eventbuild.fields(made), first, made.seed)
+        lines = (
+            outlook_lines(ahead, made.movement, len(made.players), made.rounds, len(first.tables))
+            if ahead is not None
+            else []
+        )
         say_text(
-            f"Started the event {made.name}: {path}\n"
-            f"{len(made.players)} players, {made.rounds} rounds, profile {made.profile}; "
-            f"later rounds by {made.movement}; seed {made.seed}.\n"
-            f"Round 1: {sheet_summary(sheet(standings, 1))}.\n"
-            "Print the sheet to post: mahj event seating 1"
+            "
+".join(
+                [
+                    f"Started the event {made.name}: {path}",
+                    f"{len(made.players)} players, {made.rounds} rounds, profile "
+                    f"{made.profile}; later rounds by {made.movement}; seed {made.seed}.",
+                    f"Round 1: {sheet_summary(sheet(standings, 1))}.",
+                    *lines,
+                    "Print the sheet to post: mahj event seating 1",
+                ]
+            )
         )
 
 

@@ -38,6 +38,21 @@ def moved_table(table: int, seat: int, tables: int, method: str) -> int:
     return (table - 1 + SHIFTS[method][seat]) % tables + 1
 
 
+def together(method: str, tables: int) -> list[tuple[int, int]]:
+    """The seats (0 for A) whose players a fixed movement keeps moving to one table, so
+    that they meet every round, for this many tables.
+
+    >>> together("abcd", 4), together("east-stays", 3), together("abcd", 5)
+    ([(2, 3)], [(1, 2)], [])
+    """
+    shift = SHIFTS[method]
+    return [
+        (a, b)
+        for a, b in itertools.combinations(range(SEATS), 2)
+        if (shift[a] - shift[b]) % tables == 0
+    ]
+
+
 def bye_counts(seatings: Iterable[RoundSeating]) -> dict[str, int]:
     """How many byes each player has had."""
     counts: dict[str, int] = {}
@@ -301,3 +316,24 @@ def round_rng(seed: int, number: int) -> random.Random:
     True
     """
     return random.Random(f"mahj event {seed} round {number}")
+
+
+class Outlook(NamedTuple):
+    """How often players would meet again over the rounds after round 1, by each way of
+    seating them, as the field stands."""
+
+    repeats: Mapping[str, int]
+    """By method: pairs meeting again over the rounds still to come."""
+    floor: int
+    """No seating of those rounds has fewer (0: no repeat may be possible)."""
+
+
+def outlook(fields: Sequence[Sequence[str]], first: RoundSeating, seed: int) -> Outlook | None:
+    """Each method's repeats after round 1 (None for an event of one round)."""
+    if len(fields) < 2:
+        return None
+    planned = plan(fields[1:], [first], seed)
+    counts = {"fewest-repeats": planned.repeats}
+    for method in SHIFTS:
+        counts[method] = repeats_over(_carried(2, fields[1:], [first], method), [first])
+    return Outlook(counts, planned.floor)

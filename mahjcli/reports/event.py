@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from ..core.event import SEAT_LETTERS, RoundSeating
 from ..core.eventfold import EventStandings, Line, circle_size
 from ..core.model import WINDS
-from ..core.movement import met_counts, repeats
+from ..core.movement import SHIFTS, Outlook, met_counts, repeats, together
 from ..core.names import fold_name, join_names
 from .export import _cell
 from .words import plural, points
@@ -83,6 +83,51 @@ def sheet_summary(sheet: Sheet) -> str:
     how = f"seated by {seating.method}"
     again = plural(sheet.repeats, "repeat meeting") if seating.number > 1 else ""
     return f"{tables}{byes}; {how}" + (f" ({again})" if again else "")
+
+
+def outlook_lines(
+    outlook: Outlook, chosen: str, players: int, rounds: int, tables: int
+) -> list[str]:
+    """What `event new` says of repeat meetings: each method's count over the rounds after
+    round 1, and a warning when the chosen movement seats players together again.
+
+    >>> outlook_lines(Outlook({"fewest-repeats": 0, "abcd": 4, "east-stays": 0}, 0), "abcd",
+    ...               16, 2, 4)[1]
+    'abcd with 4 tables moves the C and D players of a table to one table again: 4 pairs \
+meet again by round 2; fewest-repeats seats this field with none (mahj event seating 2 \
+--movement fewest-repeats, or set movement = "fewest-repeats" in the event file).'
+    """
+    counts = outlook.repeats
+    said = ", ".join(f"{m} {counts[m]}" for m in counts)
+    lines = [f"Pairs meeting again over rounds 2-{rounds}: {said}."]
+    best = counts["fewest-repeats"]
+    if chosen in SHIFTS and counts[chosen] and (counts[chosen] > best or together(chosen, tables)):
+        pairs = together(chosen, tables)
+        how = (
+            " moves the "
+            + " and ".join(f"{SEAT_LETTERS[a]} and {SEAT_LETTERS[b]}" for a, b in pairs)
+            + " players of a table to one table again"
+            if pairs
+            else " seats players together again"
+        )
+        fewest = f"with {plural(best, 'repeat')}" if best else "with none"
+        lines.append(
+            f"{chosen} with {plural(tables, 'table')}{how}: {plural(counts[chosen], 'pair')} "
+            f"meet again by round {rounds}; fewest-repeats seats this field {fewest} (mahj "
+            'event seating 2 --movement fewest-repeats, or set movement = "fewest-repeats" in '
+            "the event file)."
+        )
+    if best and best == outlook.floor:
+        lines.append(
+            f"No seating of {players} players over {rounds} rounds avoids every repeat: at "
+            f"least {plural(outlook.floor, 'pair')} must meet again, and the plan has no more."
+        )
+    elif best:
+        lines.append(
+            f"The fewest-repeats plan has {plural(best, 'pair')} meeting again (the fewest "
+            "the search found)."
+        )
+    return lines
 
 
 def cards_line(standings: EventStandings, rnd: int) -> str:
