@@ -124,7 +124,11 @@ def _print_chart(
             from ..reports import pointchart
 
             t_chart = pointchart.tournament_chart(
-                chosen, misnamed_adds=adds, at_three=rule_set.at_three, pairs_only=pairs
+                chosen,
+                misnamed_adds=adds,
+                at_three=rule_set.at_three,
+                pairs_only=pairs,
+                wall_dead=rule_set.dead_wall,
             )
             if as_json:
                 emit_json(pointchart.tournament_json(t_chart))

@@ -84,7 +84,10 @@ def new(
         False, "--tie-break", help="Split equal totals by most Mah Jonggs, then fewest thrown."
     ),
     profile: str = typer.Option(
-        "mjmp", "--profile", help="The tournament profile every table plays.", metavar="NAME"
+        "mjmp",
+        "--profile",
+        help="The tournament profile every table plays: mjmp, or a director's profile file.",
+        metavar="NAME|FILE",
     ),
     date: str | None = typer.Option(
         None, "--date", help="The event's date (default: today).", metavar="YYYY-MM-DD"
@@ -101,6 +104,7 @@ def new(
     from ..core.event import MAX_ROUNDS, MAX_SEED
     from ..core.numbers import whole_number
     from ..files import eventload
+    from ..files.profilefile import load_profile
     from ..night import eventbuild, start
     from ..night import eventchange as change
 
@@ -116,7 +120,7 @@ def new(
         seed=whole_number(seed, "--seed", 0, MAX_SEED)
         if seed is not None
         else random.randrange(1, 1_000_000),
-        profile=profile,
+        profile=load_profile(profile),
         given=given,
         tie_break=tie_break,
     )
@@ -127,10 +131,8 @@ def new(
             f"the event WAS started in {path} (now the current event)",
             "do not start it again: print its sheet with `mahj event seating 1`",
         )
-        from ..reports.event import sheet, sheet_summary
-
         from ..core.movement import outlook
-        from ..reports.event import outlook_lines
+        from ..reports.event import outlook_lines, sheet, sheet_summary
 
         first = made.seatings[0]
         ahead = outlook(eventbuild.fields(made), first, made.seed)
@@ -140,12 +142,11 @@ def new(
             else []
         )
         say_text(
-            "
-".join(
+            "\n".join(
                 [
                     f"Started the event {made.name}: {path}",
                     f"{len(made.players)} players, {made.rounds} rounds, profile "
-                    f"{made.profile}; later rounds by {made.movement}; seed {made.seed}.",
+                    f"{made.rules.profile}; later rounds by {made.movement}; seed {made.seed}.",
                     f"Round 1: {sheet_summary(sheet(standings, 1))}.",
                     *lines,
                     "Print the sheet to post: mahj event seating 1",

@@ -65,8 +65,8 @@ def new(
         help="Tournament variant (repeatable): three-exposures-30, mj-in-error.",
         metavar="NAME",
     ),
-    rules: str = typer.Option(
-        "league",
+    rules: str | None = typer.Option(
+        None,
         "--rules",
         autocompletion=rule_words,
         help="league (payments) or tournament (Master Points).",
@@ -101,13 +101,20 @@ def new(
         help="The night's date, for a night typed in later (default: today).",
         metavar="YYYY-MM-DD",
     ),
-    misnamed: str = typer.Option(
-        "replace",
+    misnamed: str | None = typer.Option(
+        None,
         "--misnamed",
         autocompletion=misnamed_words,
         help="Tournament: a mis-named discard's -25 replaces the exposure penalty "
         "(replace) or is added to it (add).",
         metavar="replace|add",
+    ),
+    profile: str | None = typer.Option(
+        None,
+        "--profile",
+        help="Tournament: the director's profile (mjmp, or a profile file); means "
+        "--rules tournament.",
+        metavar="NAME|FILE",
     ),
     session: Path | None = SessionOpt,
 ) -> None:
@@ -119,6 +126,7 @@ def new(
 
     from ..core.money import parse_stake
     from ..files import cardfile, paths
+    from ..files.profilefile import load_profile
     from ..night import change, start
 
     night_date = start.night_date(date) if date is not None else dt.date.today()
@@ -130,7 +138,13 @@ def new(
         players,
         easts=east,
         rules=start.rule_set(
-            rules, pie=purse, misnamed=misnamed, house=house, variants=variant, stake=cents
+            rules,
+            pie=purse,
+            misnamed=misnamed,
+            house=house,
+            variants=variant,
+            stake=cents,
+            profile=load_profile(profile) if profile is not None else None,
         ),
         card=the_card,
         name=name.strip(),

@@ -15,12 +15,6 @@ from typing import NamedTuple
 from .model import Entry
 from .rulesets import Tournament
 
-PROFILES: Mapping[str, Tournament] = {"mjmp": Tournament()}
-"""The tournament profiles an event can be scored under, by the name the event file
-records (RULES.md §7): `mjmp` is Mah Jongg Master Points as RULES.md §6 has it. This is
-the one place a profile's name is looked up."""
-DEFAULT_PROFILE = "mjmp"
-
 FIRST_ROUND_METHODS = ("random", "given")
 """How round 1 is seated: drawn at random (from the event's seed), or as the players were
 listed (the first four at table 1, and so on)."""
@@ -39,26 +33,6 @@ MAX_ROUND_POINTS = 5000
 """Largest round total a card may give one player, either way (four games of at most a
 1000-point hand with bonuses, and penalties)."""
 MAX_SEED = 2**31 - 1
-
-
-def profile_rules(name: str) -> Tournament | None:
-    """The rule set of a tournament profile, or None for a name this mahj does not know.
-
-    >>> profile_rules("mjmp") == Tournament(), profile_rules("nope")
-    (True, None)
-    """
-    return PROFILES.get(name)
-
-
-def profile_problem(name: object, label: str = "profile") -> str | None:
-    """Why `name` is not a profile this mahj knows, or None.
-
-    >>> profile_problem("mjmp") is None, profile_problem("xyz")
-    (True, "profile must be mjmp, not 'xyz'")
-    """
-    if isinstance(name, str) and name in PROFILES:
-        return None
-    return f"{label} must be {' or '.join(PROFILES)}, not {name!r}"
 
 
 def movement_problem(name: object, label: str = "movement", *, first: bool = False) -> str | None:
@@ -139,7 +113,8 @@ class Event(NamedTuple):
     name: str
     players: tuple[Player, ...]
     date: _dt.date | None = None
-    profile: str = DEFAULT_PROFILE
+    rules: Tournament = Tournament()
+    """The profile every table plays (RULES.md §7): its name is `rules.profile`."""
     rounds: int = DEFAULT_ROUNDS
     movement: str = DEFAULT_MOVEMENT
     """How rounds after the first are seated, unless the director asks otherwise."""
@@ -149,11 +124,6 @@ class Event(NamedTuple):
     """Equal totals are split by most Mah Jonggs, then fewest thrown (detailed cards)."""
     seatings: tuple[RoundSeating, ...] = ()
     cards: tuple[TableCard, ...] = ()
-
-    @property
-    def rules(self) -> Tournament:
-        """The rule set every table plays under."""
-        return PROFILES.get(self.profile, PROFILES[DEFAULT_PROFILE])
 
     def names(self) -> tuple[str, ...]:
         """Every registered player, in registration order."""

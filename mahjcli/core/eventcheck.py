@@ -23,7 +23,6 @@ from .event import (
     RoundSeating,
     TableCard,
     movement_problem,
-    profile_problem,
 )
 from .model import SEATS
 from .names import control_problem, fold_name, name_problem
@@ -54,8 +53,6 @@ def _settings(event: Event) -> Iterator[Problem]:
         yield Problem(why, Where.top("name"))
     if why := movement_problem(event.movement):
         yield Problem(why, Where.top("movement"))
-    if why := profile_problem(event.profile):
-        yield Problem(why, Where.top("profile"))
     if not 0 <= event.seed <= MAX_SEED:
         yield Problem(f"seed must be a whole number from 0 to {MAX_SEED}", Where.top("seed"))
     if _rounds_ok(event) and len(event.seatings) > event.rounds:

@@ -230,11 +230,16 @@ def tournament_thrower_points(
     return -MISNAMED_PENALTY
 
 
-def tournament_wall_points(seated: Iterable[str], dead: Iterable[str]) -> dict[str, int]:
-    """Wall game points: +10 for each live hand, −10 for each dead one.
+def tournament_wall_points(
+    seated: Iterable[str], dead: Iterable[str], dead_points: int = WALL_DEAD_POINTS
+) -> dict[str, int]:
+    """Wall game points: +10 for each live hand, −10 for each dead one (the
+    `dead-wall-0` variant: 0).
 
     >>> tournament_wall_points(["A", "B", "C", "D"], ["B"])
     {'A': 10, 'B': -10, 'C': 10, 'D': 10}
+    >>> tournament_wall_points(["A", "B", "C", "D"], ["B"], dead_points=0)["B"]
+    0
     """
     dead_set = set(dead)
-    return {p: WALL_DEAD_POINTS if p in dead_set else WALL_LIVE_POINTS for p in seated}
+    return {p: dead_points if p in dead_set else WALL_LIVE_POINTS for p in seated}

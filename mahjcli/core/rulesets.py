@@ -21,12 +21,14 @@ from .payments import Payment
 
 MISNAMED_MODES = ("replace", "add")
 """Tournament: a mis-named discard's −25 replaces the thrower's penalty, or adds to it."""
-PROFILES = ("mjmp",)
-"""The tournament profiles mahj knows: Mah Jongg Master Points (RULES.md §6)."""
+DEFAULT_PROFILE = "mjmp"
+"""Mah Jongg Master Points as RULES.md §6 has it: the profile of a tournament that names
+none (`mahjcli.core.profiles` holds the others' options)."""
 VARIANTS: dict[str, str] = {
     "three-exposures-30": "the thrower loses 30 when the winner had three or more exposures",
     "mj-in-error": "a Mah Jongg called in error scores 0 for all, or +10 for the one player "
     "who kept an intact hand",
+    "dead-wall-0": "a dead hand in a wall game scores 0, not -10",
 }
 """Tournament variants a night may name (besides `misnamed = "add"`), with their words."""
 
@@ -249,7 +251,10 @@ class Tournament(Rules):
     replacing it (RULES.md §6 "a rule option may make it add instead")."""
     variants: tuple[str, ...] = ()
     """Named variants of the profile (`VARIANTS`)."""
-    profile: str = PROFILES[0]
+    profile: str = DEFAULT_PROFILE
+    """The name of the director's profile these options come from (RULES.md §7)."""
+    source: str = ""
+    """Where the profile's rules are written down (a rule sheet, its edition)."""
 
     pie: ClassVar[None] = None
     """No pie at a tournament table."""
@@ -277,6 +282,11 @@ class Tournament(Rules):
         """The thrower's penalty at three or more exposures."""
         return 30 if "three-exposures-30" in self.variants else payments.THROWER_AT_THREE
 
+    @property
+    def dead_wall(self) -> int:
+        """What a dead hand scores in a wall game."""
+        return 0 if "dead-wall-0" in self.variants else payments.WALL_DEAD_POINTS
+
     def refuses(self, what: str) -> str | None:
         """As for every rule set, and a Mah Jongg in error only with its variant."""
         if what == "error" and "mj-in-error" not in self.variants:
@@ -288,17 +298,30 @@ class Tournament(Rules):
         return super().refuses(what)
 
     def options(self) -> dict[str, object]:
-        """`misnamed = "replace"` or `"add"`, and the variants when any are named."""
+        """`misnamed = "replace"` or `"add"`, the variants when any are named, and the
+        profile's name and source when it is not the default."""
         out: dict[str, object] = {"misnamed": self.misnamed_mode}
         if self.variants:
             out["variants"] = list(self.variants)
+        if self.profile != DEFAULT_PROFILE:
+            out["profile"] = self.profile
+        if self.source:
+            out["profile_source"] = self.source
         return out
 
+    def profile_words(self) -> str:
+        """The profile's name, with its source: `Profile: Coastal (Coastal sheet 2026).`"""
+        source = self.source or (
+            "Mah Jongg Master Points" if self.profile == DEFAULT_PROFILE else ""
+        )
+        return f"Profile: {self.profile}" + (f" ({source})." if source else ".")
+
     def rule_notes(self) -> tuple[str, ...]:
-        """How the mis-named discard is scored tonight, and each variant."""
+        """The profile, how the mis-named discard is scored tonight, and each variant."""
         how = "adds to" if self.misnamed_adds else "replaces"
-        notes = [f"A mis-named discard's -{payments.MISNAMED_PENALTY} {how} the thrower's "
-                 "exposure penalty."]  # fmt: skip
+        notes = [self.profile_words()]
+        notes += [f"A mis-named discard's -{payments.MISNAMED_PENALTY} {how} the thrower's "
+                  "exposure penalty."]  # fmt: skip
         notes += [f"Variant {name}: {VARIANTS[name]}." for name in self.variants]
         return tuple(notes)
 
@@ -320,8 +343,8 @@ class Tournament(Rules):
         return WinScore(deltas, (), tuple(notes))
 
     def score_wall(self, wall: Wall, game: Game) -> WinScore:
-        """+10 for each live hand, −10 for each dead one."""
-        return WinScore(payments.tournament_wall_points(game.seated, wall.dead))
+        """+10 for each live hand, −10 (or 0: `dead-wall-0`) for each dead one."""
+        return WinScore(payments.tournament_wall_points(game.seated, wall.dead, self.dead_wall))
 
     def score_error(self, error: Error) -> WinScore:
         """Variant `mj-in-error`: 0 for all, or +10 for the one player with an intact hand."""

@@ -4,7 +4,7 @@
     kind = "event"
     name = "Spring Open"
     date = 2026-04-18
-    profile = "mjmp"
+    profile = "mjmp"              # or a [profile] table: a director's profile in full
     rounds = 3
     movement = "fewest-repeats"
     seed = 7
@@ -43,7 +43,6 @@ from typing import Any, NamedTuple
 
 from ..core.event import (
     DEFAULT_MOVEMENT,
-    DEFAULT_PROFILE,
     DEFAULT_ROUNDS,
     Event,
     Player,
@@ -53,6 +52,8 @@ from ..core.event import (
 from ..core.model import Entry
 from ..core.names import closest, fold_name
 from ..core.problems import Problem, Where, is_whole, shown
+from ..core.profiles import built_in, read_profile
+from ..core.rulesets import DEFAULT_PROFILE, Tournament
 from .entryfile import read_entry
 from .sessionfile import deep, read_toml
 
@@ -211,12 +212,12 @@ def _settings(doc: dict[str, Any], r: _Reader) -> dict[str, Any]:
         r.problem(f"date must be a date like 2026-04-18, not {shown(date)}", Where.top("date"))
         date = None
     out["date"] = date
-    for key, default in (("profile", DEFAULT_PROFILE), ("movement", DEFAULT_MOVEMENT)):
-        value = doc.get(key, default)
-        if not isinstance(value, str):
-            r.problem(f"{key} must be text, not {shown(value)}", Where.top(key))
-            value = default
-        out[key] = value
+    out["rules"] = _profile(doc.get("profile", DEFAULT_PROFILE), r)
+    movement = doc.get("movement", DEFAULT_MOVEMENT)
+    if not isinstance(movement, str):
+        r.problem(f"movement must be text, not {shown(movement)}", Where.top("movement"))
+        movement = DEFAULT_MOVEMENT
+    out["movement"] = movement
     out["rounds"] = r.whole(doc.get("rounds", DEFAULT_ROUNDS), "rounds", Where.top("rounds"), 1)
     out["seed"] = r.whole(doc.get("seed", 1), "seed", Where.top("seed"), 1)
     tie_break = doc.get("tie_break", False)
@@ -227,6 +228,28 @@ def _settings(doc: dict[str, Any], r: _Reader) -> dict[str, Any]:
         tie_break = False
     out["tie_break"] = tie_break
     return out
+
+
+def _profile(value: object, r: _Reader) -> Tournament:
+    """`profile = "mjmp"` (a profile mahj knows by name), or a [profile] table (a
+    director's profile, options and all)."""
+    where = Where.top("profile")
+    if isinstance(value, str):
+        known = built_in(value)
+        if known is None:
+            r.problem(
+                f"profile: no profile called {value!r} (mahj knows {DEFAULT_PROFILE}); write a "
+                "director's profile in full as a [profile] table",
+                where,
+            )
+        return known or Tournament()
+    if not isinstance(value, dict):
+        r.problem(f"profile must be a name or a [profile] table, not {shown(value)}", where)
+        return Tournament()
+    rules, problems = read_profile(value)
+    for _, message in problems:
+        r.problem(f"profile: {message}", where)
+    return rules or Tournament()
 
 
 def _player(raw: dict[str, Any], i: int, r: _Reader) -> Player:

@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.event import Event, Player, RoundSeating, TableCard
+from ..core.profiles import built_in
 from .eventfile import KIND, SCHEMA
+from .profilefile import profile_block
 from .sessionfile import BOM
 from .sessionwrite import document, entry_to_dict, newline_of, toml_value
 
@@ -96,18 +98,26 @@ def event_head(event: Event) -> dict[str, Any]:
     head: dict[str, Any] = {"schema": SCHEMA, "kind": KIND, "name": event.name}
     if event.date is not None:
         head["date"] = event.date
-    head.update(
-        profile=event.profile, rounds=event.rounds, movement=event.movement, seed=event.seed
-    )
+    if plain_profile(event):
+        head["profile"] = event.rules.profile
+    head.update(rounds=event.rounds, movement=event.movement, seed=event.seed)
     if event.tie_break:
         head["tie_break"] = True
     return head
+
+
+def plain_profile(event: Event) -> bool:
+    """Whether the event plays a profile mahj knows by name, as it is (then its file
+    names it; otherwise it holds the profile in full, as a [profile] table)."""
+    return built_in(event.rules.profile) == event.rules
 
 
 def new_event_text(event: Event) -> str:
     """The text of a new event file."""
     head = event_head(event)
     parts = [HEAD, "".join(f"{k} = {toml_value(v)}\n" for k, v in head.items())]
+    if not plain_profile(event):
+        parts.append("\n" + profile_block(event.rules))
     parts += ["\n" + block("players", player_table(p)) for p in event.players]
     parts += ["\n" + block("seating", seating_table(s)) for s in event.seatings]
     parts += ["\n" + block("cards", card_table(c)) for c in event.cards]

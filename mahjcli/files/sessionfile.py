@@ -51,7 +51,8 @@ SCHEMA = 1
 """The session-file schema this program writes and the newest it reads."""
 BOM = "\ufeff"
 TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "tables", "pie", "house",
-            "stake", "misnamed", "variants", "card", "log")  # fmt: skip
+            "stake", "misnamed", "variants", "profile", "profile_source", "card",
+            "log")  # fmt: skip
 
 
 def deep(kind: str) -> Problem:
@@ -274,11 +275,19 @@ def _rules(doc: dict[str, Any], report: Report) -> RuleSet:
         if why := variants_problem(variants):
             report("variants", why)
             variants = []
-        return Tournament(misnamed_adds=mode == "add", variants=tuple(variants))
-    if "variants" in doc:
-        report(
-            "variants", "variants belong to a tournament night; a league night names house rules"
-        )
+        named: dict[str, str] = {}
+        for key, field in (("profile", "profile"), ("profile_source", "source")):
+            text = doc.get(key)
+            if text is not None and not isinstance(text, str):
+                report(key, f"{key} must be text, not {text!r}")
+            elif text is not None and (why := control_problem(text, key)):
+                report(key, why)
+            elif text:
+                named[field] = text
+        return Tournament(misnamed_adds=mode == "add", variants=tuple(variants), **named)
+    for key in ("variants", "profile"):
+        if key in doc:
+            report(key, f"{key} belongs to a tournament night; a league night names house rules")
     house = _house(doc.get("house", []), report)
     return League(pie=pie, house=house, stake=stake_cents(stake) if stake is not None else 0)
 

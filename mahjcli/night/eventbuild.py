@@ -23,11 +23,11 @@ from ..core.event import (
     Event,
     Player,
     movement_problem,
-    profile_problem,
 )
 from ..core.eventcheck import seats_text
 from ..core.movement import seat_round
 from ..core.names import UnknownName, fold_name, name_problem, resolve
+from ..core.rulesets import Tournament
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
 
@@ -62,7 +62,7 @@ def new_event(
     rounds: int,
     movement: str,
     seed: int,
-    profile: str,
+    profile: Tournament,
     given: bool,
     tie_break: bool,
 ) -> Event:
@@ -71,9 +71,8 @@ def new_event(
         raise Refused("give the event a name: mahj event new NAME PLAYER...")
     if why := name_problem(name.strip()):
         raise Refused(f"the event's name: {why}")
-    for why in (movement_problem(movement, "--movement"), profile_problem(profile, "--profile")):
-        if why:
-            raise Refused(why)
+    if why := movement_problem(movement, "--movement"):
+        raise Refused(why)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise Refused(f"--rounds must be from 1 to {MAX_ROUNDS}, not {rounds}")
     if not 0 <= seed <= MAX_SEED:
@@ -83,7 +82,7 @@ def new_event(
         name=name.strip(),
         players=players,
         date=date,
-        profile=profile,
+        rules=profile,
         rounds=rounds,
         movement=movement,
         seed=seed,

@@ -119,8 +119,8 @@ def detailed_card(
         raise Refused(
             f"{night.path} is scored under {night.session.rules.name} rules "
             f"({'; '.join(night.session.rules.rule_notes()) or 'payments'}), not the event's "
-            f"profile {event.profile}; a table's card comes from a night started with "
-            "mahj new A B C D --rules tournament"
+            f"profile {event.rules.profile}; a table's card comes from a night started with "
+            "mahj new A B C D --rules tournament --profile (the event's profile)"
         )
     for why in (_seats_problem(night, seats, where), _games_problem(night)):
         if why:

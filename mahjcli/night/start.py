@@ -25,16 +25,30 @@ from ..core.session import Session, players_problem
 
 
 def rule_set(
-    rules: str,
+    rules: str | None,
     *,
     pie: int | None,
-    misnamed: str,
+    misnamed: str | None,
     house: list[str] | None = None,
     variants: list[str] | None = None,
     stake: int = 0,
+    profile: Tournament | None = None,
 ) -> RuleSet:
-    """The rule set `mahj new --rules ... --pie ... --house ... --variant ... --stake ...`
-    asks for."""
+    """The rule set `mahj new --rules ... --pie ... --house ... --variant ... --stake ...
+    --profile ...` asks for (a profile means tournament rules, with its options)."""
+    if profile is not None:
+        if rules not in (None, Tournament.name):
+            raise Refused(
+                "a profile is a tournament's; leave out --rules or say --rules tournament"
+            )
+        if variants or misnamed is not None:
+            raise Refused(
+                "the profile names its options; leave out --variant and --misnamed (or write "
+                "them in the profile file)"
+            )
+        rules = Tournament.name
+    rules = rules or "league"
+    misnamed = misnamed or "replace"
     if why := rules_problem(rules, "--rules"):
         raise Refused(why)
     if why := misnamed_problem(misnamed, "--misnamed"):
@@ -48,6 +62,8 @@ def rule_set(
             raise Refused("house rules are played at league tables; a tournament names --variant")
         if why := variants_problem(list(variants or []), "--variant"):
             raise Refused(why)
+        if profile is not None:
+            return profile
         return Tournament(misnamed_adds=misnamed == "add", variants=tuple(variants or ()))
     if variants:
         raise Refused("--variant names a tournament's variants; a league night names --house")

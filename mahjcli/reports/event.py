@@ -99,7 +99,8 @@ meet again by round 2; fewest-repeats seats this field with none (mahj event sea
     """
     counts = outlook.repeats
     said = ", ".join(f"{m} {counts[m]}" for m in counts)
-    lines = [f"Pairs meeting again over rounds 2-{rounds}: {said}."]
+    later = "round 2" if rounds == 2 else f"rounds 2-{rounds}"
+    lines = [f"Pairs meeting again in {later}: {said}."]
     best = counts["fewest-repeats"]
     if chosen in SHIFTS and counts[chosen] and (counts[chosen] > best or together(chosen, tables)):
         pairs = together(chosen, tables)
@@ -227,7 +228,8 @@ def standings_json(standings: EventStandings, top: int | None = None) -> dict[st
         ],
         "event": event.name,
         "date": event.date.isoformat() if event.date else None,
-        "profile": event.profile,
+        "profile": event.rules.profile,
+        "profile_source": event.rules.source or None,
         "tie_break": standings.tie_break,
         "round_winners": [
             {"round": w.round, "players": list(w.players), "points": w.points}

@@ -80,7 +80,7 @@ def results_page(standings: EventStandings, top: int | None = None) -> str:
     size = circle(standings, top)
     sub = (
         f"{plural(len(standings.lines), 'player')} · {standings.rounds} of "
-        f"{plural(event.rounds, 'round')} played · {event.profile}"
+        f"{plural(event.rounds, 'round')} played · profile {event.rules.profile}"
     )
     parts = [
         *page_head(f"{title} — results", _CSS),

@@ -120,12 +120,14 @@ def tournament_chart(
     misnamed_adds: bool = False,
     at_three: int = payments.THROWER_AT_THREE,
     pairs_only: frozenset[int] = frozenset(),
+    wall_dead: int = payments.WALL_DEAD_POINTS,
 ) -> TournamentChart:
     """The tournament points chart for these values (`pairs_only`: as in `league_chart`)."""
     return TournamentChart(
         tuple(tournament_row(v, v in pairs_only) for v in values),
         thrower_bands(misnamed_adds, at_three),
         misnamed_adds,
+        wall_dead=wall_dead,
     )
 
 

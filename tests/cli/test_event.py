@@ -404,7 +404,7 @@ def test_new_refuses_what_an_event_cannot_start_with(tmp_path: Path):
     assert "needs 4 to 2000 players" in refused("Cup", "Ann", "Bea", "Cy")
     assert "the same name" in refused("Cup", "Ann", "Bea", "Cy", "ann")
     assert "--movement must be" in refused("Cup", *PLAYERS, "--movement", "zigzag")
-    assert "--profile must be mjmp" in refused("Cup", *PLAYERS, "--profile", "nmjl")
+    assert "no profile called 'nmjl'" in refused("Cup", *PLAYERS, "--profile", "nmjl")
     assert "--rounds must be from 1 to 20" in refused("Cup", *PLAYERS, "--rounds", "0")
     assert "no players file" in refused("Cup", "--players", str(tmp_path / "none.csv"))
     target.write_text("mine", encoding="utf-8")

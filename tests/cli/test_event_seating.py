@@ -18,7 +18,7 @@ def test_abcd_with_four_tables_is_said_to_seat_c_and_d_together_and_fewest_repea
 ):
     run = Run(tmp_path / "e.toml")
     out = run.ok("event", "new", "Cup", *field(16), "--movement", "abcd", "--seed", "3")
-    assert "Pairs meeting again over rounds 2-4: fewest-repeats 0, abcd 20, east-stays" in out
+    assert "Pairs meeting again in rounds 2-4: fewest-repeats 0, abcd 20, east-stays" in out
     assert "abcd with 4 tables moves the C and D players of a table to one table again" in out
     assert "fewest-repeats seats this field with none" in out
     assert "mahj event seating 2 --movement fewest-repeats" in out

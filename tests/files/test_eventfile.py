@@ -144,7 +144,7 @@ def test_a_session_file_is_never_read_as_an_event_nor_an_event_as_a_session():
         (('kind = "event"\n', ""), 'no `kind = "event"` line'),
         (("schema = 1", "schema = 9"), "written by a newer mahj"),
         (("rounds = 2", "rounds = 0"), "rounds must be from 1 to 20, not 0"),
-        (('profile = "mjmp"', 'profile = "nmjl"'), "profile must be mjmp, not 'nmjl'"),
+        (('profile = "mjmp"', 'profile = "nmjl"'), "no profile called 'nmjl' (mahj knows mjmp)"),
         (('movement = "fewest-repeats"\nseed', 'movement = "zigzag"\nseed'), "movement must"),
         (("round = 2\nmovement", "round = 3\nmovement"), "round must be 2"),
         (("table = 2\ntotals", "table = 9\ntotals"), "round 1 has tables 1 to 2"),
