@@ -6,8 +6,16 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from . import eventday
 from .completion import movement_words
-from .eventshared import card_in, event_stem, round_and_table, write_results
+from .eventshared import (
+    EventOpt,
+    ReplaceOpt,
+    card_in,
+    event_stem,
+    round_and_table,
+    write_results,
+)
 from .shared import Commands, JsonOpt, WrappedGroup, emit_json, report_check, saving, say_text
 
 if TYPE_CHECKING:
@@ -26,17 +34,7 @@ event = Commands(
 )
 commands.add_typer(event, name="event")
 
-EventOpt = typer.Option(
-    None,
-    "--session",
-    help="Event file to use (default: $MAHJ_SESSION, else the current event).",
-    metavar="FILE",
-    envvar="MAHJ_SESSION",
-    show_envvar=False,
-)
-ReplaceOpt = typer.Option(
-    False, "--replace", help="Replace the table's card (the old one stays in the file)."
-)
+event.add_typer(eventday.day)  # the round's clock and the cards entered game by game
 
 
 def _change(path: Path, build: "Callable[[OpenEvent], Edit | None]", done: str) -> None:
@@ -217,6 +215,9 @@ def seating(
     redraw: bool = typer.Option(
         False, "--redraw", help="Seat a round again (only while none of its cards is in)."
     ),
+    by_name: bool = typer.Option(
+        False, "--by-name", help="Only the players in alphabetical order, each with their seat."
+    ),
     session: Path | None = EventOpt,
 ) -> None:
     """The seating sheet of a round, table by table and player by player, to post.
@@ -251,20 +252,27 @@ def seating(
             standings = done.after
             for note in done.notes:
                 say_text(note, err=True)
-        _print_sheet(standings, number, json)
+        _print_sheet(standings, number, json, by_name)
 
 
-def _print_sheet(standings: "EventStandings", number: int, as_json: bool) -> None:
-    """A round's seating sheet, or its JSON."""
-    from ..reports.event import seating_json, sheet
+def _print_sheet(standings: "EventStandings", number: int, as_json: bool, by_name: bool) -> None:
+    """A round's seating sheet (by table, or by name), or its JSON, with the round's clock."""
+    import datetime as dt
 
-    page = sheet(standings, number)
+    from ..reports.event import by_name_lines, clock_line, seating_json, sheet
+
+    page = sheet(standings, number, dt.datetime.now(dt.UTC))
     if as_json:
         emit_json(seating_json(page))
+        return
+    if by_name:
+        say_text("\n".join(by_name_lines(page)))
         return
     from ..ui.event import sheet_text
 
     say_text(sheet_text(page, standings))
+    if page.clock is not None:
+        say_text("\n" + clock_line(page.clock))
 
 
 @event.command()

@@ -4,6 +4,8 @@ and writing the results files."""
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import typer
+
 from .shared import saving, say_text
 
 if TYPE_CHECKING:
@@ -11,6 +13,19 @@ if TYPE_CHECKING:
 
     from ..core.eventfold import EventStandings
     from ..night.eventchange import EventChange
+
+
+EventOpt = typer.Option(
+    None,
+    "--session",
+    help="Event file to use (default: $MAHJ_SESSION, else the current event).",
+    metavar="FILE",
+    envvar="MAHJ_SESSION",
+    show_envvar=False,
+)
+ReplaceOpt = typer.Option(
+    False, "--replace", help="Replace the table's card (the old one stays in the file)."
+)
 
 
 def event_stem(name: str) -> str:
@@ -40,7 +55,7 @@ def card_in(make: "Callable[[], EventChange]", rnd: int, table: int) -> None:
             "do not enter it again (`mahj event standings` shows it)",
         )
         result = done.after.results[rnd, table]
-        said = ", ".join(f"{n} {points(p)}" for n, p in result.card.totals.items())
+        said = ", ".join(f"{n} {points(p)}" for n, p in result.totals.items())
         how = "game by game" if result.card.detailed else "round totals"
         again = " (replacing the card entered before)" if result.card.replace else ""
         say_text(f"Round {rnd}, table {table} ({how}){again}: {said}")

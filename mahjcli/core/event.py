@@ -1,6 +1,8 @@
-"""A tournament event as recorded (RULES.md §9): who registered, how each round was
-seated, and the score card each table handed in. Plain immutable values; the standings
-are derived from them afresh (`mahjcli.core.eventfold`), never stored.
+"""A tournament event as recorded (RULES.md §9, §11): who registered, how each round
+was seated, each round's clock, and each table's card: entered game by game as the round
+is played (then confirmed by the players, handed in and accepted by the director), or as
+round totals. Plain immutable values; the standings are derived from them afresh
+(`mahjcli.core.eventfold`), never stored.
 
 Each table of a round lists its seats A, B, C, D: A is East of the starting seats (the
 deal starts there), then B, C and D to the right, as on a table's score card.
@@ -12,7 +14,8 @@ import datetime as _dt
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .model import Entry
+from .clock import ClockMark
+from .model import Card, Entry, is_game
 from .rulesets import Tournament
 
 FIRST_ROUND_METHODS = ("random", "given")
@@ -25,6 +28,14 @@ METHODS = (*FIRST_ROUND_METHODS, *MOVEMENTS)
 DEFAULT_MOVEMENT = "fewest-repeats"
 
 SEAT_LETTERS = ("A", "B", "C", "D")
+CHECKS = (2, 3, 0, 1)
+"""Whose line each seat verifies on the card (RULES.md §6): A and C each other's, B and D."""
+HAND_IN_SEATS = (0, 3, 2, 1)
+"""Which starting seat hands the card in, round by round: East, North, West, South
+(then again from East for a fifth round)."""
+STATUSES = ("open", "handed-in", "accepted")
+"""Where a card is: being entered and confirmed at the table, handed in, or accepted by
+the director (only an accepted card counts in the standings)."""
 MAX_ROUNDS = 20
 DEFAULT_ROUNDS = 4
 MIN_FIELD = 4
@@ -86,6 +97,15 @@ class RoundSeating(NamedTuple):
         return tuple(p for table in self.tables for p in table)
 
 
+def hand_in_seat(round_number: int) -> int:
+    """Index of the starting seat whose player hands the card in for a round.
+
+    >>> [SEAT_LETTERS[hand_in_seat(r)] for r in (1, 2, 3, 4, 5)]
+    ['A', 'D', 'C', 'B', 'A']
+    """
+    return HAND_IN_SEATS[(round_number - 1) % len(HAND_IN_SEATS)]
+
+
 class TableCard(NamedTuple):
     """One table's score card for one round: each player's round total and, for a card
     entered game by game, its games (else None: simple mode)."""
@@ -93,18 +113,34 @@ class TableCard(NamedTuple):
     round: int
     table: int
     totals: Mapping[str, int]
-    """The totals the table handed in, by player."""
+    """The totals the table signed, by player; empty for a card entered game by game
+    here (its totals are its games')."""
     games: tuple[Entry, ...] | None = None
     replace: bool = False
     """True when this card replaces one entered before for the same table; the earlier
     one stays in the file as history."""
     source: str = ""
     """The table's session file it was taken from (a note for people; never read)."""
+    status: str = "accepted"
+    """One of `STATUSES`."""
+    confirmed: tuple[str, ...] = ()
+    """The players who have checked their partner's line (in seat order)."""
+    handed_in: str | None = None
+    """Who handed the card in."""
 
     @property
     def detailed(self) -> bool:
         """True for a card entered game by game."""
         return self.games is not None
+
+    @property
+    def accepted(self) -> bool:
+        """True when the card counts in the standings."""
+        return self.status == "accepted"
+
+    def played(self) -> int:
+        """The games on a card entered game by game (a game stopped by time counts)."""
+        return sum(1 for e in self.games or () if is_game(e))
 
 
 class Event(NamedTuple):
@@ -124,6 +160,10 @@ class Event(NamedTuple):
     """Equal totals are split by most Mah Jonggs, then fewest thrown (detailed cards)."""
     seatings: tuple[RoundSeating, ...] = ()
     cards: tuple[TableCard, ...] = ()
+    clock: tuple[ClockMark, ...] = ()
+    """Every start of a round's clock and every call of time, in the order made."""
+    card: Card | None = None
+    """The year's card the tables may name lines of, if the event has one."""
 
     def names(self) -> tuple[str, ...]:
         """Every registered player, in registration order."""
@@ -138,12 +178,27 @@ class Event(NamedTuple):
         return self.seatings[rnd - 1] if 0 < rnd <= len(self.seatings) else None
 
     def current_cards(self, rnd: int) -> dict[int, TableCard]:
-        """The card in force for each table of round `rnd` (the last one entered)."""
+        """The last card of each table of round `rnd` (accepted or not)."""
         return {c.table: c for c in self.cards if c.round == rnd}
 
+    def accepted_cards(self, rnd: int) -> dict[int, TableCard]:
+        """The card in force for each table of round `rnd`: its last accepted one."""
+        return {c.table: c for c in self.cards if c.round == rnd and c.accepted}
+
+    def time_called(self, rnd: int) -> bool:
+        """Whether the file records time called for round `rnd` (after its last start)."""
+        called = False
+        for mark in self.clock:
+            if mark.round == rnd:
+                called = mark.called is not None or (called and mark.start is None)
+        return called
+
     def started(self, rnd: int) -> bool:
-        """A round starts when its first card is in; until then its seating is a plan."""
-        return any(c.round == rnd for c in self.cards)
+        """A round starts when its clock starts or its first card is begun; until then
+        its seating is a plan."""
+        return any(c.round == rnd for c in self.cards) or any(
+            m.round == rnd and m.start is not None for m in self.clock
+        )
 
     def open_round(self) -> int:
         """The first round after every round that has started: registrations and
@@ -152,13 +207,12 @@ class Event(NamedTuple):
         >>> Event("Cup", (), rounds=3, cards=(TableCard(2, 1, {}),)).open_round()
         3
         """
-        started = {c.round for c in self.cards}
-        return 1 + max((r for r in range(1, self.rounds + 1) if r in started), default=0)
+        return 1 + max((r for r in range(1, self.rounds + 1) if self.started(r)), default=0)
 
     def missing(self, rnd: int) -> tuple[int, ...]:
-        """The tables of a seated round whose card is not in yet."""
+        """The tables of a seated round whose card is not accepted yet."""
         seating = self.seating(rnd)
         if seating is None:
             return ()
-        cards = self.current_cards(rnd)
+        cards = self.accepted_cards(rnd)
         return tuple(t for t in range(1, len(seating.tables) + 1) if t not in cards)

@@ -8,8 +8,9 @@ the second [[seating]] table; the file layer turns that into a line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
+from .clock import MAX_MINUTES
 from .event import (
     MAX_FIELD,
     MAX_ROUND_POINTS,
@@ -35,6 +36,28 @@ def event_problems(event: Event) -> list[Problem]:
     found += _players(event)
     for index, seating in enumerate(event.seatings):
         found += seating_problems(event, index, seating)
+    found += clock_problems(event)
+    return found
+
+
+def clock_problems(event: Event) -> list[Problem]:
+    """Each start of a clock is for a seated round and lasts 1 to MAX_MINUTES minutes."""
+    found: list[Problem] = []
+    for index, mark in enumerate(event.clock):
+        label = f"clock {index + 1} (round {mark.round})"
+        if event.seating(mark.round) is None:
+            found.append(
+                Problem(
+                    f"{label}: round {mark.round} is not seated", Where("clock", index, "round")
+                )
+            )
+        if mark.start is not None and not 1 <= (mark.minutes or 0) <= MAX_MINUTES:
+            found.append(
+                Problem(
+                    f"{label}: minutes must be from 1 to {MAX_MINUTES}, not {mark.minutes}",
+                    Where("clock", index, "minutes"),
+                )
+            )
     return found
 
 
@@ -213,7 +236,8 @@ def card_problems(event: Event) -> list[Problem]:
             problem(f"round {card.round} has tables 1 to {len(seating.tables)}", "table")
             continue
         seats = seating.tables[card.table - 1]
-        if set(card.totals) != set(seats):
+        _status_problems(card, seats, problem)
+        if (card.totals or card.games is None) and set(card.totals) != set(seats):
             problem(
                 f"the card is for {', '.join(card.totals)}, but the table's seats are "
                 f"{seats_text(seats)}",
@@ -236,6 +260,23 @@ def card_problems(event: Event) -> list[Problem]:
             problem("replace = true, but there is no earlier card for this table", "replace")
         entered.add((card.round, card.table))
     return found
+
+
+def _status_problems(
+    card: TableCard, seats: tuple[str, ...], problem: Callable[[str, str], None]
+) -> None:
+    """A card being entered is game by game; who confirmed or handed it in sits there."""
+    if not card.accepted and card.games is None:
+        problem(
+            f"a card {card.status} at its table is entered game by game (games = [...])", "status"
+        )
+    for name in card.confirmed:
+        if name not in seats:
+            problem(f"{name} confirmed the card but does not sit at this table", "confirmed")
+    if card.handed_in is not None and card.handed_in not in seats:
+        problem(f"{card.handed_in} handed the card in but does not sit at this table", "handed_in")
+    if card.status == "handed-in" and card.handed_in is None:
+        problem('a handed-in card says who handed it in (handed_in = "NAME")', "status")
 
 
 def seats_text(seats: tuple[str, ...]) -> str:

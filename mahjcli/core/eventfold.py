@@ -36,6 +36,13 @@ class CardResult(NamedTuple):
     mahjongs: Mapping[str, int] = {}
     thrown: Mapping[str, int] = {}
 
+    @property
+    def totals(self) -> Mapping[str, int]:
+        """Each player's round total: what the table signed, else what its games add up to."""
+        if self.card.totals or self.standings is None:
+            return self.card.totals
+        return self.standings.totals_map()
+
 
 class Line(NamedTuple):
     """One player's line of the standings. `rounds` has one value per round played so
@@ -77,13 +84,16 @@ class EventStandings(NamedTuple):
     lines: tuple[Line, ...]
     """Best first; equal places in alphabetical order."""
     results: Mapping[tuple[int, int], CardResult]
-    """The card in force for each (round, table)."""
+    """The card in force (accepted) for each (round, table)."""
     winners: tuple[RoundWinner, ...]
     missing: Mapping[int, tuple[int, ...]]
     """Each seated round's tables whose card is not in yet."""
     tie_break: bool = False
     """Whether equal totals were split by the tie-break."""
     problems: tuple[Problem, ...] = ()
+    live: Mapping[tuple[int, int], CardResult] = {}
+    """The card still at each (round, table), being entered or handed in, not yet
+    accepted (the card in force, if any, is in `results`)."""
 
     def top(self, count: int) -> tuple[Line, ...]:
         """The winner's circle: every line placed `count` or better (ties included)."""
@@ -117,7 +127,9 @@ def replay(
             )
     if found:
         return None, found
-    session = Session(players=seats, easts=(seats[0],), rules=event.rules, log=card.games)
+    session = Session(
+        players=seats, easts=(seats[0],), rules=event.rules, log=card.games, card=event.card
+    )
     standings = fold(session)
     for p in standings.problems:
         at = p.where.at if p.where is not None and p.where.at is not None else 0
@@ -126,16 +138,10 @@ def replay(
         found.append(Problem(f"{label}: entry {at + 1} ({kind}): {p.message}", where))
     if found:
         return None, found
-    if standings.games != GAMES_PER_ROUND:
-        found.append(
-            Problem(
-                f"{label}: the card has {standings.games} games; a round is {GAMES_PER_ROUND} "
-                "(a game stopped by time is recorded as incomplete)",
-                Where("cards", index, "games"),
-            )
-        )
+    if why := games_problem(event, card, standings.games):
+        found.append(Problem(f"{label}: {why}", Where("cards", index, "games")))
     got = standings.totals_map()
-    if dict(card.totals) != got and set(card.totals) == set(got):
+    if card.totals and dict(card.totals) != got and set(card.totals) == set(got):
         said = eventcheck.named_points(seats, card.totals)
         added = eventcheck.named_points(seats, got)
         found.append(
@@ -145,6 +151,20 @@ def replay(
             )
         )
     return standings, found
+
+
+def games_problem(event: Event, card: TableCard, games: int) -> str | None:
+    """Why a card holds the wrong number of games, or None: four in a round, never more;
+    an accepted card fewer only once time was called for its round (RULES.md §11)."""
+    if games > GAMES_PER_ROUND:
+        return f"the card has {games} games; a round is {GAMES_PER_ROUND}"
+    if games == GAMES_PER_ROUND or not card.accepted or event.time_called(card.round):
+        return None
+    return (
+        f"the card has {games} games; a round is {GAMES_PER_ROUND}, and a card of fewer is "
+        f"accepted only once time was called for round {card.round} (mahj event call-time "
+        f"{card.round}); a game stopped by time is recorded as incomplete"
+    )
 
 
 def _tallies(standings: Standings) -> tuple[dict[str, int], dict[str, int]]:
@@ -162,18 +182,20 @@ def _tallies(standings: Standings) -> tuple[dict[str, int], dict[str, int]]:
 
 def card_results(
     event: Event, known: Mapping[tuple[int, int], CardResult] | None = None
-) -> tuple[dict[tuple[int, int], CardResult], list[Problem]]:
-    """The card in force for each table (the last entered), with every card's problems.
-    A result in `known` (from the same event before a change) is used again when it is
-    for the very same card at the same seats, whose games need no second replay."""
+) -> tuple[dict[tuple[int, int], CardResult], dict[tuple[int, int], CardResult], list[Problem]]:
+    """The card in force for each table (its last accepted one), the card still at each
+    table (its last, when not accepted), and every card's problems. A result in `known`
+    (from the same event before a change) is used again when it is for the very same
+    card at the same seats, whose games need no second replay."""
     results: dict[tuple[int, int], CardResult] = {}
+    live: dict[tuple[int, int], CardResult] = {}
     found: list[Problem] = []
     for index, card in enumerate(event.cards):
         seating = event.seating(card.round)
         if seating is None or not 1 <= card.table <= len(seating.tables):
             continue
         seats = seating.tables[card.table - 1]
-        if set(card.totals) != set(seats):
+        if (card.totals or card.games is None) and set(card.totals) != set(seats):
             continue
         result = CardResult(card, seats)
         old = known.get((card.round, card.table)) if known else None
@@ -186,8 +208,12 @@ def card_results(
                 continue
             wins, threw = _tallies(standings)
             result = CardResult(card, seats, standings, wins, threw)
-        results[card.round, card.table] = result
-    return results, found
+        if card.accepted:
+            results[card.round, card.table] = result
+            live.pop((card.round, card.table), None)
+        else:
+            live[card.round, card.table] = result
+    return results, live, found
 
 
 def _line(
@@ -213,7 +239,7 @@ def _line(
                 result = results.get((rnd, table))
                 state = "missing" if result is None else "played"
                 if result is not None:
-                    value = result.card.totals[player.name]
+                    value = result.totals[player.name]
                     games += _games(result)
                     wins += result.mahjongs.get(player.name, 0)
                     threw += result.thrown.get(player.name, 0)
@@ -254,7 +280,7 @@ def _winners(
         if event.missing(rnd):
             continue
         scores = {
-            n: p for (r, _), res in results.items() if r == rnd for n, p in res.card.totals.items()
+            n: p for (r, _), res in results.items() if r == rnd for n, p in res.totals.items()
         }
         if scores:
             best = max(scores.values())
@@ -272,7 +298,7 @@ def fold_event(
     """The event's standings after every card in (the tie-break as the event says,
     unless `tie_break` says otherwise; `known`: see `card_results`)."""
     problems = eventcheck.event_problems(event) + eventcheck.card_problems(event)
-    results, found = card_results(event, known)
+    results, live, found = card_results(event, known)
     problems += found
     rounds = max((c.round for c in event.cards if event.seating(c.round)), default=0)
     places = [event.seatings[r].places() for r in range(rounds)]
@@ -293,4 +319,5 @@ def fold_event(
         missing=missing,
         tie_break=split,
         problems=tuple(problems),
+        live=live,
     )

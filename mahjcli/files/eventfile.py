@@ -21,6 +21,15 @@
         ["Ann", "Bea", "Cy", "Dot"],   # seats A (East), B, C, D
     ]
 
+    [[clock]]                     # the director started round 1's clock ...
+    round = 1
+    start = 2026-04-18T13:00:00Z
+    minutes = 60
+
+    [[clock]]                     # ... and called time
+    round = 1
+    called = 2026-04-18T13:58:00Z
+
     [[cards]]
     round = 1
     table = 1
@@ -28,6 +37,18 @@
     games = [
         { kind = "win", winner = "Ann", value = 25, thrown_by = "Bea", exposures = 1 },
     ]
+
+    [[cards]]                     # a card entered game by game, still at the table
+    round = 1
+    table = 2
+    status = "open"               # or "handed-in"; left out once accepted
+    confirmed = ["Eve", "Gus"]
+    games = [
+        { kind = "wall" },
+    ]
+
+A card entered game by game at the event has no totals: they are its games'. An
+imported card's totals are those its table signed, held to its games.
 
 A card's games are written like a session's [[log]] entries and read by the same reader
 (`mahjcli.files.sessionfile.read_entry`). A session file and an event file are told
@@ -41,15 +62,17 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from ..core.clock import DEFAULT_MINUTES, ClockMark
 from ..core.event import (
     DEFAULT_MOVEMENT,
     DEFAULT_ROUNDS,
+    STATUSES,
     Event,
     Player,
     RoundSeating,
     TableCard,
 )
-from ..core.model import Entry
+from ..core.model import Card, Entry
 from ..core.names import closest, fold_name
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.profiles import built_in, read_profile
@@ -72,11 +95,24 @@ TOP_KEYS = (
     "tie_break",
     "players",
     "seating",
+    "clock",
     "cards",
+    "card",
 )
 PLAYER_KEYS = ("name", "id", "first_round", "last_round")
 SEATING_KEYS = ("round", "movement", "byes", "tables")
-CARD_KEYS = ("round", "table", "replace", "from", "totals", "games")
+CLOCK_KEYS = ("round", "start", "minutes", "called")
+CARD_KEYS = (
+    "round",
+    "table",
+    "replace",
+    "from",
+    "status",
+    "confirmed",
+    "handed_in",
+    "totals",
+    "games",
+)
 
 
 class ParsedEvent(NamedTuple):
@@ -193,10 +229,19 @@ def parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
     for p in players:
         r.canon.setdefault(fold_name(p.name), p.name)
     seatings = [_seating(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "seating"))]
+    clock = [_clock(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "clock"))]
     cards = [_card(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "cards"))]
+    card = _year_card(doc, r)
     if r.problems:
         return ParsedEvent(text, None, tuple(r.problems), tuple(r.notes))
-    event = Event(players=tuple(players), seatings=tuple(seatings), cards=tuple(cards), **settings)
+    event = Event(
+        players=tuple(players),
+        seatings=tuple(seatings),
+        cards=tuple(cards),
+        clock=tuple(clock),
+        card=card,
+        **settings,
+    )
     return ParsedEvent(text, event, (), tuple(r.notes))
 
 
@@ -307,6 +352,57 @@ def _seating(raw: dict[str, Any], i: int, r: _Reader) -> RoundSeating:
     return RoundSeating(number, method, tables, byes)
 
 
+def _year_card(doc: dict[str, Any], r: _Reader) -> Card | None:
+    """The [card] the tables name lines of, read as a night's is."""
+    if "card" not in doc:
+        return None
+    raw = doc["card"]
+    if not isinstance(raw, dict):
+        r.problem("card must be a table ([card])", Where.top("card"))
+        return None
+    from ..core.cards import parse_card
+
+    card, found = parse_card(raw, strict=False, section="card.lines")
+    for p in found:
+        r.problem(f"card: {p.message}", p.where or Where.top("card"))
+    return card
+
+
+def _moment(value: object, what: str, where: Where, r: _Reader) -> _dt.datetime | None:
+    """A moment with its offset, like 2026-04-18T13:00:00Z."""
+    if isinstance(value, _dt.datetime) and value.tzinfo is not None:
+        return value
+    r.problem(
+        f"{what} must be a date and time with its offset, like 2026-04-18T13:00:00Z "
+        f"(Z: UTC), not {shown(value)}",
+        where,
+    )
+    return None
+
+
+def _clock(raw: dict[str, Any], i: int, r: _Reader) -> ClockMark:
+    def at(key: str | None = None) -> Where:
+        return Where("clock", i, key)
+
+    label = f"clock {i + 1}: "
+    r.unknown(raw, CLOCK_KEYS, at, label)
+    rnd = r.whole(raw.get("round"), f"{label}round", at("round"))
+    start = called = None
+    minutes = None
+    if "start" in raw:
+        start = _moment(raw["start"], f"{label}start", at("start"), r)
+        minutes = r.whole(raw.get("minutes"), f"{label}minutes", at("minutes"), DEFAULT_MINUTES)
+    if "called" in raw:
+        called = _moment(raw["called"], f"{label}called", at("called"), r)
+    if ("start" in raw) == ("called" in raw):
+        r.problem(
+            f"{label}a [[clock]] table either starts a round's clock (start, minutes) or "
+            "calls time (called)",
+            at(),
+        )
+    return ClockMark(rnd, start, minutes, called)
+
+
 def _card(raw: dict[str, Any], i: int, r: _Reader) -> TableCard:
     def at(key: str | None = None) -> Where:
         return Where("cards", i, key)
@@ -323,9 +419,23 @@ def _card(raw: dict[str, Any], i: int, r: _Reader) -> TableCard:
     if not isinstance(source, str):
         r.problem(f"{label}from must be text (the table's session file)", at("from"))
         source = ""
-    totals = _totals(raw.get("totals"), label, at("totals"), r)
     games = _games(raw["games"], i, label, r) if "games" in raw else None
-    return TableCard(rnd, table, totals, games, replace, source)
+    if "totals" in raw or games is None:
+        totals = _totals(raw.get("totals"), label, at("totals"), r)
+    else:
+        totals = {}
+    status = raw.get("status", "accepted")
+    if status not in STATUSES:
+        r.problem(
+            f"{label}status must be {' or '.join(map(repr, STATUSES[:2]))} (left out once "
+            f"accepted), not {shown(status)}",
+            at("status"),
+        )
+        status = "accepted"
+    confirmed = _names(raw.get("confirmed", []), f"{label}confirmed", at("confirmed"), r)
+    handed = raw.get("handed_in")
+    handed_in = r.name(handed, f"{label}handed_in", at("handed_in")) if handed else None
+    return TableCard(rnd, table, totals, games, replace, source, status, confirmed, handed_in)
 
 
 def _totals(value: object, label: str, where: Where, r: _Reader) -> dict[str, int]:

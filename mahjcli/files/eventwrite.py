@@ -5,17 +5,20 @@ the text cannot be edited in place, the whole document is written out again."""
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 import tomllib
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.cards import card_to_dict
+from ..core.clock import ClockMark, stamp, utc
 from ..core.event import Event, Player, RoundSeating, TableCard
 from ..core.profiles import built_in
 from .eventfile import KIND, SCHEMA
 from .profilefile import profile_block
 from .sessionfile import BOM
-from .sessionwrite import document, entry_to_dict, newline_of, toml_value
+from .sessionwrite import document, entry_to_dict, newline_of, toml_block, toml_value
 
 HEAD = """\
 # A mahj tournament event: the registered players, how each round is seated and the
@@ -29,6 +32,13 @@ _HEADER = re.compile(r"""^\s*\[\[?\s*[A-Za-z0-9_."' -]+\s*\]\]?\s*(#.*)?$""")
 
 def _key(key: str) -> str:
     return key if _BARE.match(key) else toml_value(key)
+
+
+def value_text(value: Any) -> str:
+    """A value as TOML text; a moment as `2026-04-18T13:00:00Z`."""
+    if isinstance(value, _dt.datetime):
+        return stamp(value)
+    return toml_value(value)
 
 
 def inline(table: Mapping[str, Any]) -> str:
@@ -68,9 +78,26 @@ def card_table(card: TableCard) -> dict[str, Any]:
         out["replace"] = True
     if card.source:
         out["from"] = card.source
-    out["totals"] = dict(card.totals)
+    if not card.accepted:
+        out["status"] = card.status
+    if card.confirmed:
+        out["confirmed"] = list(card.confirmed)
+    if card.handed_in:
+        out["handed_in"] = card.handed_in
+    if card.totals or card.games is None:
+        out["totals"] = dict(card.totals)
     if card.games is not None:
         out["games"] = [entry_to_dict(e) for e in card.games]
+    return out
+
+
+def clock_table(mark: ClockMark) -> dict[str, Any]:
+    """The [[clock]] table of a start of a round's clock, or of a call of time."""
+    out: dict[str, Any] = {"round": mark.round}
+    if mark.start is not None:
+        out.update(start=utc(mark.start), minutes=mark.minutes)
+    if mark.called is not None:
+        out["called"] = utc(mark.called)
     return out
 
 
@@ -89,7 +116,7 @@ def block(section: str, table: Mapping[str, Any]) -> str:
         elif isinstance(value, dict):
             lines.append(f"{key} = {inline(value)}")
         else:
-            lines.append(f"{key} = {toml_value(value)}")
+            lines.append(f"{key} = {value_text(value)}")
     return "\n".join(lines) + "\n"
 
 
@@ -118,8 +145,15 @@ def new_event_text(event: Event) -> str:
     parts = [HEAD, "".join(f"{k} = {toml_value(v)}\n" for k, v in head.items())]
     if not plain_profile(event):
         parts.append("\n" + profile_block(event.rules))
+    if event.card is not None:
+        card = card_to_dict(event.card)
+        lines = card.pop("lines")
+        parts.append("\n# The year's card the tables name lines of, copied from its file.\n")
+        parts.append(toml_block("[card]", card))
+        parts += ["\n" + toml_block("[[card.lines]]", line) for line in lines]
     parts += ["\n" + block("players", player_table(p)) for p in event.players]
     parts += ["\n" + block("seating", seating_table(s)) for s in event.seatings]
+    parts += ["\n" + block("clock", clock_table(m)) for m in event.clock]
     parts += ["\n" + block("cards", card_table(c)) for c in event.cards]
     return "".join(parts)
 
@@ -220,6 +254,28 @@ def set_key(text: str, section: str, index: int, key: str, value: Any) -> str:
                 lines[end - 1] += nl
             lines.insert(end, line)
         new = "".join(lines)
+    return _checked(new, expected, text)
+
+
+def replace_table(text: str, section: str, index: int, table: dict[str, Any]) -> str:
+    """The text with the index-th [[section]] table written afresh as `table` (comments
+    and blank lines around it kept)."""
+    from .lines import Locator
+
+    expected = document(text)
+    expected[section][index] = table
+    nl = newline_of(text)
+    lines = text.splitlines(keepends=True)
+    starts = Locator(text).starts(section)
+    new = ""
+    if index < len(starts):
+        end = _span(lines, starts[index])
+        written = block(section, table).replace("\n", nl)
+        if end < len(lines) and not written.endswith(nl):
+            written += nl
+        if end == len(lines) and lines and not lines[-1].endswith(("\n", "\r")):
+            written = written.rstrip("\r\n")
+        new = "".join([*lines[: starts[index]], written, *lines[end:]])
     return _checked(new, expected, text)
 
 

@@ -5,15 +5,18 @@ comes from the fold (`mahjcli.core.eventfold`); nothing here scores anything."""
 from __future__ import annotations
 
 import csv
+import datetime as _dt
 import io
 from collections import Counter
 from typing import Any, NamedTuple
 
+from ..core.clock import Clock, clock_state, hhmm, left_words
 from ..core.event import SEAT_LETTERS, RoundSeating
 from ..core.eventfold import EventStandings, Line, circle_size
 from ..core.model import WINDS
 from ..core.movement import SHIFTS, Outlook, met_counts, repeats, together
 from ..core.names import fold_name, join_names
+from .eventcard import clock_json
 from .export import _cell
 from .words import plural, points
 
@@ -38,6 +41,8 @@ class Sheet(NamedTuple):
     """Tables whose card is not in yet."""
     by_player: tuple[Placed, ...]
     """Everyone of the round in alphabetical order."""
+    clock: Clock | None = None
+    """The round's clock, when it was started or time called (and a moment was given)."""
 
 
 def event_title(standings: EventStandings) -> str:
@@ -47,8 +52,8 @@ def event_title(standings: EventStandings) -> str:
     return f"{name} · {event.date.isoformat()}" if event.date else name
 
 
-def sheet(standings: EventStandings, rnd: int) -> Sheet:
-    """The seating sheet of a seated round."""
+def sheet(standings: EventStandings, rnd: int, now: _dt.datetime | None = None) -> Sheet:
+    """The seating sheet of a seated round (with its clock at `now`, when given)."""
     event = standings.event
     seating = event.seatings[rnd - 1]
     met = met_counts(event.seatings[: rnd - 1])
@@ -65,6 +70,7 @@ def sheet(standings: EventStandings, rnd: int) -> Sheet:
         repeats=repeats(seating.tables, met),
         missing=standings.missing.get(rnd, ()),
         by_player=tuple(placed),
+        clock=clock_state(event.clock, rnd, now) if now is not None else None,
     )
 
 
@@ -73,6 +79,36 @@ def where(placed: Placed) -> str:
     if placed.table is None:
         return "bye"
     return f"table {placed.table}, seat {placed.seat}"
+
+
+def clock_line(clock: Clock) -> str:
+    """Where a round's clock stands, in words (local times).
+
+    >>> t = _dt.datetime(2026, 12, 5, 13, 0, tzinfo=_dt.UTC)
+    >>> clock_line(Clock(2, t, 60, t, True, t, 0, None, True)).startswith("Round 2: time called at")
+    True
+    """
+
+    if clock.called:
+        return f"Round {clock.round}: time called at {hhmm(clock.called_at)}."
+    warn = f" — {clock.warning}-minute warning" if clock.warning else ""
+    if clock.ends is None:
+        return f"Round {clock.round}: the clock is not running."
+    return (
+        f"Round {clock.round}: {left_words(clock)} left (time is called at "
+        f"{hhmm(clock.ends)}){warn}."
+    )
+
+
+def by_name_lines(sheet: Sheet) -> list[str]:
+    """The seating sheet by player name, to post between rounds: `Ann  table 7, seat C
+    (West)`, everyone of the round in alphabetical order."""
+    widest = max((len(p.player) for p in sheet.by_player), default=0)
+    out = [f"{sheet.title} — round {sheet.seating.number}: where do I sit?", ""]
+    for p in sheet.by_player:
+        seat = f" ({WINDS[SEAT_LETTERS.index(p.seat)]})" if p.table is not None else ""
+        out.append(f"{p.player.ljust(widest)}  {where(p)}{seat}")
+    return out
 
 
 def sheet_summary(sheet: Sheet) -> str:
@@ -161,6 +197,7 @@ def seating_json(sheet: Sheet) -> dict[str, Any]:
         "repeats": sheet.repeats,
         "missing": list(sheet.missing),
         "winds": dict(zip(SEAT_LETTERS, WINDS, strict=True)),
+        **({"clock": clock_json(sheet.clock)} if sheet.clock is not None else {}),
     }
 
 
@@ -271,3 +308,81 @@ def standings_csv(standings: EventStandings) -> str:
             ]
         )
     return out.getvalue()
+
+
+# ---- where do I sit? ---------------------------------------------------------------------
+
+
+class Spot(NamedTuple):
+    """Where one player sits in a round, whom they play, and their points so far."""
+
+    player: str
+    round: int
+    table: int | None
+    """None: a bye this round."""
+    seat: str
+    """`A` to `D` (empty for a bye)."""
+    wind: str
+    opponents: tuple[tuple[str, str], ...]
+    """The other three at the table, each as (seat letter, name), in seat order."""
+    points: int
+    """Their total of the cards accepted so far."""
+    place: int | None
+    """Their place in the standings so far (None before any card is in)."""
+
+
+def spot(standings: EventStandings, typed: str, rnd: int | None = None) -> Spot:
+    """Where the player `typed` names (any case) sits in round `rnd` (default: the last
+    round seated); Refused with a suggestion when nobody of the round is called that."""
+    from ..core.errors import Refused
+    from ..core.names import UnknownName, resolve
+
+    event = standings.event
+    number = rnd if rnd is not None else len(event.seatings)
+    seating = event.seating(number)
+    if seating is None:
+        raise Refused(f"round {number} is not seated yet")
+    try:
+        name = resolve(typed, [*seating.seated(), *seating.byes])
+    except UnknownName as exc:
+        raise Refused(f"{exc} (in round {number})") from None
+    line = next((x for x in standings.lines if x.player.name == name), None)
+    points = line.points if line is not None else 0
+    place = line.place if line is not None and standings.rounds else None
+    places = seating.places()
+    if name not in places:
+        return Spot(name, number, None, "", "", (), points, place)
+    table, s = places[name]
+    seats = seating.tables[table - 1]
+    others = tuple((SEAT_LETTERS[i], p) for i, p in enumerate(seats) if p != name)
+    return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place)
+
+
+def spot_json(found: Spot) -> dict[str, Any]:
+    """`mahj event where NAME --json`, and what the page of the same name shows."""
+    return {
+        "player": found.player,
+        "round": found.round,
+        "table": found.table,
+        "seat": found.seat or None,
+        "wind": found.wind or None,
+        "opponents": [{"seat": s, "player": p} for s, p in found.opponents],
+        "points": found.points,
+        "place": found.place,
+    }
+
+
+def spot_lines(found: Spot) -> list[str]:
+    """Where a player sits, in words."""
+    standing = f"{points(found.points)} so far" + (
+        f", place {found.place}" if found.place is not None else ""
+    )
+    if found.table is None:
+        return [f"{found.player}: a bye in round {found.round} (scores 0).", standing.capitalize()]
+    rivals = ", ".join(f"{p} ({s})" for s, p in found.opponents)
+    return [
+        f"{found.player}: round {found.round}, table {found.table}, seat {found.seat} "
+        f"({found.wind}).",
+        f"Playing {rivals}.",
+        f"Points: {standing}.",
+    ]

@@ -14,15 +14,13 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..core.errors import Refused
+from ..core.event import hand_in_seat
 from ..core.model import GAMES_PER_ROUND, WINDS, Penalty
 from ..core.seating import Seating
 from ..core.standings import Row, Standings
 from .words import describe
 
 SEAT_LETTERS = ("A", "B", "C", "D")
-HAND_IN_SEATS = (0, 3, 2, 1)
-"""Which starting seat hands the card in, round by round: East, North, West, South
-(then again from East for a fifth round)."""
 
 
 class Seat(NamedTuple):
@@ -88,15 +86,6 @@ def round_of(game: int) -> int:
     [1, 1, 2, 2, 3]
     """
     return (game - 1) // GAMES_PER_ROUND + 1
-
-
-def hand_in_seat(round_number: int) -> int:
-    """Index of the starting seat whose player hands the card in for a round.
-
-    >>> [WINDS[hand_in_seat(r)] for r in (1, 2, 3, 4, 5)]
-    ['East', 'North', 'West', 'South', 'East']
-    """
-    return HAND_IN_SEATS[(round_number - 1) % len(HAND_IN_SEATS)]
 
 
 def starting_seats(standings: Standings) -> tuple[Seat, ...]:

@@ -1,0 +1,282 @@
+"""A table's card entered game by game during the round (RULES.md §6, §9, §11): enter a
+game or a penalty, take back the last, each player confirms their partner's line, the
+player RULES.md names for the round hands the card in, and the director accepts it (or
+gives it back, or reopens an accepted card to replace it, keeping the old as history).
+
+Every function here is one change of the event, made the same way from the command line
+and from a page: `eventchange.change(path, lambda opened: eventplay.enter(opened, ...))`.
+No I/O: each returns the event after the change with its file's text, or raises
+`Refused` in the words of a tournament night's commands. A game is built by the night's
+own builders (`mahjcli.night.build`) against the card's games replayed as a tournament
+night of the table's four seats, and refused as `mahj win` refuses it there.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Sequence
+
+from ..core.clock import clock_state, hhmm, left_words
+from ..core.errors import Refused
+from ..core.event import CHECKS, SEAT_LETTERS, Event, TableCard, hand_in_seat
+from ..core.eventfold import CARD_KINDS
+from ..core.fold import fold
+from ..core.model import GAMES_PER_ROUND, Entry, Incomplete, is_game
+from ..core.names import UnknownName, resolve
+from ..core.session import Session
+from ..core.standings import Standings
+from ..files import eventwrite
+from ..files.eventload import OpenEvent
+from .build import Built
+from .eventbuild import Edit, table_seats
+from .eventclock import recorded_call
+
+Make = Callable[[Standings], Built]
+"""Builds one entry against the card's games so far (`mahjcli.night.build`'s builders)."""
+
+
+def replayed(event: Event, seats: tuple[str, ...], games: tuple[Entry, ...]) -> Standings:
+    """A card's games replayed as a tournament night of the table's seats (A East first)."""
+    session = Session(
+        players=seats, easts=(seats[0],), rules=event.rules, log=games, card=event.card
+    )
+    return fold(session)
+
+
+def where(rnd: int, table: int) -> str:
+    """`round 2, table 3`."""
+    return f"round {rnd}, table {table}"
+
+
+def _current(event: Event, rnd: int, table: int) -> tuple[int, TableCard] | None:
+    """The table's last card and its place among the event's cards, if it has one."""
+    found = None
+    for index, card in enumerate(event.cards):
+        if card.round == rnd and card.table == table:
+            found = (index, card)
+    return found
+
+
+def _open_card(event: Event, rnd: int, table: int) -> tuple[int, TableCard]:
+    """The table's card that is being entered (Refused when there is none)."""
+    found = _current(event, rnd, table)
+    if found is None:
+        raise Refused(f"{where(rnd, table)} has no card yet; enter its first game")
+    _refuse_closed(found[1], rnd, table)
+    return found
+
+
+def _refuse_closed(card: TableCard, rnd: int, table: int) -> None:
+    """Refused when the card can no longer be changed at the table."""
+    if card.status == "handed-in":
+        raise Refused(
+            f"{where(rnd, table)}'s card is handed in; the director accepts it (mahj event "
+            f"accept {rnd} {table}) or gives it back to the table (mahj event reopen {rnd} {table})"
+        )
+    if card.accepted:
+        raise Refused(
+            f"{where(rnd, table)}'s card is accepted and no longer changes; the director may "
+            f"replace it (mahj event reopen {rnd} {table}, which keeps it as history)"
+        )
+
+
+def _saved(opened: OpenEvent, index: int | None, card: TableCard) -> tuple[Event, str]:
+    """The event with the card put at `index` (None: added at the end), and the text."""
+    event, text = opened.event, opened.loaded.parsed.text
+    if index is None:
+        after = event._replace(cards=(*event.cards, card))
+        return after, eventwrite.append_tables(text, [("cards", eventwrite.card_table(card))])
+    cards = (*event.cards[:index], card, *event.cards[index + 1 :])
+    new = eventwrite.replace_table(text, "cards", index, eventwrite.card_table(card))
+    return event._replace(cards=cards), new
+
+
+def _finished(event: Event, card: TableCard, now: _dt.datetime) -> bool:
+    """Whether the round is over at this table: four games, or time called."""
+    state = clock_state(event.clock, card.round, now)
+    return card.played() >= GAMES_PER_ROUND or (state is not None and state.called)
+
+
+def _clock_problem(
+    event: Event, card: TableCard | None, rnd: int, entry: Entry, now: _dt.datetime
+) -> str | None:
+    """Why the round's clock does not let this game be entered now, or None."""
+    state = clock_state(event.clock, rnd, now)
+    games = card.games or () if card is not None else ()
+    if isinstance(entry, Incomplete):
+        if state is None:
+            return None  # no clock: the director keeps the time, as at a tournament night
+        if not state.called:
+            return (
+                f"time has not been called for round {rnd} ({left_words(state)} left); a "
+                "game still being played when it is called scores 0 for all"
+            )
+        if games and isinstance(games[-1], Incomplete):
+            return "the game in progress is already recorded as time called; hand the card in"
+        return None
+    if not is_game(entry):
+        return None
+    if state is not None and state.called:
+        return (
+            f"time was called for round {rnd} at {hhmm(state.called_at)}: a game still being "
+            "played scores 0 for all (record it as time called) and no new game starts; "
+            "hand the card in with the games finished"
+        )
+    if card is not None and card.played() >= GAMES_PER_ROUND:
+        return f"the card has its {GAMES_PER_ROUND} games; confirm it and hand it in"
+    return None
+
+
+def enter(opened: OpenEvent, rnd: int, table: int, make: Make, now: _dt.datetime) -> Edit:
+    """Enter a game (win, wall game, time called, Mah Jongg in error) or a penalty on the
+    table's card; the card's first game starts it. Any change clears the confirmations."""
+    event = opened.event
+    seats = table_seats(event, rnd, table)
+    found = _current(event, rnd, table)
+    if found is not None:
+        _refuse_closed(found[1], rnd, table)
+    index, card = found if found is not None else (None, None)
+    games = card.games or () if card is not None else ()
+    built = make(replayed(event, seats, games))
+    if built.entry.kind not in CARD_KINDS:
+        raise Refused(f"a card holds games and penalties, not {built.entry.kind}")
+    if why := _clock_problem(event, card, rnd, built.entry, now):
+        raise Refused(f"{where(rnd, table)}: {why}")
+    after = replayed(event, seats, (*games, built.entry))
+    if after.problems:
+        raise Refused(after.problems[-1].message)
+    new = TableCard(rnd, table, {}, status="open") if card is None else card
+    new = new._replace(games=(*games, built.entry), confirmed=())
+    changed, text = _saved(opened, index, new)
+    changed, text = recorded_call(changed, text, rnd, now)
+    return Edit(changed, text, built.notes)
+
+
+def take_back(opened: OpenEvent, rnd: int, table: int) -> Edit:
+    """Take back the last game (or penalty) entered on the table's card."""
+    index, card = _open_card(opened.event, rnd, table)
+    if not card.games:
+        raise Refused(f"{where(rnd, table)}'s card has nothing to take back")
+    last = card.games[-1]
+    new = card._replace(games=card.games[:-1], confirmed=())
+    changed, text = _saved(opened, index, new)
+    return Edit(changed, text, (f"Took back the last entry ({last.kind}).",))
+
+
+def seat_of(seats: tuple[str, ...], typed: str) -> str:
+    """The player at this table `typed` names (Refused with the table's seats if none)."""
+    try:
+        return resolve(typed, seats)
+    except UnknownName as exc:
+        raise Refused(f"{exc}; this table's players are {', '.join(seats)}") from None
+
+
+def checks(seats: tuple[str, ...]) -> dict[str, str]:
+    """Whose line each player verifies: A and C each other's, B and D each other's."""
+    return {name: seats[CHECKS[s]] for s, name in enumerate(seats)}
+
+
+def confirm(
+    opened: OpenEvent, rnd: int, table: int, typed: Sequence[str], now: _dt.datetime
+) -> Edit | None:
+    """Players confirm the card: each has checked their partner's line (None when they
+    all had already)."""
+    event = opened.event
+    seats = table_seats(event, rnd, table)
+    index, card = _open_card(event, rnd, table)
+    names = [seat_of(seats, name) for name in typed]
+    if not _finished(event, card, now):
+        raise Refused(
+            f"{where(rnd, table)}'s card has {card.played()} of {GAMES_PER_ROUND} games; the "
+            "players confirm it when the round is over (four games, or time called)"
+        )
+    new = [name for name in dict.fromkeys(names) if name not in card.confirmed]
+    if not new:
+        return None
+    confirmed = tuple(p for p in seats if p in card.confirmed or p in new)
+    changed, text = _saved(opened, index, card._replace(confirmed=confirmed))
+    notes = tuple(f"{name} confirmed {checks(seats)[name]}'s line." for name in new)
+    return Edit(changed, text, notes)
+
+
+def hands_in(seats: tuple[str, ...], rnd: int) -> str:
+    """Who hands the card in this round: East of the starting seats in round 1, North in
+    round 2, West in 3, South in 4 (RULES.md §6)."""
+    return seats[hand_in_seat(rnd)]
+
+
+def hand_in(opened: OpenEvent, rnd: int, table: int, typed: str, now: _dt.datetime) -> Edit:
+    """The player RULES.md names for the round hands the confirmed card in."""
+    event = opened.event
+    seats = table_seats(event, rnd, table)
+    index, card = _open_card(event, rnd, table)
+    name = seat_of(seats, typed)
+    if not _finished(event, card, now):
+        raise Refused(
+            f"{where(rnd, table)}'s card has {card.played()} of {GAMES_PER_ROUND} games; it is "
+            "handed in when the round is over (four games, or time called)"
+        )
+    waiting = [p for p in seats if p not in card.confirmed]
+    if waiting:
+        who = "; ".join(f"{p} checks {checks(seats)[p]}'s line" for p in waiting)
+        raise Refused(f"{where(rnd, table)}: every player confirms the card first ({who})")
+    named = hands_in(seats, rnd)
+    if name != named:
+        letter = SEAT_LETTERS[hand_in_seat(rnd)]
+        raise Refused(f"in round {rnd} the card is handed in by seat {letter}: {named}")
+    changed, text = _saved(opened, index, card._replace(status="handed-in", handed_in=name))
+    changed, text = recorded_call(changed, text, rnd, now)
+    return Edit(changed, text, (f"{name} handed in {where(rnd, table)}'s card.",))
+
+
+def accept(opened: OpenEvent, rnd: int, table: int, now: _dt.datetime) -> Edit:
+    """The director accepts a handed-in card: it counts in the standings from now on."""
+    event = opened.event
+    table_seats(event, rnd, table)
+    found = _current(event, rnd, table)
+    if found is None or found[1].accepted:
+        state = "has no card yet" if found is None else "'s card is accepted already"
+        raise Refused(f"{where(rnd, table)}{' ' if found is None else ''}{state}")
+    index, card = found
+    if card.status != "handed-in":
+        seats = table_seats(event, rnd, table)
+        raise Refused(
+            f"{where(rnd, table)}'s card is not handed in yet: the players confirm it and "
+            f"{hands_in(seats, rnd)} hands it in"
+        )
+    changed, text = recorded_call(
+        *_saved(opened, index, card._replace(status="accepted")), rnd, now
+    )
+    return Edit(changed, text, (f"Accepted {where(rnd, table)}'s card.",))
+
+
+def reopen(opened: OpenEvent, rnd: int, table: int) -> Edit:
+    """The director gives a handed-in card back to the table, or reopens an accepted one
+    to replace it: a new card with its games, the accepted one kept as history (and in
+    force until the new one is accepted)."""
+    event = opened.event
+    table_seats(event, rnd, table)
+    found = _current(event, rnd, table)
+    if found is None:
+        raise Refused(f"{where(rnd, table)} has no card yet")
+    index, card = found
+    if card.status == "open":
+        raise Refused(f"{where(rnd, table)}'s card is open already (being entered)")
+    if card.games is None:
+        raise Refused(
+            f"{where(rnd, table)}'s card is round totals; replace it with mahj event score "
+            f"{rnd} {table} NAME=POINTS... --replace"
+        )
+    again = card._replace(status="open", confirmed=(), handed_in=None)
+    if card.status == "handed-in":
+        changed, text = _saved(opened, index, again)
+        return Edit(
+            changed, text, (f"{where(rnd, table).capitalize()}'s card is back at the table.",)
+        )
+    new = again._replace(totals={}, replace=True, source="")
+    changed, text = _saved(opened, None, new)
+    note = (
+        f"{where(rnd, table).capitalize()}'s card is open again, to replace the accepted one "
+        "(which stays in force, and in the file, until the new one is accepted)."
+    )
+    return Edit(changed, text, (note,))
