@@ -80,9 +80,13 @@ def _respelled(entry: Entry, names: Mapping[str, str]) -> Entry:
     return entry._replace(**changes)
 
 
-def _games_problem(night: Night) -> str | None:
-    """Why the table's night is not one accepted round of four games, or None."""
+def _games_problem(night: Night, called: bool) -> str | None:
+    """Why the table's night is not one accepted round of four games, or None; once time
+    was called for the round (`called`), a round of fewer games the table could not
+    accept (RULES.md §11)."""
     standings = night.standings
+    if called and standings.games < GAMES_PER_ROUND:
+        return None
     if standings.games != GAMES_PER_ROUND:
         extra = (
             "; a game stopped by time is recorded with mahj incomplete"
@@ -122,7 +126,8 @@ def detailed_card(
             f"profile {event.rules.profile}; a table's card comes from a night started with "
             "mahj new A B C D --rules tournament --profile (the event's profile)"
         )
-    for why in (_seats_problem(night, seats, where), _games_problem(night)):
+    called = event.time_called(rnd)
+    for why in (_seats_problem(night, seats, where), _games_problem(night, called)):
         if why:
             raise Refused(f"{night.path}: {why}")
     spelled = dict(zip(_starting_seats(night), seats, strict=True))

@@ -1,0 +1,145 @@
+"""Event day on the command line: the round clock (mahj event start, call-time), a
+table's card entered game by game and accepted, where a player sits, the seating sheet
+by name; refusals are one Error line and leave the event file as it was."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from .test_event import PLAYERS, Run, table_night
+
+
+@pytest.fixture
+def ev(tmp_path: Path) -> Run:
+    """Ten players as listed: table 1 Ann Bea Cy Dot, table 2 Eve Fay Gus Hal, byes Ida, Jo."""
+    run = Run(tmp_path / "event.toml")
+    run.ok("event", "new", "Club Cup", *PLAYERS, "--rounds", "3", "--given", "--seed", "5")
+    return run
+
+
+def back_in_time(run: Run, minutes: int) -> None:
+    """Move every start of a clock `minutes` into the past (a hand edit of the file)."""
+    text = run.path.read_text("utf-8")
+
+    def earlier(m: re.Match[str]) -> str:
+        moment = dt.datetime.fromisoformat(m.group(1).replace("Z", "+00:00"))
+        moment -= dt.timedelta(minutes=minutes)
+        return "start = " + moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    run.path.write_text(re.sub(r"start = (\S+)", earlier, text), "utf-8")
+
+
+def test_a_table_enters_its_round_and_the_director_accepts_it(ev: Run):
+    out = ev.ok("event", "win", "1", "1", "ann", "30", "--thrown-by", "Bea", "--exposures", "2")
+    assert "1. Ann wins 30, thrown by Bea, 2 exp.: Ann +30, Bea -20" in out
+    assert "Game 2 of 4: East Bea." in out
+    assert "needs the number of exposures" in ev.refused(
+        "event", "win", "1", "1", "Cy", "25", "--thrown-by", "Dot"
+    )
+    ev.ok("event", "win", "1", "1", "Bea", "25", "--self-pick", "--jokerless")
+    ev.ok("event", "wall", "1", "1", "--dead", "Dot")
+    ev.ok("event", "penalty", "1", "1", "Cy", "10", "--reason", "blind pass")
+    out = ev.ok("event", "win", "1", "1", "Dot", "25", "--self-pick")
+    assert "Totals: Ann +40, Bea +45, Cy 0, Dot +25" in out
+    assert "To confirm: Ann checks Cy's line" in out and "Then Ann hands it in." in out
+    assert "every player confirms the card first" in ev.refused("event", "hand-in", "1", "1", "Ann")
+    ev.ok("event", "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    assert "handed in by seat A: Ann" in ev.refused("event", "hand-in", "1", "1", "Dot")
+    assert "Handed in by Ann." in ev.ok("event", "hand-in", "1", "1", "Ann")
+    out = ev.ok("event", "accept", "1", "1")
+    assert "Round 1, table 1: accepted" in out and "1 of 2 cards in; missing table 2" in out
+    card = ev.json("event", "scorecard", "1", "1")
+    assert card["status"] == "accepted" and card["totals"]["Bea"] == 45
+    standings = ev.json("event", "standings")
+    assert (
+        standings["standings"][0]["player"] == "Bea" and standings["standings"][0]["mahjongs"] == 1
+    )
+    assert "no longer changes" in ev.refused("event", "undo", "1", "1")
+    assert "open again" in ev.ok("event", "reopen", "1", "1")
+
+
+def test_the_clock_is_started_called_and_shown_with_the_seating(ev: Run):
+    out = ev.ok("event", "start", "1", "--minutes", "50")
+    assert re.search(r"Round 1's clock started at \d\d:\d\d: 50 minutes", out)
+    assert "add --restart" in ev.refused("event", "start", "1")
+    clock = ev.json("event", "seating", "1")["clock"]
+    assert clock["round"] == 1 and clock["called"] is False and clock["ends"].endswith("Z")
+    assert 49 * 60 <= clock["left"] <= 50 * 60
+    assert "time has not been called" in ev.refused("event", "incomplete", "1", "1")
+    back_in_time(ev, 45)  # five minutes left
+    assert ev.json("event", "seating", "1")["clock"]["warning"] == 5
+    assert "minute" in ev.ok("event", "seating", "1").splitlines()[-1]
+    out = ev.ok("event", "call-time", "1")
+    assert "Time is called for round 1" in out
+    assert "already called" in ev.ok("event", "call-time", "1")
+    assert ev.json("event", "seating", "1")["clock"]["called"] is True
+    assert "time was called for round 1" in ev.refused(
+        "event", "win", "1", "2", "Eve", "25", "--self-pick"
+    )
+    assert "Time called: game not finished" in ev.ok("event", "incomplete", "1", "2")
+
+
+def test_a_clock_that_ran_out_is_time_called(ev: Run):
+    ev.ok("event", "start", "1")
+    back_in_time(ev, 61)
+    assert ev.json("event", "seating", "1")["clock"]["called"] is True
+    ev.ok("event", "incomplete", "1", "1")
+    assert "called = " in ev.path.read_text("utf-8")  # the run-out is now in the file
+
+
+def test_a_short_card_from_a_tables_night_is_accepted_once_time_was_called(ev: Run, tmp_path):
+    night = Run(tmp_path / "t1.toml")
+    night.ok("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament")
+    night.ok("win", "Ann", "30", "--thrown-by", "Bea", "--exposures", "2")
+    night.ok("wall")
+    night.ok("win", "Cy", "25", "--self-pick")
+    assert "the card has 3 games" in ev.refused("event", "card", "1", "1", str(night.path))
+    ev.ok("event", "call-time", "1")
+    out = ev.ok("event", "card", "1", "1", str(night.path))
+    assert "Ann +40, Bea -10, Cy +45, Dot +10" in out
+
+
+def test_where_do_i_sit_and_the_sheet_by_name(ev: Run):
+    assert ev.ok("event", "where", "cY").splitlines()[:2] == [
+        "Cy: round 1, table 1, seat C (West).",
+        "Playing Ann (A), Bea (B), Dot (D).",
+    ]
+    assert "a bye in round 1" in ev.ok("event", "where", "IDA")
+    found = ev.json("event", "where", "eve")
+    assert found == {
+        "player": "Eve", "round": 1, "table": 2, "seat": "A", "wind": "East",
+        "opponents": [{"seat": "B", "player": "Fay"}, {"seat": "C", "player": "Gus"},
+                      {"seat": "D", "player": "Hal"}],
+        "points": 0, "place": None,
+    }  # fmt: skip
+    assert "did you mean" in ev.refused("event", "where", "Evee")
+    sheet = ev.ok("event", "seating", "1", "--by-name")
+    lines = sheet.splitlines()
+    assert lines[0] == "Club Cup · " + lines[0].split(" · ")[1] and "where do I sit?" in lines[0]
+    assert lines[2:4] == ["Ann  table 1, seat A (East)", "Bea  table 1, seat B (South)"]
+    assert "Ida  bye" in lines and "Jo   bye" in lines
+
+
+def test_the_card_as_json_says_who_checks_whom_and_who_hands_in(ev: Run):
+    card = ev.json("event", "scorecard", "1", "2")
+    assert card["status"] == "none" and card["east"] == "Eve" and card["lines"] == []
+    assert [(s["player"], s["checks"]) for s in card["seats"]] == [
+        ("Eve", "Gus"), ("Fay", "Hal"), ("Gus", "Eve"), ("Hal", "Fay"),
+    ]  # fmt: skip
+    assert card["hands_in"] == "Eve" and card["clock"] is None
+    assert json.loads(json.dumps(card)) == card
+
+
+def test_a_table_night_import_still_works_beside_live_cards(ev: Run, tmp_path: Path):
+    ev.ok("event", "win", "1", "2", "Eve", "25", "--self-pick")
+    night = table_night(tmp_path, ["Ann", "Bea", "Cy", "Dot"])
+    assert "Ann +40" in ev.ok("event", "card", "1", "1", str(night))
+    # simple mode over a table still entering game by game needs --replace
+    assert "--replace" in ev.refused("event", "score", "1", "2", "Eve=5", "Fay=0", "Gus=0", "Hal=0")
+    out = ev.ok("event", "score", "1", "2", "Eve=5", "Fay=0", "Gus=0", "Hal=0", "--replace")
+    assert "all 2 cards are in" in out
