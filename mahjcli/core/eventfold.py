@@ -60,11 +60,30 @@ class Line(NamedTuple):
     states: tuple[str, ...] = ()
     """For each round: `played`, `bye`, `missing` (the table's card is not in yet) or
     `out` (not in that round's field)."""
+    detailed: bool = True
+    """Every round the player played was entered game by game (so the tie-break, which
+    counts Mah Jonggs and winning tiles thrown, can be applied to them)."""
 
     @property
     def withdrew(self) -> bool:
         """True when the player withdrew from the event."""
         return self.player.last_round is not None
+
+
+class Tie(NamedTuple):
+    """Players with equal totals, and how the tie was settled (RULES.md §9, §11)."""
+
+    place: int
+    """The first place the tied players take."""
+    players: tuple[str, ...]
+    """In the order the standings list them."""
+    points: int
+    settled_by: tuple[str, ...] = ()
+    """What split them: `most Mah Jonggs`, `fewest thrown` (empty: the tie stands)."""
+    shared: tuple[tuple[str, ...], ...] = ()
+    """The groups still sharing a place after it (each shares its place and its prize)."""
+    not_detailed: tuple[str, ...] = ()
+    """Tied players with a card of round totals: the tie-break could not be applied."""
 
 
 class RoundWinner(NamedTuple):
@@ -91,6 +110,8 @@ class EventStandings(NamedTuple):
     tie_break: bool = False
     """Whether equal totals were split by the tie-break."""
     problems: tuple[Problem, ...] = ()
+    ties: tuple[Tie, ...] = ()
+    """Every group of equal totals, best first, and how it was settled."""
     live: Mapping[tuple[int, int], CardResult] = {}
     """The card still at each (round, table), being entered or handed in, not yet
     accepted (the card in force, if any, is in `results`)."""
@@ -227,6 +248,7 @@ def _line(
     values: list[int | None] = []
     states: list[str] = []
     games = byes = wins = threw = 0
+    detailed = True
     for rnd, seated in enumerate(places, 1):
         seating = event.seating(rnd)
         value: int | None = None
@@ -243,10 +265,11 @@ def _line(
                     games += _games(result)
                     wins += result.mahjongs.get(player.name, 0)
                     threw += result.thrown.get(player.name, 0)
+                    detailed = detailed and result.standings is not None
         values.append(value)
         states.append(state)
     total = sum(v for v in values if v is not None)
-    return Line(player, 0, total, tuple(values), games, byes, wins, threw, tuple(states))
+    return Line(player, 0, total, tuple(values), games, byes, wins, threw, tuple(states), detailed)
 
 
 def _games(result: CardResult) -> int:
@@ -257,19 +280,72 @@ def _games(result: CardResult) -> int:
 
 
 def placed(lines: list[Line], tie_break: bool) -> tuple[Line, ...]:
-    """Lines best first with their places: equal totals share a place and the next place
-    skips (1, 2, 2, 4); with the tie-break, equal totals are split by most Mah Jonggs,
-    then fewest thrown, and share a place only when those are equal too."""
+    """Lines best first with their places (see `settle`)."""
+    return settle(lines, tie_break)[0]
 
-    def rank(line: Line) -> tuple[int, ...]:
-        return (-line.points, -line.mahjongs, line.thrown) if tie_break else (-line.points,)
 
-    ordered = sorted(lines, key=lambda line: (rank(line), fold_name(line.player.name)))
+def settle(lines: list[Line], tie_break: bool) -> tuple[tuple[Line, ...], tuple[Tie, ...]]:
+    """Lines best first with their places, and every tie: equal totals share a place and
+    the next place skips (1, 2, 2, 4). With the tie-break, players of equal totals are
+    split by most Mah Jonggs, then fewest thrown, when every one of them played every
+    round game by game (else the tie stands), and share a place only when those are
+    equal too."""
+    ordered = sorted(lines, key=lambda line: (-line.points, fold_name(line.player.name)))
     out: list[Line] = []
-    for i, line in enumerate(ordered):
+    ties: list[Tie] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j < len(ordered) and ordered[j].points == ordered[i].points:
+            j += 1
+        group, first = ordered[i:j], i + 1
+        i = j
+        if len(group) == 1:
+            out.append(group[0]._replace(place=first))
+            continue
+        short = tuple(x.player.name for x in group if not x.detailed)
+        if not tie_break or short:
+            out += [x._replace(place=first) for x in group]
+            names = tuple(x.player.name for x in group)
+            ties.append(
+                Tie(first, names, group[0].points, (), (names,), short if tie_break else ())
+            )
+            continue
+        out += _split(group, first)
+        ties.append(_tie(out[-len(group) :], first))
+    return tuple(out), tuple(ties)
+
+
+def _split(group: list[Line], first: int) -> list[Line]:
+    """Equal totals split by most Mah Jonggs, then fewest thrown."""
+
+    def rank(line: Line) -> tuple[int, int]:
+        return (-line.mahjongs, line.thrown)
+
+    ordered = sorted(group, key=lambda line: (rank(line), fold_name(line.player.name)))
+    out: list[Line] = []
+    for k, line in enumerate(ordered):
         same = out and rank(out[-1]) == rank(line)
-        out.append(line._replace(place=out[-1].place if same else i + 1))
-    return tuple(out)
+        out.append(line._replace(place=out[-1].place if same else first + k))
+    return out
+
+
+def _tie(group: list[Line], first: int) -> Tie:
+    """How a split group was settled, and who still shares a place."""
+    used = []
+    if len({x.mahjongs for x in group}) > 1:
+        used.append("most Mah Jonggs")
+    by_wins: dict[int, set[int]] = {}
+    for x in group:
+        by_wins.setdefault(x.mahjongs, set()).add(x.thrown)
+    if any(len(thrown) > 1 for thrown in by_wins.values()):
+        used.append("fewest thrown")
+    places: dict[int, list[str]] = {}
+    for x in group:
+        places.setdefault(x.place, []).append(x.player.name)
+    shared = tuple(tuple(names) for names in places.values() if len(names) > 1)
+    names = tuple(x.player.name for x in group)
+    return Tie(first, names, group[0].points, tuple(used), shared)
 
 
 def _winners(
@@ -309,11 +385,13 @@ def fold_event(
         and p.first_round <= max(rounds, 1)
     ]
     split = event.tie_break if tie_break is None else tie_break
+    ranked, ties = settle(lines, split)
     missing = {s.number: event.missing(s.number) for s in event.seatings}
     return EventStandings(
         event=event,
         rounds=rounds,
-        lines=placed(lines, split),
+        lines=ranked,
+        ties=ties,
         results=results,
         winners=_winners(event, rounds, results),
         missing=missing,

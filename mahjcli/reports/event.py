@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ..core.clock import Clock, clock_state, hhmm, left_words
 from ..core.event import SEAT_LETTERS, RoundSeating
-from ..core.eventfold import EventStandings, Line, circle_size
+from ..core.eventfold import EventStandings, Line, Tie, circle_size
 from ..core.model import WINDS
 from ..core.movement import SHIFTS, Outlook, met_counts, repeats, together
 from ..core.names import fold_name, join_names
@@ -226,6 +226,46 @@ def round_cell(line: Line, i: int) -> str:
     return {"bye": "bye", "missing": "?"}.get(state, "–")
 
 
+PRIZES = "Players with equal totals share the place; a prize for a shared place is shared equally."
+TIE_BREAK = (
+    "Tie-break: most Mah Jonggs, then fewest winning tiles thrown, only between players "
+    "whose every round was entered game by game."
+)
+
+
+def tie_words(tie: Tie) -> str:
+    """How one tie was settled, in words.
+
+    >>> tie_words(Tie(2, ("Ann", "Bea"), 45, (), (("Ann", "Bea"),), ("Bea",)))
+    'Ann and Bea (+45) share place 2: the tie-break needs every round entered game by \
+game, and Bea has a card of round totals.'
+    >>> tie_words(Tie(2, ("Ann", "Bea", "Cy"), 45, ("most Mah Jonggs",), (("Bea", "Cy"),)))
+    'Ann, Bea and Cy (+45): split by most Mah Jonggs; Bea and Cy still share a place.'
+    """
+    names = f"{join_names(tie.players)} ({points(tie.points)})"
+    if tie.not_detailed:
+        has = "has" if len(tie.not_detailed) == 1 else "have"
+        return (
+            f"{names} share place {tie.place}: the tie-break needs every round entered game "
+            f"by game, and {join_names(tie.not_detailed)} {has} a card of round totals."
+        )
+    if tie.settled_by:
+        still = "".join(f"; {join_names(group)} still share a place" for group in tie.shared)
+        return f"{names}: split by {', then '.join(tie.settled_by)}{still}."
+    return f"{names} share place {tie.place}."
+
+
+def tie_lines(standings: EventStandings, top: int | None = None) -> list[str]:
+    """What the standings say of ties: that a shared place shares its prize, the
+    tie-break in use, and how each tie in the winner's circle was settled."""
+    size = circle(standings, top)
+    lines = [PRIZES]
+    if standings.tie_break:
+        lines.append(TIE_BREAK)
+    lines += [tie_words(t) for t in standings.ties if t.place <= size]
+    return lines
+
+
 def winners_lines(standings: EventStandings) -> list[str]:
     """`Round 1: Ann +95` for each round whose cards are all in (or which are awaited)."""
     found = {w.round: w for w in standings.winners}
@@ -268,6 +308,19 @@ def standings_json(standings: EventStandings, top: int | None = None) -> dict[st
         "profile": event.rules.profile,
         "profile_source": event.rules.source or None,
         "tie_break": standings.tie_break,
+        "tie_break_rule": "most Mah Jonggs, then fewest thrown" if standings.tie_break else None,
+        "ties": [
+            {
+                "place": t.place,
+                "players": list(t.players),
+                "points": t.points,
+                "settled_by": list(t.settled_by),
+                "shared": [list(group) for group in t.shared],
+                "not_detailed": list(t.not_detailed),
+                "words": tie_words(t),
+            }
+            for t in standings.ties
+        ],
         "round_winners": [
             {"round": w.round, "players": list(w.players), "points": w.points}
             for w in standings.winners

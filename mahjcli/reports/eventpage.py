@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 
 from ..core.eventfold import EventStandings
-from .event import circle, event_title, place_labels, round_cell, winners_lines
+from .event import circle, event_title, place_labels, round_cell, tie_lines, winners_lines
 from .pictures import page_head
 from .words import plural, points
 
@@ -81,6 +81,7 @@ def results_page(standings: EventStandings, top: int | None = None) -> str:
     sub = (
         f"{plural(len(standings.lines), 'player')} · {standings.rounds} of "
         f"{plural(event.rounds, 'round')} played · profile {event.rules.profile}"
+        + (f" ({event.rules.source})" if event.rules.source else "")
     )
     parts = [
         *page_head(f"{title} — results", _CSS),
@@ -99,11 +100,7 @@ def results_page(standings: EventStandings, top: int | None = None) -> str:
         parts += [f"<li>{_esc(w)}</li>" for w in winners_lines(standings)]
         parts += ["</ul>"]
     parts += _table(standings)
-    if standings.tie_break:
-        parts.append(
-            '<p class="sub">Equal totals are split by most Mah Jonggs, then fewest winning '
-            "tiles thrown (from the cards entered game by game).</p>"
-        )
+    parts += [f'<p class="sub ties">{_esc(line)}</p>' for line in tie_lines(standings, top)]
     parts += ["<footer>Made with mahj, the American mahjong score keeper.</footer>"]
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"

@@ -23,6 +23,7 @@ from ..reports.event import (
     place_labels,
     round_cell,
     sheet_summary,
+    tie_lines,
     where,
     winners_lines,
 )
@@ -150,12 +151,6 @@ def standings_text(standings: EventStandings, top: int | None = None) -> str:
         ]
         lines += ["", f"Winner's circle (top {size}):"]
         lines += [x for b in best for x in said(b, "  ")]
-    if standings.tie_break:
-        lines += [
-            "",
-            *said(
-                "Equal totals are split by most Mah Jonggs, then fewest thrown "
-                "(from the cards entered game by game)."
-            ),
-        ]
+    lines.append("")
+    lines += [x for line in tie_lines(standings, top) for x in said(line)]
     return "\n".join(line.rstrip() for line in lines)

@@ -324,8 +324,13 @@ def test_the_tie_break_can_be_asked_for(ev: Run, tmp_path: Path):
     assert [(s["place"], s["player"]) for s in plain[:2]] == [(1, "Cy"), (1, "Eve")]
     split = ev.json("event", "standings", "--tie-break")
     assert split["tie_break"] is True
-    assert [(s["place"], s["player"]) for s in split["standings"][:2]] == [(1, "Cy"), (2, "Eve")]
-    assert "Equal totals are split" in ev.ok("event", "standings", "--tie-break")
+    # Eve's card is round totals: her Mah Jonggs are not known, so the tie stands
+    assert [(s["place"], s["player"]) for s in split["standings"][:2]] == [(1, "Cy"), (1, "Eve")]
+    assert split["ties"][0]["not_detailed"] == ["Eve"] and split["ties"][0]["settled_by"] == []
+    out = ev.ok("event", "standings", "--tie-break")
+    assert "Tie-break: most Mah Jonggs, then fewest winning tiles thrown" in out
+    assert "Cy and Eve (+65) share place 1: the tie-break needs every round" in out
+    assert "a prize for a shared place is shared equally" in " ".join(out.split())
 
 
 def test_the_winners_circle_size_is_the_directors_choice(ev: Run):

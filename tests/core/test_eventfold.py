@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mahjcli.core.event import Event, Player, RoundSeating, TableCard
-from mahjcli.core.eventfold import Line, circle_size, fold_event, placed
+from mahjcli.core.eventfold import Line, circle_size, fold_event, placed, settle
 from mahjcli.core.model import Incomplete, Penalty, Wall, Win
 
 T1 = ("Ann", "Bea", "Cy", "Dot")
@@ -116,12 +116,30 @@ def test_equal_totals_share_a_place_and_the_next_place_skips():
     ]
 
 
-def test_the_tie_break_is_most_mah_jonggs_then_fewest_thrown():
-    # Cy 65 (one Mah Jongg), and Eve and Fay at 65 from a simple card (none counted).
+def test_the_tie_break_applies_only_between_players_whose_every_round_is_game_by_game():
+    # Cy 65 (one Mah Jongg, game by game), and Eve and Fay at 65 from a card of round
+    # totals: the tie-break cannot count their Mah Jonggs, so the tie stands (RULES §11).
     s = fold_event(event(detailed(), simple(1, 2, (65, 65, 0, -10))), tie_break=True)
-    assert [(x.place, x.player.name) for x in s.lines[:3]] == [(1, "Cy"), (2, "Eve"), (2, "Fay")]
+    assert [(x.place, x.player.name) for x in s.lines[:3]] == [(1, "Cy"), (1, "Eve"), (1, "Fay")]
+    tie = s.ties[0]
+    assert tie.players == ("Cy", "Eve", "Fay") and tie.settled_by == ()
+    assert tie.not_detailed == ("Eve", "Fay") and tie.shared == (("Cy", "Eve", "Fay"),)
     untied = fold_event(event(detailed(), simple(1, 2, (65, 65, 0, -10))))
     assert [x.place for x in untied.lines[:3]] == [1, 1, 1]
+    assert untied.ties[0].not_detailed == ()  # no tie-break asked for: nothing to explain
+    # Both tables game by game: table 2 plays four wall games (+40 each). Ann's Mah Jongg
+    # puts her ahead of the four at 40, who still share third place; at -10, Dot threw
+    # no winning tile and Bea one.
+    other = TableCard(1, 2, {}, (Wall(),) * 4)
+    s = fold_event(event(detailed(), other), tie_break=True)
+    assert [(x.place, x.player.name) for x in s.lines] == [
+        (1, "Cy"), (2, "Ann"), (3, "Eve"), (3, "Fay"), (3, "Gus"), (3, "Hal"), (7, "Ida"),
+        (8, "Dot"), (9, "Bea"),
+    ]  # fmt: skip
+    forty, minus_ten = s.ties
+    assert forty.settled_by == ("most Mah Jonggs",)
+    assert forty.shared == (("Eve", "Fay", "Gus", "Hal"),)
+    assert minus_ten.settled_by == ("fewest thrown",) and minus_ten.shared == ()
 
 
 def test_fewest_thrown_splits_equal_mah_jonggs():
@@ -212,3 +230,29 @@ def test_a_place_is_one_more_than_the_players_ahead(values, tie_break):
     for line in out:
         assert line.place == 1 + sum(1 for other in out if key(other) > key(line))
     assert [key(x) for x in out] == sorted((key(x) for x in out), reverse=True)
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(-2, 2), st.integers(0, 2), st.integers(0, 2), st.booleans()),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_a_tie_with_a_card_of_round_totals_always_stands(values):
+    lines = [
+        Line(Player(f"P{i}"), 0, p, (p,), 4, 0, m, t, ("played",), detailed)
+        for i, (p, m, t, detailed) in enumerate(values)
+    ]
+    out, ties = settle(lines, tie_break=True)
+    for line in out:
+        level = [x for x in out if x.points == line.points]
+        if all(x.detailed for x in level):
+            key = (line.mahjongs, -line.thrown)
+            better = [x for x in level if (x.mahjongs, -x.thrown) > key]
+        else:
+            better = []
+        assert line.place == 1 + sum(1 for x in out if x.points > line.points) + len(better)
+    for tie in ties:
+        if tie.not_detailed:
+            assert tie.settled_by == () and tie.shared == (tie.players,)
