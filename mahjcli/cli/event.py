@@ -90,6 +90,12 @@ def new(
     date: str | None = typer.Option(
         None, "--date", help="The event's date (default: today).", metavar="YYYY-MM-DD"
     ),
+    card: str | None = typer.Option(
+        None,
+        "--card",
+        help="The year's card the tables may name lines of (a card file, or 'sample').",
+        metavar="FILE|sample",
+    ),
     session: Path | None = EventOpt,
 ) -> None:
     """Start an event: register the players and seat round 1.
@@ -101,7 +107,7 @@ def new(
 
     from ..core.event import MAX_ROUNDS, MAX_SEED
     from ..core.numbers import whole_number
-    from ..files import eventload
+    from ..files import cardfile, eventload
     from ..files.profilefile import load_profile
     from ..night import eventbuild, start
     from ..night import eventchange as change
@@ -121,6 +127,7 @@ def new(
         profile=load_profile(profile),
         given=given,
         tie_break=tie_break,
+        card=cardfile.load_card(card) if card is not None else None,
     )
     path = session or eventload.new_event_path(event_stem(name), day.isoformat())
     with saving() as saved:
@@ -131,6 +138,7 @@ def new(
         )
         from ..core.movement import outlook
         from ..reports.event import outlook_lines, sheet, sheet_summary
+        from ..reports.words import plural
 
         first = made.seatings[0]
         ahead = outlook(eventbuild.fields(made), first, made.seed)
@@ -143,7 +151,7 @@ def new(
             "\n".join(
                 [
                     f"Started the event {made.name}: {path}",
-                    f"{len(made.players)} players, {made.rounds} rounds, profile "
+                    f"{len(made.players)} players, {plural(made.rounds, 'round')}, profile "
                     f"{made.rules.profile}; later rounds by {made.movement}; seed {made.seed}.",
                     f"Round 1: {sheet_summary(sheet(standings, 1))}.",
                     *lines,

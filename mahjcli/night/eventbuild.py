@@ -25,6 +25,7 @@ from ..core.event import (
     movement_problem,
 )
 from ..core.eventcheck import seats_text
+from ..core.model import Card
 from ..core.movement import seat_round
 from ..core.names import UnknownName, fold_name, name_problem, resolve
 from ..core.rulesets import Tournament
@@ -65,6 +66,7 @@ def new_event(
     profile: Tournament,
     given: bool,
     tie_break: bool,
+    card: Card | None = None,
 ) -> Event:
     """A new event with round 1 seated, refusing what an event cannot start with."""
     if not name.strip():
@@ -87,6 +89,7 @@ def new_event(
         movement=movement,
         seed=seed,
         tie_break=tie_break,
+        card=card,
     )
     first = seat_round(1, "given" if given else "random", fields(event), (), seed)
     return event._replace(seatings=(first,))

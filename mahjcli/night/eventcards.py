@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.errors import Refused
-from ..core.event import TableCard
+from ..core.event import Event, TableCard
 from ..core.eventcheck import named_points, seats_text
-from ..core.model import GAMES_PER_ROUND, Entry, is_game, keys_of
+from ..core.model import GAMES_PER_ROUND, Entry, Win, is_game, keys_of
 from ..core.names import fold_name, visible
 from ..core.seating import Seating
 from ..files import eventwrite
@@ -80,6 +80,18 @@ def _respelled(entry: Entry, names: Mapping[str, str]) -> Entry:
     return entry._replace(**changes)
 
 
+def _off_card(entry: Entry, event: Event) -> Entry:
+    """A win scored as a line of the table's card, kept by its value (and whether it is
+    singles and pairs, which the win records) when the event's card has no such line."""
+    if not isinstance(entry, Win) or entry.line is None:
+        return entry
+    lines = {line.name: line for line in event.card.lines} if event.card is not None else {}
+    same = lines.get(entry.line)
+    if same is not None and same.value == entry.value:
+        return entry
+    return entry._replace(line=None)
+
+
 def _games_problem(night: Night, called: bool) -> str | None:
     """Why the table's night is not one accepted round of four games, or None; once time
     was called for the round (`called`), a round of fewer games the table could not
@@ -143,7 +155,9 @@ def detailed_card(
                 "check the card's lines with the table"
             )
     games = tuple(
-        _respelled(e, spelled) for e in night.session.log if is_game(e) or e.kind == "penalty"
+        _off_card(_respelled(e, spelled), event)
+        for e in night.session.log
+        if is_game(e) or e.kind == "penalty"
     )
     again = replacing(event, rnd, table, replace)
     source = visible(str(night.path))  # a note for people: any file name kept as text

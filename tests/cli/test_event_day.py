@@ -143,3 +143,27 @@ def test_a_table_night_import_still_works_beside_live_cards(ev: Run, tmp_path: P
     assert "--replace" in ev.refused("event", "score", "1", "2", "Eve=5", "Fay=0", "Gus=0", "Hal=0")
     out = ev.ok("event", "score", "1", "2", "Eve=5", "Fay=0", "Gus=0", "Hal=0", "--replace")
     assert "all 2 cards are in" in out
+
+
+def test_an_event_with_a_card_scores_a_win_by_its_line(tmp_path: Path):
+    run = Run(tmp_path / "e.toml")
+    out = run.ok("event", "new", "Cup", "Ann", "Bea", "Cy", "Dot", "--card", "sample", "--given")
+    assert "4 players, 4 rounds" in out
+    assert "[card]" in run.path.read_text("utf-8")
+    out = run.ok("event", "win", "1", "1", "Ann", "--line", "garden steps", "-s", "-j")
+    assert "Ann wins Garden steps 25, self-picked, jokerless: Ann +55" in out
+    out = run.ok("event", "win", "1", "1", "Bea", "--line", "Quiet path", "-s", "-j")
+    assert "Bea +60" in out and "cannot hold a joker" in out
+    assert "no card line called 'Nope'" in run.refused(
+        "event", "win", "1", "1", "Cy", "--line", "Nope", "-s"
+    )
+
+
+def test_a_tables_night_scored_by_its_own_cards_lines_goes_in_by_value(ev: Run, tmp_path: Path):
+    night = Run(tmp_path / "t.toml")
+    night.ok("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament", "--card", "sample")
+    night.ok("win", "Ann", "--line", "Garden steps", "--self-pick")
+    for _ in range(3):
+        night.ok("wall")
+    night.ok("scorecard", "--accept")
+    assert "Ann +65, Bea +30, Cy +30, Dot +30" in ev.ok("event", "card", "1", "1", str(night.path))
