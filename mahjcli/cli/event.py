@@ -267,7 +267,8 @@ def _print_sheet(standings: "EventStandings", number: int, as_json: bool, by_nam
     """A round's seating sheet (by table, or by name), or its JSON, with the round's clock."""
     import datetime as dt
 
-    from ..reports.event import by_name_lines, clock_line, seating_json, sheet
+    from ..reports.event import clock_line, seating_json, sheet
+    from ..reports.eventwhere import by_name_lines
 
     page = sheet(standings, number, dt.datetime.now(dt.UTC))
     if as_json:

@@ -350,7 +350,7 @@ def where(
     from ..core.event import MAX_ROUNDS
     from ..core.numbers import whole_number
     from ..files import eventload
-    from ..reports.event import spot, spot_json, spot_lines
+    from ..reports.eventwhere import spot, spot_json, spot_lines
     from .shared import emit_json
 
     rnd = whole_number(round_, "--round", 1, MAX_ROUNDS) if round_ is not None else None

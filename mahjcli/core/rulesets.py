@@ -21,9 +21,7 @@ from .payments import Payment
 
 MISNAMED_MODES = ("replace", "add")
 """Tournament: a mis-named discard's −25 replaces the thrower's penalty, or adds to it."""
-DEFAULT_PROFILE = "mjmp"
-"""Mah Jongg Master Points as RULES.md §6 has it: the profile of a tournament that names
-none (`mahjcli.core.profiles` holds the others' options)."""
+DEFAULT_PROFILE = "mjmp"  # Mah Jongg Master Points (RULES.md §6): when a tournament names none
 VARIANTS: dict[str, str] = {
     "three-exposures-30": "the thrower loses 30 when the winner had three or more exposures",
     "mj-in-error": "a Mah Jongg called in error scores 0 for all, or +10 for the one player "
@@ -251,10 +249,8 @@ class Tournament(Rules):
     replacing it (RULES.md §6 "a rule option may make it add instead")."""
     variants: tuple[str, ...] = ()
     """Named variants of the profile (`VARIANTS`)."""
-    profile: str = DEFAULT_PROFILE
-    """The name of the director's profile these options come from (RULES.md §7)."""
+    profile: str = DEFAULT_PROFILE  # the director's profile (RULES.md §7); then its source
     source: str = ""
-    """Where the profile's rules are written down (a rule sheet, its edition)."""
 
     pie: ClassVar[None] = None
     """No pie at a tournament table."""
@@ -298,8 +294,7 @@ class Tournament(Rules):
         return super().refuses(what)
 
     def options(self) -> dict[str, object]:
-        """`misnamed = "replace"` or `"add"`, the variants when any are named, and the
-        profile's name and source when it is not the default."""
+        """`misnamed`, the variants named, the profile's name and source unless mjmp's."""
         out: dict[str, object] = {"misnamed": self.misnamed_mode}
         if self.variants:
             out["variants"] = list(self.variants)
@@ -309,17 +304,12 @@ class Tournament(Rules):
             out["profile_source"] = self.source
         return out
 
-    def profile_words(self) -> str:
-        """The profile's name, with its source: `Profile: Coastal (Coastal sheet 2026).`"""
-        source = self.source or (
-            "Mah Jongg Master Points" if self.profile == DEFAULT_PROFILE else ""
-        )
-        return f"Profile: {self.profile}" + (f" ({source})." if source else ".")
-
     def rule_notes(self) -> tuple[str, ...]:
-        """The profile, how the mis-named discard is scored tonight, and each variant."""
+        """The profile and its source, how a mis-named discard scores, each variant."""
         how = "adds to" if self.misnamed_adds else "replaces"
-        notes = [self.profile_words()]
+        mjmp = self.profile == DEFAULT_PROFILE
+        source = self.source or ("Mah Jongg Master Points" if mjmp else "")
+        notes = [f"Profile: {self.profile}" + (f" ({source})." if source else ".")]
         notes += [f"A mis-named discard's -{payments.MISNAMED_PENALTY} {how} the thrower's "
                   "exposure penalty."]  # fmt: skip
         notes += [f"Variant {name}: {VARIANTS[name]}." for name in self.variants]

@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 
 from ..core.clock import Clock, clock_state, hhmm, left_words
 from ..core.event import SEAT_LETTERS, RoundSeating
-from ..core.eventfold import EventStandings, Line, Tie, circle_size
+from ..core.eventfold import EventStandings, circle_size
+from ..core.eventties import Line, Tie
 from ..core.model import WINDS
 from ..core.movement import SHIFTS, Outlook, met_counts, repeats, together
 from ..core.names import fold_name, join_names
@@ -98,17 +99,6 @@ def clock_line(clock: Clock) -> str:
         f"Round {clock.round}: {left_words(clock)} left (time is called at "
         f"{hhmm(clock.ends)}){warn}."
     )
-
-
-def by_name_lines(sheet: Sheet) -> list[str]:
-    """The seating sheet by player name, to post between rounds: `Ann  table 7, seat C
-    (West)`, everyone of the round in alphabetical order."""
-    widest = max((len(p.player) for p in sheet.by_player), default=0)
-    out = [f"{sheet.title} — round {sheet.seating.number}: where do I sit?", ""]
-    for p in sheet.by_player:
-        seat = f" ({WINDS[SEAT_LETTERS.index(p.seat)]})" if p.table is not None else ""
-        out.append(f"{p.player.ljust(widest)}  {where(p)}{seat}")
-    return out
 
 
 def sheet_summary(sheet: Sheet) -> str:
@@ -361,81 +351,3 @@ def standings_csv(standings: EventStandings) -> str:
             ]
         )
     return out.getvalue()
-
-
-# ---- where do I sit? ---------------------------------------------------------------------
-
-
-class Spot(NamedTuple):
-    """Where one player sits in a round, whom they play, and their points so far."""
-
-    player: str
-    round: int
-    table: int | None
-    """None: a bye this round."""
-    seat: str
-    """`A` to `D` (empty for a bye)."""
-    wind: str
-    opponents: tuple[tuple[str, str], ...]
-    """The other three at the table, each as (seat letter, name), in seat order."""
-    points: int
-    """Their total of the cards accepted so far."""
-    place: int | None
-    """Their place in the standings so far (None before any card is in)."""
-
-
-def spot(standings: EventStandings, typed: str, rnd: int | None = None) -> Spot:
-    """Where the player `typed` names (any case) sits in round `rnd` (default: the last
-    round seated); Refused with a suggestion when nobody of the round is called that."""
-    from ..core.errors import Refused
-    from ..core.names import UnknownName, resolve
-
-    event = standings.event
-    number = rnd if rnd is not None else len(event.seatings)
-    seating = event.seating(number)
-    if seating is None:
-        raise Refused(f"round {number} is not seated yet")
-    try:
-        name = resolve(typed, [*seating.seated(), *seating.byes])
-    except UnknownName as exc:
-        raise Refused(f"{exc} (in round {number})") from None
-    line = next((x for x in standings.lines if x.player.name == name), None)
-    points = line.points if line is not None else 0
-    place = line.place if line is not None and standings.rounds else None
-    places = seating.places()
-    if name not in places:
-        return Spot(name, number, None, "", "", (), points, place)
-    table, s = places[name]
-    seats = seating.tables[table - 1]
-    others = tuple((SEAT_LETTERS[i], p) for i, p in enumerate(seats) if p != name)
-    return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place)
-
-
-def spot_json(found: Spot) -> dict[str, Any]:
-    """`mahj event where NAME --json`, and what the page of the same name shows."""
-    return {
-        "player": found.player,
-        "round": found.round,
-        "table": found.table,
-        "seat": found.seat or None,
-        "wind": found.wind or None,
-        "opponents": [{"seat": s, "player": p} for s, p in found.opponents],
-        "points": found.points,
-        "place": found.place,
-    }
-
-
-def spot_lines(found: Spot) -> list[str]:
-    """Where a player sits, in words."""
-    standing = f"{points(found.points)} so far" + (
-        f", place {found.place}" if found.place is not None else ""
-    )
-    if found.table is None:
-        return [f"{found.player}: a bye in round {found.round} (scores 0).", standing.capitalize()]
-    rivals = ", ".join(f"{p} ({s})" for s, p in found.opponents)
-    return [
-        f"{found.player}: round {found.round}, table {found.table}, seat {found.seat} "
-        f"({found.wind}).",
-        f"Playing {rivals}.",
-        f"Points: {standing}.",
-    ]

@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mahjcli.core.event import Event, Player, RoundSeating, TableCard
-from mahjcli.core.eventfold import Line, circle_size, fold_event, placed, settle
+from mahjcli.core.eventfold import circle_size, fold_event
+from mahjcli.core.eventties import Line, placed, settle
 from mahjcli.core.model import Incomplete, Penalty, Wall, Win
 
 T1 = ("Ann", "Bea", "Cy", "Dot")

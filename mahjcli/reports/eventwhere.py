@@ -1,0 +1,98 @@
+"""Where do I sit? A player's table, seat and opponents in a round, and their points so
+far, found by name (any case); and a round's seating sheet by player name. The command
+line prints them; the page of the same name shows the same values."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..core.errors import Refused
+from ..core.event import SEAT_LETTERS
+from ..core.eventfold import EventStandings
+from ..core.model import WINDS
+from ..core.names import UnknownName, resolve
+from .event import Sheet, where
+from .words import points
+
+
+def by_name_lines(sheet: Sheet) -> list[str]:
+    """The seating sheet by player name, to post between rounds: `Ann  table 7, seat C
+    (West)`, everyone of the round in alphabetical order."""
+    widest = max((len(p.player) for p in sheet.by_player), default=0)
+    out = [f"{sheet.title} — round {sheet.seating.number}: where do I sit?", ""]
+    for p in sheet.by_player:
+        seat = f" ({WINDS[SEAT_LETTERS.index(p.seat)]})" if p.table is not None else ""
+        out.append(f"{p.player.ljust(widest)}  {where(p)}{seat}")
+    return out
+
+
+class Spot(NamedTuple):
+    """Where one player sits in a round, whom they play, and their points so far."""
+
+    player: str
+    round: int
+    table: int | None
+    """None: a bye this round."""
+    seat: str
+    """`A` to `D` (empty for a bye)."""
+    wind: str
+    opponents: tuple[tuple[str, str], ...]
+    """The other three at the table, each as (seat letter, name), in seat order."""
+    points: int
+    """Their total of the cards accepted so far."""
+    place: int | None
+    """Their place in the standings so far (None before any card is in)."""
+
+
+def spot(standings: EventStandings, typed: str, rnd: int | None = None) -> Spot:
+    """Where the player `typed` names (any case) sits in round `rnd` (default: the last
+    round seated); Refused with a suggestion when nobody of the round is called that."""
+    event = standings.event
+    number = rnd if rnd is not None else len(event.seatings)
+    seating = event.seating(number)
+    if seating is None:
+        raise Refused(f"round {number} is not seated yet")
+    try:
+        name = resolve(typed, [*seating.seated(), *seating.byes])
+    except UnknownName as exc:
+        raise Refused(f"{exc} (in round {number})") from None
+    line = next((x for x in standings.lines if x.player.name == name), None)
+    points = line.points if line is not None else 0
+    place = line.place if line is not None and standings.rounds else None
+    places = seating.places()
+    if name not in places:
+        return Spot(name, number, None, "", "", (), points, place)
+    table, s = places[name]
+    seats = seating.tables[table - 1]
+    others = tuple((SEAT_LETTERS[i], p) for i, p in enumerate(seats) if p != name)
+    return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place)
+
+
+def spot_json(found: Spot) -> dict[str, Any]:
+    """`mahj event where NAME --json`, and what the page of the same name shows."""
+    return {
+        "player": found.player,
+        "round": found.round,
+        "table": found.table,
+        "seat": found.seat or None,
+        "wind": found.wind or None,
+        "opponents": [{"seat": s, "player": p} for s, p in found.opponents],
+        "points": found.points,
+        "place": found.place,
+    }
+
+
+def spot_lines(found: Spot) -> list[str]:
+    """Where a player sits, in words."""
+    standing = f"{points(found.points)} so far" + (
+        f", place {found.place}" if found.place is not None else ""
+    )
+    if found.table is None:
+        return [f"{found.player}: a bye in round {found.round} (scores 0).", standing.capitalize()]
+    rivals = ", ".join(f"{p} ({s})" for s, p in found.opponents)
+    return [
+        f"{found.player}: round {found.round}, table {found.table}, seat {found.seat} "
+        f"({found.wind}).",
+        f"Playing {rivals}.",
+        f"Points: {standing}.",
+    ]
