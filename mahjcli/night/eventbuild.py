@@ -226,7 +226,10 @@ def seat(opened: OpenEvent, number: int, method: str | None, redraw: bool) -> Ed
             return None
         started = [r for r in range(number, seated + 1) if event.started(r)]
         if started:
-            raise Refused(f"round {started[0]} has started (a card is in), so its seating stays")
+            raise Refused(
+                f"round {started[0]} has started (its clock runs or a card is in), so its "
+                "seating stays"
+            )
         return _reseat(event, text, number, method)
     if redraw:
         raise Refused(f"round {number} is not seated yet; leave out --redraw")
