@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import cards, event, house, model, rulesets
-from ..files import eventfile, sessionfile
+from ..core import cards, event, house, model, profiles, rulesets
+from ..files import eventfile, eventtables, sessionfile
 
 Row = tuple[str, str, str]
 """A key's type, its default (or `required`), and what it means."""
@@ -52,6 +52,9 @@ SESSION: dict[str, Row] = {
                  "penalty or adds to it."),
     "variants": ("list of " + _quoted(rulesets.VARIANTS), "`[]`",
                  "Tournament: the variants played."),
+    "profile": ("text", f'`"{rulesets.DEFAULT_PROFILE}"`',
+                "Tournament: the director's profile by name (its options are the keys above)."),
+    "profile_source": ("text", '`""`', "Tournament: where the profile's rules come from."),
     "card": ("table `[card]`", "none",
              "The night's card, copied in when the night started (keys below)."),
     "log": ("`[[log]]` tables", "`[]`", "What happened, one entry a table, in order (below)."),
@@ -128,8 +131,9 @@ EVENT: dict[str, Row] = {
     "kind": ('`"event"`', "required", "Tells an event from a night."),
     "name": ("text", '`""`', "The event's name."),
     "date": ("date (`2026-04-18`)", "none", "The event's date."),
-    "profile": (_quoted(event.PROFILES), f'`"{event.DEFAULT_PROFILE}"`',
-                "How every table scores."),
+    "profile": (f'`"{rulesets.DEFAULT_PROFILE}"`, or a `[profile]` table', f'`"{rulesets.DEFAULT_PROFILE}"`',
+                "How every table scores: a profile's name, or the director's profile in "
+                "full (its keys as in a profile file, below)."),
     "rounds": (f"whole number from 1 to {event.MAX_ROUNDS}", f"`{event.DEFAULT_ROUNDS}`",
                "How many rounds."),
     "movement": (_quoted(event.MOVEMENTS), f'`"{event.DEFAULT_MOVEMENT}"`',
@@ -139,7 +143,9 @@ EVENT: dict[str, Row] = {
                   "Split equal totals by most Mah Jonggs, then fewest thrown."),
     "players": ("`[[players]]` tables", "required", "The field, in registration order."),
     "seating": ("`[[seating]]` tables", "`[]`", "Each round's tables, as seated."),
-    "cards": ("`[[cards]]` tables", "`[]`", "Each table's card, as handed in."),
+    "clock": ("`[[clock]]` tables", "`[]`", "Each round's clock: started, restarted, called."),
+    "cards": ("`[[cards]]` tables", "`[]`", "Each table's card, as entered and handed in."),
+    "card": ("a `[card]` table", "none", "The year's card, for hands named by their line."),
 }  # fmt: skip
 EVENT_PLAYER: dict[str, Row] = {
     "name": ("name", "required", "The player."),
@@ -162,6 +168,25 @@ EVENT_CARD: dict[str, Row] = {
               "The games, written like a night's `[[log]]` entries."),
     "replace": ("true or false", "`false`", "This card replaces the table's earlier one."),
     "from": ("text", '`""`', "The table's session file it came from (a note; never read)."),
+    "status": ('`"open"` or `"handed-in"`', "accepted",
+               "A card entered game by game at the event, before the director accepts it."),
+    "confirmed": ("list of names", "`[]`", "The players who checked the card's lines."),
+    "handed_in": ("name", "none", "Who handed the card in."),
+}  # fmt: skip
+EVENT_CLOCK: dict[str, Row] = {
+    "round": ("whole number", "required", "The round."),
+    "start": ("date and time (UTC)", "none", "When the round's clock was started."),
+    "minutes": ("whole number", "`60`", "The round's length."),
+    "called": ("date and time (UTC)", "none", "When the director called time."),
+}  # fmt: skip
+PROFILE: dict[str, Row] = {
+    "name": ("text", "required", "The profile's name, printed on cards and results."),
+    "source": ("text", '`""`', "Where its rules come from."),
+    **{
+        key: (" or ".join(f"`{str(v).lower()}`" for v in option.values),
+              f"`{str(option.values[0]).lower()}`", option.words[:1].upper() + option.words[1:] + ".")
+        for key, option in profiles.OPTIONS.items()
+    },
 }  # fmt: skip
 
 DECLARED: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
@@ -171,7 +196,9 @@ DECLARED: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("event file", EVENT, eventfile.TOP_KEYS),
     ("[[players]]", EVENT_PLAYER, eventfile.PLAYER_KEYS),
     ("[[seating]]", EVENT_SEATING, eventfile.SEATING_KEYS),
-    ("[[cards]]", EVENT_CARD, eventfile.CARD_KEYS),
+    ("[[cards]]", EVENT_CARD, eventtables.CARD_KEYS),
+    ("[[clock]]", EVENT_CLOCK, eventtables.CLOCK_KEYS),
+    ("profile", PROFILE, profiles.KEYS),
     ("log entry kinds", KINDS, tuple(model.ENTRY_TYPES)),
     ("log entry keys", ENTRY_KEYS,
      tuple(dict.fromkeys(k for kind in model.ENTRY_TYPES for k in model.keys_of(kind)))),
@@ -238,5 +265,9 @@ def file_format() -> str:
         "### The event file\n", _table(EVENT, eventfile.TOP_KEYS),
         "#### `[[players]]`\n", _table(EVENT_PLAYER, eventfile.PLAYER_KEYS),
         "#### `[[seating]]`\n", _table(EVENT_SEATING, eventfile.SEATING_KEYS),
-        "#### `[[cards]]`\n", _table(EVENT_CARD, eventfile.CARD_KEYS),
+        "#### `[[cards]]`\n", _table(EVENT_CARD, eventtables.CARD_KEYS),
+        "#### `[[clock]]`\n", _table(EVENT_CLOCK, eventtables.CLOCK_KEYS),
+        "### A profile file\n",
+        "A director's profile (`--profile FILE`), or the `[profile]` table of an event.\n",
+        _table(PROFILE, profiles.KEYS),
     ])  # fmt: skip
