@@ -131,7 +131,8 @@ EVENT: dict[str, Row] = {
     "kind": ('`"event"`', "required", "Tells an event from a night."),
     "name": ("text", '`""`', "The event's name."),
     "date": ("date (`2026-04-18`)", "none", "The event's date."),
-    "profile": (f'`"{rulesets.DEFAULT_PROFILE}"`, or a `[profile]` table', f'`"{rulesets.DEFAULT_PROFILE}"`',
+    "profile": (f'`"{rulesets.DEFAULT_PROFILE}"`, or a `[profile]` table',
+                f'`"{rulesets.DEFAULT_PROFILE}"`',
                 "How every table scores: a profile's name, or the director's profile in "
                 "full (its keys as in a profile file, below)."),
     "rounds": (f"whole number from 1 to {event.MAX_ROUNDS}", f"`{event.DEFAULT_ROUNDS}`",
@@ -184,7 +185,8 @@ PROFILE: dict[str, Row] = {
     "source": ("text", '`""`', "Where its rules come from."),
     **{
         key: (" or ".join(f"`{str(v).lower()}`" for v in option.values),
-              f"`{str(option.values[0]).lower()}`", option.words[:1].upper() + option.words[1:] + ".")
+              f"`{str(option.values[0]).lower()}`",
+              option.words[:1].upper() + option.words[1:] + ".")
         for key, option in profiles.OPTIONS.items()
     },
 }  # fmt: skip

@@ -13,6 +13,7 @@ from .eventshared import (
     ReplaceOpt,
     card_in,
     event_stem,
+    print_sheet,
     round_and_table,
     write_results,
 )
@@ -21,7 +22,6 @@ from .shared import Commands, JsonOpt, WrappedGroup, emit_json, report_check, sa
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..core.eventfold import EventStandings
     from ..files.eventload import OpenEvent
     from ..night.eventbuild import Edit
 
@@ -260,28 +260,7 @@ def seating(
             standings = done.after
             for note in done.notes:
                 say_text(note, err=True)
-        _print_sheet(standings, number, json, by_name)
-
-
-def _print_sheet(standings: "EventStandings", number: int, as_json: bool, by_name: bool) -> None:
-    """A round's seating sheet (by table, or by name), or its JSON, with the round's clock."""
-    import datetime as dt
-
-    from ..reports.event import clock_line, seating_json, sheet
-    from ..reports.eventwhere import by_name_lines
-
-    page = sheet(standings, number, dt.datetime.now(dt.UTC))
-    if as_json:
-        emit_json(seating_json(page))
-        return
-    if by_name:
-        say_text("\n".join(by_name_lines(page)))
-        return
-    from ..ui.event import sheet_text
-
-    say_text(sheet_text(page, standings))
-    if page.clock is not None:
-        say_text("\n" + clock_line(page.clock))
+        print_sheet(standings, number, json, by_name)
 
 
 @event.command()

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .shared import saving, say_text
+from .shared import emit_json, saving, say_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -97,3 +97,24 @@ def round_and_table(round_: str, table: str) -> tuple[int, int]:
         whole_number(round_, "ROUND", 1, MAX_ROUNDS),
         whole_number(table, "TABLE", 1, MAX_FIELD // SEATS),
     )
+
+
+def print_sheet(standings: "EventStandings", number: int, as_json: bool, by_name: bool) -> None:
+    """A round's seating sheet (by table, or by name), or its JSON, with the round's clock."""
+    import datetime as dt
+
+    from ..reports.event import clock_line, seating_json, sheet
+    from ..reports.eventwhere import by_name_lines
+
+    page = sheet(standings, number, dt.datetime.now(dt.UTC))
+    if as_json:
+        emit_json(seating_json(page))
+        return
+    if by_name:
+        say_text("\n".join(by_name_lines(page)))
+        return
+    from ..ui.event import sheet_text
+
+    say_text(sheet_text(page, standings))
+    if page.clock is not None:
+        say_text("\n" + clock_line(page.clock))
