@@ -7,6 +7,9 @@ tell a whole evening or event day; a file an example needs is a code block with 
 (```text title="players.csv"), written into that folder where it stands on the page.
 Output is drawn at 80 columns without colour; the home folder is shown as `~` and
 today's date as `EXAMPLE_DAY`, so the pages read the same on every machine and day.
+An event's round clock reads the moment a page sets with a comment of its own,
+`<!-- clock: 2026-04-18 10:00 -->` (in UTC, shown as local time in UTC): every command
+after it, until the next such comment, runs at that moment.
 
 A block with `→` lines is a worked example of the rule book, checked by its own test
 (what each `→` line claims, not the words printed): it is left alone here.
@@ -16,9 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import os
 import re
 import shlex
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -32,6 +37,8 @@ FENCE = re.compile(
     re.M | re.S,
 )
 TITLE = re.compile(r'title="(?P<title>[^"]+)"')
+CLOCK = re.compile(r"<!-- clock: (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d) -->")
+"""A page's comment that sets the moment the commands after it run at."""
 
 
 class Command(NamedTuple):
@@ -154,8 +161,41 @@ def environment(home: Path) -> dict[str, str | None]:
     }
 
 
-def play(command: Command, home: Path) -> Played:
-    """Type one command, in the page's home folder."""
+def moments(text: str) -> list[tuple[int, dt.datetime]]:
+    """Each clock comment of a page: where it is, and the moment it sets (UTC)."""
+    return [
+        (m.start(), dt.datetime.fromisoformat(m.group("at")).replace(tzinfo=dt.UTC))
+        for m in CLOCK.finditer(text)
+    ]
+
+
+@contextlib.contextmanager
+def clock_at(moment: dt.datetime | None) -> Iterator[None]:
+    """The event commands' clock stopped at `moment` (None: the real clock), and local
+    time in UTC, so a page's times read the same on every machine."""
+    from unittest import mock
+
+    from . import eventday
+
+    old = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    try:
+        if moment is None:
+            yield
+        else:
+            with mock.patch.object(eventday, "now", lambda: moment):
+                yield
+    finally:
+        if old is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = old
+        time.tzset()
+
+
+def play(command: Command, home: Path, moment: dt.datetime | None = None) -> Played:
+    """Type one command, in the page's home folder (at `moment`, when a page sets one)."""
     from typer.testing import CliRunner
 
     from .app import app
@@ -163,7 +203,8 @@ def play(command: Command, home: Path) -> Played:
     argv = shlex.split(command.typed)
     if not argv or argv[0] != "mahj":
         raise ValueError(f"line {command.line}: an example runs mahj only, not {command.typed!r}")
-    result = CliRunner().invoke(app, argv[1:], env=environment(home), catch_exceptions=True)
+    with clock_at(moment):
+        result = CliRunner().invoke(app, argv[1:], env=environment(home), catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise RuntimeError(f"line {command.line}: `{command.typed}` failed") from result.exception
     return Played(command, tidy(result.output, str(home)), result.exit_code)
@@ -173,6 +214,7 @@ def play_page(text: str) -> list[Played]:
     """Every transcript of a page, played in order in a fresh home folder (files the page
     gives by title are written there as they come)."""
     played: list[Played] = []
+    clock = moments(text)
     with fresh_home() as home:
         for block in blocks(text):
             if block.title and block.lang != "console":
@@ -180,7 +222,8 @@ def play_page(text: str) -> list[Played]:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(block.body, encoding="utf-8")
             elif block.transcript:
-                played += [play(command, home) for command in commands(block)]
+                moment = next((at for where, at in reversed(clock) if where < block.start), None)
+                played += [play(command, home, moment) for command in commands(block)]
     return played
 
 

@@ -101,12 +101,11 @@ def round_and_table(round_: str, table: str) -> tuple[int, int]:
 
 def print_sheet(standings: "EventStandings", number: int, as_json: bool, by_name: bool) -> None:
     """A round's seating sheet (by table, or by name), or its JSON, with the round's clock."""
-    import datetime as dt
-
     from ..reports.event import clock_line, seating_json, sheet
     from ..reports.eventwhere import by_name_lines
+    from .eventday import now
 
-    page = sheet(standings, number, dt.datetime.now(dt.UTC))
+    page = sheet(standings, number, now())
     if as_json:
         emit_json(seating_json(page))
         return

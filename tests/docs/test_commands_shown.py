@@ -33,10 +33,14 @@ def shown_commands(text: str) -> list[str]:
     """Every `mahj ...` command a page shows: in code blocks and inline, once each."""
     commands: list[str] = []
     for block in FENCE.finditer(text):
-        for raw in block.group("body").splitlines():
+        lines = iter(block.group("body").splitlines())
+        for raw in lines:
             line = raw.strip().removeprefix("$ ")
-            if line.startswith("mahj "):
-                commands.append(line)
+            if not line.startswith("mahj "):
+                continue
+            while line.endswith("\\"):  # a command going on over the next line
+                line = line[:-1].rstrip() + " " + next(lines, "").strip()
+            commands.append(line)
     outside = FENCE.sub("", text)
     commands += [m.group(1) for m in INLINE.finditer(outside)]
     return list(dict.fromkeys(commands))

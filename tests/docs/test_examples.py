@@ -93,3 +93,22 @@ def test_the_refresh_writes_only_what_changed(tmp_path):
     assert "90 (60 + 30)" in page.read_text()
     assert docsexamples.refresh(docs) == []
     assert docsexamples.stale_pages(docs) == {}
+
+
+def test_a_page_sets_the_event_clock_with_a_comment():
+    text = (
+        "```console\n$ mahj event new Cup Ann Bea Cy Dot --seed 1 --date 2026-04-18\n```\n\n"
+        "<!-- clock: 2026-04-18 10:00 -->\n\n"
+        "```console\n$ mahj event start 1 --minutes 50\n```\n\n"
+        "<!-- clock: 2026-04-18 10:42 -->\n\n"
+        "```console\n$ mahj event seating 1\n$ mahj event call-time 1\n```\n"
+    )
+    played = docsexamples.play_page(text)
+    assert played[1].printed == [
+        "Round 1's clock started at 10:00: 50 minutes, time is called at 10:50."
+    ]
+    assert played[2].printed[-1] == (
+        "Round 1: 8 minutes left (time is called at 10:50) — 10-minute warning."
+    )
+    assert played[3].printed == ["Time is called for round 1 at 10:42."]
+    assert docsexamples.play_page(text)[3].printed == played[3].printed  # any day, any zone
