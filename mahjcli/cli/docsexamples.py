@@ -175,7 +175,7 @@ def clock_at(moment: dt.datetime | None) -> Iterator[None]:
     time in UTC, so a page's times read the same on every machine."""
     from unittest import mock
 
-    from . import eventday
+    from . import eventday, eventshared
 
     old = os.environ.get("TZ")
     os.environ["TZ"] = "UTC"
@@ -184,7 +184,16 @@ def clock_at(moment: dt.datetime | None) -> Iterator[None]:
         if moment is None:
             yield
         else:
-            with mock.patch.object(eventday, "now", lambda: moment):
+            at = moment
+
+            def stopped() -> dt.datetime:
+                return at
+
+            # `now` of the event commands, and its name in the module that imports it
+            with (
+                mock.patch.object(eventshared, "now", stopped),
+                mock.patch.object(eventday, "now", stopped),
+            ):
                 yield
     finally:
         if old is None:

@@ -3,13 +3,12 @@ entered game by game (win, wall, incomplete, error, penalty, undo; confirm, hand
 accept and reopen by the director; scorecard to see it) and where a player sits. Each is
 one change through `night.eventchange`, as a table's page makes it."""
 
-import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
-from .eventshared import EventOpt, round_and_table
+from .eventshared import EventOpt, now, round_and_table
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -24,11 +23,6 @@ day = typer.Typer(rich_markup_mode=None)
 
 RoundArg = typer.Argument(..., help="The round.", metavar="ROUND")
 TableArg = typer.Argument(..., help="The table.", metavar="TABLE")
-
-
-def now() -> dt.datetime:
-    """The current moment, in UTC."""
-    return dt.datetime.now(dt.UTC)
 
 
 def _change(session: Path | None, build: "Callable[[OpenEvent], Edit | None]") -> "EventChange":

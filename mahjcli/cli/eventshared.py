@@ -1,6 +1,7 @@
 """What the `mahj event` commands share: the event's file name, what a card in says,
 and writing the results files."""
 
+import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,11 @@ EventOpt = typer.Option(
 ReplaceOpt = typer.Option(
     False, "--replace", help="Replace the table's card (the old one stays in the file)."
 )
+
+
+def now() -> dt.datetime:
+    """The current moment, in UTC: the one clock of the event commands."""
+    return dt.datetime.now(dt.UTC)
 
 
 def event_stem(name: str) -> str:
@@ -103,7 +109,6 @@ def print_sheet(standings: "EventStandings", number: int, as_json: bool, by_name
     """A round's seating sheet (by table, or by name), or its JSON, with the round's clock."""
     from ..reports.event import clock_line, seating_json, sheet
     from ..reports.eventwhere import by_name_lines
-    from .eventday import now
 
     page = sheet(standings, number, now())
     if as_json:
