@@ -67,30 +67,45 @@ def settle(balances: dict[str, int], together: Collection[Pair] | None = None) -
     return SettleUp(tuple(sorted(paid, key=lambda t: -t.amount)), fewest)
 
 
-def settle_leaver(name: str, balance: int, others: dict[str, int]) -> tuple[Transfer, ...]:
+def settle_leaver(
+    name: str, balance: int, others: dict[str, int], together: Collection[Pair] | None = None
+) -> tuple[Transfer, ...]:
     """A leaver's settle-up against the players still there (`others`, with their own
-    balances): she pays those owed money, or is paid by those who owe it, the largest
-    balances first, each up to their whole balance, so she makes the fewest payments; a
-    player whose balance is exactly hers settles with her alone. What they cannot cover is
-    left for the night's final settle-up.
+    balances): she pays those owed money, or is paid by those who owe it, each up to
+    their whole balance, in the fewest payments; among as few, with the players she sat
+    at a table with first (`together`: the pairs who did; None: everyone did), largest
+    balances first. A player whose balance is exactly hers settles with her alone. What
+    they cannot cover is left for the night's final settle-up.
 
     >>> settle_leaver("Sue", -150, {"Ruth": 100, "Pat": 80, "Kay": -30})
     (Transfer(payer='Sue', payee='Ruth', amount=100), Transfer(payer='Sue', payee='Pat', amount=50))
     >>> settle_leaver("Sue", 80, {"Ruth": -100, "Pat": -80})
     (Transfer(payer='Pat', payee='Sue', amount=80),)
+    >>> settle_leaver("Sue", -50, {"Bea": 180, "Ruth": 100}, {frozenset(("Sue", "Ruth"))})
+    (Transfer(payer='Sue', payee='Ruth', amount=50),)
     """
     need = abs(balance)
+    met = _Met(together)
     sides = [(other, abs(b)) for other, b in others.items() if b * balance < 0]
     exact = [(other, b) for other, b in sides if b == need]
+    mates_first = [*exact[:1]] or sorted(sides, key=lambda side: (not met(name, side[0]), -side[1]))
+    largest_first = [*exact[:1]] or sorted(sides, key=lambda side: -side[1])
+    first, second = _paying(mates_first, need), _paying(largest_first, need)
+    chosen = first if len(first) <= len(second) else second
+    if balance < 0:
+        return tuple(Transfer(name, other, amount) for other, amount in chosen)
+    return tuple(Transfer(other, name, amount) for other, amount in chosen)
+
+
+def _paying(order: list[tuple[str, int]], need: int) -> list[tuple[str, int]]:
+    """Who pays (or is paid) what, taking each balance in `order` until `need` is met."""
     chosen: list[tuple[str, int]] = []
-    for other, owed in exact[:1] or sorted(sides, key=lambda side: -side[1]):
+    for other, owed in order:
         if need == 0:
             break
         chosen.append((other, min(owed, need)))
         need -= chosen[-1][1]
-    if balance < 0:
-        return tuple(Transfer(name, other, amount) for other, amount in chosen)
-    return tuple(Transfer(other, name, amount) for other, amount in chosen)
+    return chosen
 
 
 class _Met:

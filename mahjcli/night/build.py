@@ -337,4 +337,4 @@ def leaver_settle_up(standings: Standings, who: str) -> tuple[tuple[Transfer, ..
     unsettled = gone.unsettled()
     here = set(gone.present())
     others = {p: unsettled[p] for p in gone.players if p in here}  # ties: the session's order
-    return settle_leaver(who, unsettled[who], others), unsettled[who]
+    return settle_leaver(who, unsettled[who], others, gone.together()), unsettled[who]

@@ -127,6 +127,22 @@ def test_a_loser_who_leaves_pays_the_biggest_winners_first(five, session):
     assert "Linda leaves and settles up" in log and "Linda pays Kathy 110" in log
 
 
+def test_a_leaver_pays_a_table_mate_rather_than_a_stranger_when_it_takes_as_few(mahj, session):
+    ok(
+        mahj(
+            "new",
+            *["Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue"],
+            "--tables",
+            "2",
+        )
+    )
+    ok(mahj("win", "Ruth", "25", "--thrown-by", "Linda"))  # table 1: Linda -50, Ruth +100
+    ok(mahj("win", "Bea", "30", "--self-pick"))  # table 2: Bea +180, the most owed
+    ok(mahj("leave", "Linda", "--settle"))
+    entry = tomllib.loads(session.read_text(encoding="utf-8"))["log"][-1]
+    assert entry["pays"] == [["Ruth", 50]]  # one payment either way: to the one she sat with
+
+
 def test_a_leaver_who_comes_back_starts_from_her_settled_balance(five):
     ok(five("leave", "Ruth", "--settle"))  # Linda pays Ruth 100
     ok(five("join", "Ruth"))
