@@ -1,35 +1,42 @@
-"""`mahj win` with no arguments, at a terminal: the four quick questions.
+"""`mahj win` with no arguments, at a terminal: the quick questions.
 
 Who called Mah Jongg, the hand's value (or card line), thrown by whom (or self-picked),
-jokerless: one keystroke each where a number or a letter answers it, a line with TAB
-completion where a name or a card line does. Then a summary to confirm, and the answers go
-through exactly the path the one-line form takes (`mahj win NAME VALUE --thrown-by NAME`),
-so the checks and the output are the same. Nothing here runs unless stdin and stdout are
-both a terminal; a script gets the usage error instead.
+the exposures (tournament), jokerless. Every question is answered the same way: type a
+number, a letter or a name, then press Enter. An Enter on its own answers nothing (the
+question is asked again), so an Enter pressed out of habit can never answer the next
+question. A line, rather than single keystrokes, also lets a player see and correct what
+they typed before it counts.
+
+The last question shows the whole game with its payments and records it only on `y`
+(or `yes`); `n` (or `no`) records nothing. The answers then go through exactly the path
+the one-line form takes (`mahj win NAME VALUE --thrown-by NAME`), so the checks and the
+output are the same. Nothing here runs unless stdin and stdout are both a terminal; a
+script gets the usage error instead.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import typer
 
 if TYPE_CHECKING:
     from ..core.standings import Standings
+    from ..night.build import Built
 
 ABORTED = "Nothing recorded."
+YES = ("y", "yes")
+NO = ("n", "no")
+T = TypeVar("T")
 
 
 class Terminal(Protocol):
     """What the questions need from a terminal."""
 
-    def key(self, prompt: str) -> str:
-        """One keystroke (Enter is `\\r` or `\\n`)."""
-
-    def line(self, prompt: str, words: Sequence[str], first: str = "") -> str:
-        """A line of text, TAB completing `words`; `first` is already typed."""
+    def line(self, prompt: str, words: Sequence[str]) -> str:
+        """A line of text ended by Enter, TAB completing `words`."""
 
     def say(self, text: str) -> None:
         """Print a line."""
@@ -44,20 +51,14 @@ def interactive() -> bool:
 
 
 class RealTerminal:
-    """The keyboard and screen: single keystrokes by `typer.getchar`, lines by `input`
-    with readline's TAB completion when the platform has it."""
+    """The keyboard and screen: lines by `input`, with readline's TAB completion when
+    the platform has it."""
 
-    def key(self, prompt: str) -> str:
-        typer.echo(prompt, nl=False)
-        ch = typer.getchar()
-        typer.echo(ch if ch.isprintable() else "")
-        return ch
-
-    def line(self, prompt: str, words: Sequence[str], first: str = "") -> str:
+    def line(self, prompt: str, words: Sequence[str]) -> str:
         try:
             import readline
         except ImportError:  # pragma: no cover - Windows without pyreadline
-            return first + input(prompt + first)
+            return input(prompt)
         matches: list[str] = []
 
         def complete(text: str, state: int) -> str | None:
@@ -70,11 +71,9 @@ class RealTerminal:
         readline.set_completer(complete)
         readline.set_completer_delims("")  # a card line's name may hold spaces
         readline.parse_and_bind("tab: complete")
-        readline.set_startup_hook(lambda: readline.insert_text(first))
         try:
             return input(prompt)
         finally:
-            readline.set_startup_hook(None)
             readline.set_completer(None)
 
     def say(self, text: str) -> None:
@@ -82,16 +81,31 @@ class RealTerminal:
 
 
 class PipedTerminal(RealTerminal):
-    """Answers read from stdin a keystroke or a line at a time: what the tests type
-    through CliRunner's input."""
+    """Answers read from stdin a line at a time: what the tests type through
+    CliRunner's input."""
 
-    def line(self, prompt: str, words: Sequence[str], first: str = "") -> str:
-        typer.echo(prompt + first, nl=False)
-        answer = first + sys.stdin.readline()
+    def line(self, prompt: str, words: Sequence[str]) -> str:
+        typer.echo(prompt, nl=False)
+        answer = sys.stdin.readline()
         if not answer:
             raise EOFError
-        typer.echo("")
-        return answer.rstrip("\r\n")
+        typer.echo(answer.rstrip("\r\n"))
+        if "\x03" in answer:  # Ctrl-C typed into a pipe
+            raise KeyboardInterrupt
+        return answer
+
+
+def _ask(term: Terminal, prompt: str, read: Callable[[str], T], words: Sequence[str] = ()) -> T:
+    """Ask until `read` takes the typed line; an empty line asks again, a ValueError
+    from `read` is said and asks again."""
+    while True:
+        typed = term.line(prompt, words).strip()
+        if not typed:
+            continue  # a stray Enter answers nothing
+        try:
+            return read(typed)
+        except ValueError as exc:
+            term.say(f"  {exc}")
 
 
 def _menu(items: Sequence[tuple[str, str]]) -> str:
@@ -102,43 +116,29 @@ def _menu(items: Sequence[tuple[str, str]]) -> str:
 def _choose(
     term: Terminal, question: str, names: Sequence[str], extra: Sequence[tuple[str, str]] = ()
 ) -> str:
-    """A player by the number shown beside them (one keystroke, up to nine) or by a name
-    typed (a letter starts the name; TAB completes it); or one of the `extra` keys."""
+    """A player by the number shown beside them (up to nine are numbered) or by name
+    (TAB completes it); or one of the `extra` keys."""
     from ..core.names import UnknownName, resolve
 
     numbered = [(str(i), name) for i, name in enumerate(names, 1)] if len(names) <= 9 else []
-    prompt = f"{question} {_menu([*numbered, *extra])}: " if numbered or extra else question
-    while True:
-        if numbered:
-            ch = _key(term, prompt)
-            pick = dict(numbered).get(ch)
-            if pick is not None:
-                return pick
-            if ch.lower() in dict(extra):
-                return ch.lower()
-            if not ch.isalpha():
-                term.say("  Press a number from the list, or type a name.")
-                continue
-            typed = _line(term, "  Name: ", names, first=ch)
-        else:
-            typed = _line(term, f"{question} (TAB completes a name): ", names)
+    if numbered or extra:
+        prompt = f"{question} {_menu([*numbered, *extra])}: "
+    else:
+        prompt = f"{question} (a name; TAB completes it): "
+
+    def read(typed: str) -> str:
+        if typed in dict(numbered):
+            return dict(numbered)[typed]
+        if typed.lower() in dict(extra):
+            return typed.lower()
+        if typed.isdigit():
+            raise ValueError(f"Type a number from 1 to {len(numbered)}, or a name.")
         try:
             return resolve(typed, names)
         except UnknownName as exc:
-            term.say(f"  {exc}")
+            raise ValueError(str(exc)) from None
 
-
-def _key(term: Terminal, prompt: str) -> str:
-    ch = term.key(prompt)
-    if ch == "":  # the input ran out
-        raise EOFError
-    if ch in ("\x03", "\x04", "\x1b"):  # Ctrl-C, Ctrl-D, Esc
-        raise KeyboardInterrupt
-    return ch
-
-
-def _line(term: Terminal, prompt: str, words: Sequence[str], first: str = "") -> str:
-    return term.line(prompt, words, first).strip()
+    return _ask(term, prompt, read, names)
 
 
 def _value(term: Terminal, standings: Standings) -> dict[str, Any]:
@@ -150,46 +150,45 @@ def _value(term: Terminal, standings: Standings) -> dict[str, Any]:
     card = standings.session.card
     words = [line.name for line in card.lines] if card is not None else []
     prompt = "Hand value" + (" or card line (TAB completes)" if card is not None else "") + ": "
-    while True:
-        typed = _line(term, prompt, words)
+
+    def read(typed: str) -> dict[str, Any]:
         if typed.isdigit() and typed.isascii():
             if 1 <= int(typed) <= MAX_VALUE:
                 return {"value": typed}
-            term.say(f"  The value is a whole number from 1 to {MAX_VALUE}.")
-            continue
+            raise ValueError(f"The value is a whole number from 1 to {MAX_VALUE}.")
         if card is None:
-            term.say("  Type the hand's value from the card, e.g. 25.")
-            continue
+            raise ValueError("Type the hand's value from the card, e.g. 25.")
         try:
             return {"lines": [find_line(card, typed).name]}
         except UnknownName as exc:
-            term.say(f"  {exc}")
+            raise ValueError(str(exc)) from None
+
+    return _ask(term, prompt, read, words)
 
 
-def _yes(term: Terminal, prompt: str, default: bool) -> bool:
-    while True:
-        ch = _key(term, prompt).lower()
-        if ch in ("\r", "\n"):
-            return default
-        if ch in ("y", "n"):
-            return ch == "y"
-        term.say("  Press y or n (Enter: " + ("yes" if default else "no") + ").")
+def _exposures(term: Terminal, winner: str) -> int:
+    def read(typed: str) -> int:
+        if typed in ("0", "1", "2", "3", "4"):
+            return int(typed)
+        raise ValueError("Type a number from 0 to 4.")
+
+    return _ask(term, f"Exposures on {winner}'s rack? 0 to 4: ", read)
 
 
-def _summary(answers: dict[str, Any]) -> str:
-    hand = answers.get("value") or answers["lines"][0]
-    how = f"thrown by {answers['thrown_by']}" if answers.get("thrown_by") else "self-picked"
-    parts = [f"{answers['winner']} wins {hand}", how]
-    if answers.get("exposures") is not None:
-        parts.append(f"{answers['exposures']} exposures")
-    if answers.get("jokerless"):
-        parts.append("jokerless")
-    return ", ".join(parts)
+def _yes_or_no(term: Terminal, prompt: str, hint: str) -> bool:
+    """True for `y`/`yes`, False for `n`/`no`; anything else asks again."""
+
+    def read(typed: str) -> bool:
+        if typed.lower() in YES + NO:
+            return typed.lower() in YES
+        raise ValueError(hint)
+
+    return _ask(term, prompt, read)
 
 
-def ask_win(term: Terminal, standings: Standings) -> dict[str, Any] | None:
-    """The answers to the four questions as `mahj win`'s options, or None when the
-    scorekeeper says not to record them. KeyboardInterrupt when they press Ctrl-C."""
+def ask_win(term: Terminal, standings: Standings) -> dict[str, Any]:
+    """The answers to the questions, as `mahj win`'s options. KeyboardInterrupt when the
+    scorekeeper presses Ctrl-C."""
     seated = [name for table in standings.tables for name in table.seated]
     winner = _choose(term, "Who called Mah Jongg?", seated)
     answers: dict[str, Any] = {"winner": winner}
@@ -201,27 +200,56 @@ def ask_win(term: Terminal, standings: Standings) -> dict[str, Any] | None:
     answers["thrown_by"] = None if self_pick else thrower
     answers["self_pick"] = self_pick
     if not standings.rules.pays and not self_pick:
-        while True:
-            ch = _key(term, f"Exposures on {winner}'s rack? 0-4: ")
-            if ch in "01234" and len(ch) == 1:
-                answers["exposures"] = int(ch)
-                break
-            term.say("  Press a number from 0 to 4.")
-    answers["jokerless"] = _yes(term, "Jokerless? y/N: ", default=False)
-    if not _yes(term, f"{_summary(answers)}. Record it? Y/n: ", default=True):
-        return None
+        answers["exposures"] = _exposures(term, winner)
+    answers["jokerless"] = _yes_or_no(
+        term, "Jokerless? y or n: ", "Type y if the hand had no jokers, n if it had."
+    )
     return answers
 
 
-def run(standings: Standings, record: Callable[[dict[str, Any]], None]) -> None:
-    """Ask, then record through `record`; say so and stop if the scorekeeper backs out."""
+def the_game(after: Standings) -> list[str]:
+    """The game about to be recorded, as the confirmation shows it: what happened,
+    where, and who pays whom."""
+    from ..reports.words import describe, outcome
+
+    row = after.rows[-1]
+    where = f" at table {row.table}" if after.club else ""
+    said = [f"Game {row.game}{where}: {describe(row)}"]
+    if any(row.deltas) or row.payments:
+        said.append("  " + outcome(row, after))
+    said.extend(f"  {note}" for note in row.notes)
+    return said
+
+
+def run(
+    standings: Standings,
+    build: Callable[[Standings, dict[str, Any]], Built],
+    record: Callable[[dict[str, Any]], None],
+) -> None:
+    """Ask; show the game `build` makes of the answers with its payments; record it
+    through `record` only when the scorekeeper types y. Say so and stop otherwise."""
+    from ..core.errors import Refused
+    from ..core.fold import fold
+
     term: Terminal = RealTerminal() if sys.stdin.isatty() else PipedTerminal()
     try:
         answers = ask_win(term, standings)
+        built = build(standings, answers)
+        session = standings.session
+        after = fold(session._replace(log=(*session.log, built.entry)))
+        if after.problems:
+            raise Refused(after.problems[-1].message)
+        for line in [*the_game(after), *(f"  {note}" for note in built.notes)]:
+            term.say(line)
+        keep = _yes_or_no(
+            term,
+            "Record it? y or n: ",
+            "Type y to record this game, or n to leave it out.",
+        )
     except (KeyboardInterrupt, EOFError):
         term.say("")
-        answers = None
-    if answers is None:
+        keep = False
+    if not keep:
         term.say(ABORTED)
         raise typer.Exit(1)
     record(answers)

@@ -29,6 +29,7 @@ from .shared import (
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from ..core.standings import Standings
     from ..night.change import Change
 
 commands = Commands()
@@ -279,9 +280,11 @@ def win(
     path = paths.locate(session)
     options = win_choices(ctx.params)
 
+    def build_it(standings: "Standings", answers: dict[str, Any]) -> build.Built:
+        return build.build_win(standings, **{**options, **answers})
+
     def record(answers: dict[str, Any]) -> None:
-        chosen = {**options, **answers}
-        show(lambda: change.record(path, lambda night: build.build_win(night.standings, **chosen)))
+        show(lambda: change.record(path, lambda night: build_it(night.standings, answers)))
 
     if winner is not None:
         record({})
@@ -295,7 +298,7 @@ def win(
         )
     from ..files import loader
 
-    ask.run(loader.load(path).standings, record)
+    ask.run(loader.load(path).standings, build_it, record)
 
 
 def win_choices(params: dict[str, Any]) -> dict[str, Any]:

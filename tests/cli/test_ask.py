@@ -38,12 +38,13 @@ def _games(mahj: Run) -> list[dict]:
 def test_numbers_and_keys_record_the_same_win_as_the_one_line_form(
     four: Run, at_terminal, typing, session: Path, tmp_path: Path
 ):
-    result = typing("2" + "25\n" + "3" + "y" + "\r")
+    result = typing("2\n" + "25\n" + "3\n" + "y\n" + "y\n")
     assert result.exit_code == 0, result.output
-    assert "Who called Mah Jongg? 1 Ruth  2 Linda  3 Kathy  4 Pat: 2" in result.output
-    assert "Thrown by? 1 Ruth  2 Kathy  3 Pat  s self-picked: 3" in result.output
-    assert "Linda wins 25, thrown by Pat, jokerless. Record it? Y/n:" in result.output
-    asked = result.output.split("Record it? Y/n: ")[1]
+    assert "Who called Mah Jongg? 1 Ruth  2 Linda  3 Kathy  4 Pat: 2\n" in result.output
+    assert "Thrown by? 1 Ruth  2 Kathy  3 Pat  s self-picked: 3\n" in result.output
+    assert "Game 1: Linda wins 25, thrown by Pat, jokerless\n" in result.output
+    assert "  Pat pays 100, Ruth 50, Kathy 50 → Linda +200\nRecord it? y or n: y\n" in result.output
+    asked = result.output.split("Record it? y or n: y\n")[1]
     one_line = tmp_path / "one-line.toml"
     four("new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(one_line), use_session=False)
     typed = four("win", "Linda", "25", "-t", "Pat", "-j", "--session", str(one_line),
@@ -58,30 +59,31 @@ def test_numbers_and_keys_record_the_same_win_as_the_one_line_form(
 
 
 def test_a_name_typed_a_self_pick_and_the_defaults(four: Run, at_terminal, typing):
-    result = typing("ka\n" + "30\n" + "s" + "\r" + "\r")
+    result = typing("ka\n" + "30\n" + "s\n" + "n\n" + "yes\n")
     assert result.exit_code == 0, result.output
-    assert "Kathy wins 30, self-picked. Record it?" in result.output
+    assert "Game 1: Kathy wins 30, self-picked\n" in result.output
     (game,) = _games(four)
     assert game["winner"] == "Kathy" and game["self_picked"] and not game["jokerless"]
 
 
 def test_wrong_answers_are_asked_again(four: Run, at_terminal, typing):
-    keys = "9" + "x" + "yz\n" + "3" + "abc\n" + "0\n" + "35\n" + "?" + "1" + "q" + "n" + "\r"
+    keys = "9\n" + "xyz\n" + "3\n" + "abc\n" + "0\n" + "35\n" + "?\n" + "1\n" + "q\n" + "n\n" + "ok\n" + "y\n"
     result = typing(keys)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Press a number from the list, or type a name." in out
+    assert "Type a number from 1 to 4, or a name." in out
     assert "no player called 'xyz'" in out
     assert "Type the hand's value from the card, e.g. 25." in out
     assert "The value is a whole number from 1 to 1000." in out
-    assert "Press y or n (Enter: no)." in out
+    assert "Type y if the hand had no jokers, n if it had." in out
+    assert "Type y to record this game, or n to leave it out." in out
     (game,) = _games(four)
     assert (game["winner"], game["value"], game["thrown_by"]) == ("Kathy", 35, "Ruth")
 
 
 def test_saying_no_or_stopping_records_nothing(four: Run, at_terminal, typing, session: Path):
     before = session.read_bytes()
-    for keys in ("1" + "25\n" + "2" + "\r" + "n", "1" + "25\n", "1" + "\x03"):
+    for keys in ("1\n" + "25\n" + "2\n" + "n\n" + "no\n", "1\n" + "25\n", "1\n" + "\x03\n"):
         result = typing(keys)
         assert result.exit_code == 1
         assert result.output.rstrip().endswith("Nothing recorded.")
@@ -90,7 +92,7 @@ def test_saying_no_or_stopping_records_nothing(four: Run, at_terminal, typing, s
 
 def test_a_card_line_by_name(mahj: Run, at_terminal, typing):
     mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--card", "sample")
-    result = typing("1" + "dragon th\n" + "2" + "y" + "\r")
+    result = typing("1\n" + "dragon th\n" + "2\n" + "y\n" + "y\n")
     assert result.exit_code == 0, result.output
     assert "Hand value or card line (TAB completes):" in result.output
     (game,) = _games(mahj)
@@ -99,10 +101,10 @@ def test_a_card_line_by_name(mahj: Run, at_terminal, typing):
 
 def test_tournament_asks_the_exposures_of_a_thrown_win(mahj: Run, at_terminal, typing):
     mahj("new", "A", "B", "C", "D", "--rules", "tournament")
-    result = typing("1" + "25\n" + "1" + "2" + "\r" + "\r")
+    result = typing("1\n" + "25\n" + "1\n" + "2\n" + "n\n" + "y\n")
     assert result.exit_code == 0, result.output
-    assert "Exposures on A's rack? 0-4: 2" in result.output
-    assert "A wins 25, thrown by B, 2 exposures. Record it?" in result.output
+    assert "Exposures on A's rack? 0 to 4: 2\n" in result.output
+    assert "Game 1: A wins 25, thrown by B, 2 exp.\n  A +25, B -20, everyone else 0\n" in result.output
     totals = json.loads(mahj("total", "--json").stdout)["totals"]
     assert totals == {"A": 25, "B": -20, "C": 0, "D": 0}
 
@@ -111,9 +113,9 @@ def test_only_the_players_seated_are_offered(mahj: Run, at_terminal, typing, ses
     mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue")  # Sue waits
     mahj("leave", "Pat")  # Sue takes Pat's seat
     before = session.read_bytes()
-    result = typing("5" + "pa\n" + "\x03")
+    result = typing("5\n" + "pa\n" + "\x03\n")
     assert "1 Ruth  2 Linda  3 Kathy  4 Sue:" in result.output
-    assert "Press a number from the list, or type a name." in result.output
+    assert "Type a number from 1 to 4, or a name." in result.output
     assert "no player called 'pa'" in result.output  # Pat has left: not a choice
     assert result.exit_code == 1 and session.read_bytes() == before
 
