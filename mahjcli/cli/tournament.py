@@ -33,21 +33,32 @@ def scorecard(
         help="The table accepts the card for the rounds played so far (at a round's "
         "end); accepted rounds can no longer be undone.",
     ),
+    event_round: str | None = typer.Option(
+        None,
+        "--round",
+        help="At an event: the round this table's night is (default 1). The card is "
+        "headed with it and handed in by the seat that round names.",
+        metavar="N",
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
     """A tournament table's score card: each game, round totals, who hands it in.
 
     Fits 80 columns, so it can go straight to paper: mahj scorecard > card.txt
+    At an event, a table's night for round 2: mahj scorecard --round 2
 
     Example: mahj scorecard --accept
     """  # fmt: skip
+    from ..core.event import MAX_ROUNDS
+    from ..core.numbers import whole_number
     from ..files import loader, paths
     from ..night import build, change
     from ..reports.scorecard import build as build_card
 
+    first = 1 if event_round is None else whole_number(event_round, "--round", 1, MAX_ROUNDS)
     path = paths.locate(session)
     if not accept:
-        _print(build_card(loader.load(path).standings), json)
+        _print(build_card(loader.load(path).standings, first), json)
         return
     with saving() as saved:
         standings = change.record(path, lambda n: build.build_accept(n.standings)).after
@@ -55,7 +66,7 @@ def scorecard(
             f"the score card WAS accepted through game {standings.games} in {path}",
             "do not accept it again",
         )
-        _print(build_card(standings), json)
+        _print(build_card(standings, first), json)
 
 
 def _print(card: "ScoreCard", as_json: bool) -> None:

@@ -6,6 +6,11 @@ round has a total per player, the running total after it, and the player who han
 card in. Seats are fixed by the starting seat order: A is the first East, B South, C West,
 D North; A and C check each other's lines, and so do B and D.
 
+At an event each table keeps a night of its own for each round, so its card may stand for
+a later round of the event (`first_round`): the night's first four games are then that
+round, headed with its number, and the card is handed in by the seat RULES.md §6 names
+for that round.
+
 Nothing here scores a game: every number comes from the fold.
 """
 
@@ -77,6 +82,8 @@ class ScoreCard(NamedTuple):
     """Who verifies whose lines: A with C, B with D."""
     rounds: tuple[Round, ...]
     totals: tuple[int, ...]
+    first_round: int = 1
+    """The round of the event the night's first four games are (1 for a night of its own)."""
 
 
 def round_of(game: int) -> int:
@@ -108,8 +115,9 @@ def _lines(standings: Standings) -> list[Line]:
     ]
 
 
-def build(standings: Standings) -> ScoreCard:
-    """The score card of a tournament night; Refused for a night that keeps none."""
+def build(standings: Standings, first_round: int = 1) -> ScoreCard:
+    """The score card of a tournament night whose first four games are round
+    `first_round`; Refused for a night that keeps none."""
     if not standings.rules.score_card:
         raise Refused(
             "the score card is for tournament nights (mahj new --rules tournament); "
@@ -122,12 +130,13 @@ def build(standings: Standings) -> ScoreCard:
         by_round.setdefault(round_of(line.game), []).append(line)
     rounds = []
     running = zero
-    for number in sorted(by_round):
-        lines = tuple(by_round[number])
+    for index in sorted(by_round):
+        lines = tuple(by_round[index])
         totals = zero
         for line in lines:
             totals = _add(totals, line.points)
         running = _add(running, totals)
+        number = first_round + index - 1
         rounds.append(Round(number, lines, totals, running, seats[hand_in_seat(number)]))
     return ScoreCard(
         standings=standings,
@@ -136,12 +145,14 @@ def build(standings: Standings) -> ScoreCard:
         pairs=((seats[0], seats[2]), (seats[1], seats[3])),
         rounds=tuple(rounds),
         totals=running,
+        first_round=first_round,
     )
 
 
 def accepted(card: ScoreCard, rnd: Round) -> bool:
     """True when the table has accepted this round's card (it no longer changes)."""
-    return rnd.complete and rnd.number * GAMES_PER_ROUND <= card.standings.accepted
+    played = rnd.number - card.first_round + 1  # the night's own rounds so far
+    return rnd.complete and played * GAMES_PER_ROUND <= card.standings.accepted
 
 
 def what(line: Line) -> str:

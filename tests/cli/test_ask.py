@@ -67,7 +67,9 @@ def test_a_name_typed_a_self_pick_and_the_defaults(four: Run, at_terminal, typin
 
 
 def test_wrong_answers_are_asked_again(four: Run, at_terminal, typing):
-    keys = "9\n" + "xyz\n" + "3\n" + "abc\n" + "0\n" + "35\n" + "?\n" + "1\n" + "q\n" + "n\n" + "ok\n" + "y\n"
+    keys = "".join(
+        a + "\n" for a in ("9", "xyz", "3", "abc", "0", "35", "?", "1", "q", "n", "ok", "y")
+    )
     result = typing(keys)
     assert result.exit_code == 0, result.output
     out = result.output
@@ -104,7 +106,8 @@ def test_tournament_asks_the_exposures_of_a_thrown_win(mahj: Run, at_terminal, t
     result = typing("1\n" + "25\n" + "1\n" + "2\n" + "n\n" + "y\n")
     assert result.exit_code == 0, result.output
     assert "Exposures on A's rack? 0 to 4: 2\n" in result.output
-    assert "Game 1: A wins 25, thrown by B, 2 exp.\n  A +25, B -20, everyone else 0\n" in result.output
+    shown = "Game 1: A wins 25, thrown by B, 2 exp.\n  A +25, B -20, everyone else 0\n"
+    assert shown in result.output
     totals = json.loads(mahj("total", "--json").stdout)["totals"]
     assert totals == {"A": 25, "B": -20, "C": 0, "D": 0}
 

@@ -259,3 +259,38 @@ def test_sample_session_uses_every_tournament_rule():
     assert any(w.singles_pairs and w.jokerless for w in wins)
     assert any(w.self_picked and w.jokerless and not w.heavenly for w in wins)
     assert any(e.kind == "wall" and e.dead for e in session.log)
+
+
+# ---- a table's night at an event, rounds 1 to 4 (RULES.md §6) ------------------------------
+
+EVENT_HAND_IN = [(1, "A", "East", "Cat"), (2, "D", "North", "Bea"),
+                 (3, "C", "West", "Ann"), (4, "B", "South", "Dot")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("rnd", "letter", "wind", "player"), EVENT_HAND_IN)
+def test_a_tables_card_for_event_round_n_is_headed_and_handed_in_as_that_round(
+    shifted, rnd, letter, wind, player
+):
+    """At an event each table keeps one night per round: the card of the round-N night
+    says Round N and is handed in by the seat RULES.md §6 names for round N."""
+    play_round_one(shifted)
+    ok(shifted("scorecard", "--accept", "--round", str(rnd)))
+    text = ok(shifted("scorecard", "--round", str(rnd))).stdout
+    assert (
+        f"Round {rnd} (accepted): card handed in by {player} "
+        f"({letter}, {wind} of the starting seats)" in text
+    )
+    assert re.search(rf"^\s+Round {rnd} total\s+0\s+\+65\s+\+40\s+-30$", text, flags=re.M)
+    assert not any(f"Round {n}" in text for n in range(1, 6) if n != rnd)
+    (only,) = json.loads(ok(shifted("scorecard", "--json", "--round", str(rnd))).stdout)["rounds"]
+    assert only["round"] == rnd and only["accepted"] is True
+    assert only["hand_in"] == {"seat": letter, "wind": wind, "player": player}
+
+
+def test_a_round_that_cannot_be_is_refused(shifted, session):
+    before = session.read_bytes()
+    for typed in ("0", "21", "two"):
+        result = shifted("scorecard", "--round", typed)
+        assert result.exit_code == 1
+        assert result.stderr.startswith("Error: --round")
+        assert session.read_bytes() == before
