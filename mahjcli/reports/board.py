@@ -4,27 +4,16 @@ same standings as every other report; the web layer only lays them out."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
-from .words import describe, outcome, points, rate, settle_heading, settled_words, title
+from .summary import Place, Summary, summary
+from .words import describe, outcome, points, rate, title
 
 RECENT = 5
 """How many of the last games the screen shows."""
-
-
-class Place(NamedTuple):
-    """One line of the standings, best first."""
-
-    place: int
-    name: str
-    total: str
-    negative: bool
-    purse: str = ""
-    pie: bool = False
-    left: bool = False
 
 
 class Seat(NamedTuple):
@@ -74,35 +63,8 @@ class Board(NamedTuple):
     kitty: bool
     notes: tuple[str, ...]
     pays: bool
-    settled: tuple[str, ...] = ()
-    """What leavers paid or were paid as they settled up on leaving."""
-    settle_heading: str = ""
-    """Whether the settle-up below is the fewest payments, in words."""
-    settle: tuple[str, ...] = ()
-    """Who would pay whom, were the night to end now."""
-
-
-def places(standings: Standings) -> tuple[Place, ...]:
-    """The standings, best first (equal totals keep the session's order), as `mahj total`
-    ranks them; each purse under the pie."""
-    purses = standings.purses()
-    coins = rate(standings)
-    ranked = sorted(zip(standings.players, standings.totals, strict=True), key=lambda p: -p[1])
-    found = []
-    for place, (name, total) in enumerate(ranked, 1):
-        purse = purses[name] if purses is not None else None
-        found.append(
-            Place(
-                place=place,
-                name=name,
-                total=points(total, coins=coins),
-                negative=total < 0,
-                purse="" if purse is None else points(purse, coins=coins, sign=False),
-                pie=purse is not None and purse <= 0,
-                left=name in standings.gone,
-            )
-        )
-    return tuple(found)
+    summary: Summary
+    """What the standings must show: the sum, a full kitty's refund, the settle-up."""
 
 
 def game_line(row: Row, standings: Standings) -> GameLine:
@@ -146,6 +108,7 @@ def board(standings: Standings, recent: int = RECENT) -> Board:
     tables = tuple(
         found for t in standings.tables if (found := table_board(standings, t.table)) is not None
     )
+    shown = summary(standings)
     return Board(
         title=title(standings),
         games=standings.games,
@@ -154,33 +117,14 @@ def board(standings: Standings, recent: int = RECENT) -> Board:
         tables=tables,
         waiting=standings.waiting,
         left=standings.gone,
-        standings=places(standings),
+        standings=shown.places,
         recent=tuple(game_line(row, standings) for row in reversed(games[-recent:])),
         pie=standings.rules.pie is not None,
         kitty=standings.rules.house_problem("kitty") is None,
-        notes=standings.rules.rule_notes(),
+        notes=shown.rules,
         pays=standings.rules.pays,
-        **settle_words(standings),
+        summary=shown,
     )
-
-
-def settle_words(standings: Standings) -> dict[str, Any]:
-    """The board's settle-up, in words: what leavers settled, and the rest."""
-    if not standings.rules.pays or sum(standings.balances().values()) != 0:
-        return {}
-    coins = rate(standings)
-    found = standings.settle_up()
-    return {
-        "settled": tuple(
-            f"{settled_words(row, standings)} (before game {row.game})"
-            for row in standings.settled_rows()
-        ),
-        "settle_heading": settle_heading(found),
-        "settle": tuple(
-            f"{t.payer} pays {t.payee} {points(t.amount, coins=coins, sign=False)}"
-            for t in found.payments
-        ),
-    }
 
 
 def seats_words(seated: tuple[str, ...]) -> str:

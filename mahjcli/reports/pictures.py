@@ -1,17 +1,22 @@
 """A picture of the night: each player's running total game by game.
 
 The series and its scale (shared with the terminal drawing in `mahjcli.ui.running_chart`),
-a standalone SVG image, and an HTML page with the standings and the SVG inline. Every
-name that reaches SVG or HTML is escaped.
+each player's look (colour, marker and line, the same in the SVG and the PNG), the panel
+beside the chart (the standings and the settle-up, `panel_lines`), a standalone SVG image,
+and an HTML page with the standings and the SVG inline. Every name that reaches SVG or
+HTML is escaped.
 """
 
 from __future__ import annotations
 
 import html
+import textwrap
+import unicodedata
 from typing import NamedTuple
 
 from ..core.standings import Standings
-from .words import describe, plural, points, rate, settle_heading, settled_words
+from .summary import Place, Summary, summary
+from .words import describe, plural, points, rate
 from .words import title as night_title
 
 SVG_COLOURS = (
@@ -24,8 +29,36 @@ SVG_COLOURS = (
     "#000000",
     "#999999",
 )
-"""The Okabe-Ito palette: told apart by colour-blind eyes too."""
-SVG_DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3")
+"""The Okabe-Ito palette (its yellow, too pale on white, swapped for grey): told apart by
+colour-blind eyes too."""
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "plus", "cross", "star")
+"""Eight marker shapes; each player past the eighth has a hollow one and a dashed line."""
+SERIES = len(SVG_COLOURS) * 2
+"""How many players are drawn each in a look of their own (then the looks come round again)."""
+
+
+class Look(NamedTuple):
+    """How one player's line is drawn: colour, marker, hollow or filled, dashed or not."""
+
+    colour: str
+    marker: str
+    hollow: bool
+    dashed: bool
+
+
+def look(index: int) -> Look:
+    """The look of the player at `index` (session order): no two alike among the first
+    sixteen. The first eight have each colour once, filled markers and solid lines; the
+    next eight take the colours again with another marker, hollow, on a dashed line.
+
+    >>> look(0), look(8)[1:]
+    (Look(colour='#0072B2', marker='circle', hollow=False, dashed=False), ('diamond', True, True))
+    >>> len({look(i) for i in range(SERIES)}), look(SERIES) == look(0)
+    (16, True)
+    """
+    n = len(SVG_COLOURS)
+    second = (index // n) % 2 == 1
+    return Look(SVG_COLOURS[index % n], MARKERS[(index + 3 * second) % n], second, second)
 
 
 class Series(NamedTuple):
@@ -89,34 +122,97 @@ def scale(low: int, high: int) -> tuple[int, int]:
     return (low // step) * step, -(-high // step) * step
 
 
+# ---- the panel beside the chart: standings and settle-up -------------------------------
+
+
+class PanelLine(NamedTuple):
+    """One line of the panel: a heading, a player's place (drawn with their look), or words."""
+
+    kind: str
+    """`heading`, `place`, `words` or `gap` (an empty line)."""
+    text: str
+    place: Place | None = None
+    look: Look | None = None
+
+
+def width_of(text: str) -> int:
+    """Columns `text` takes: East Asian wide letters count two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def panel_lines(standings: Standings, shown: Summary, columns: int) -> list[PanelLine]:
+    """The standings (best first, each with the look of their line, so the panel is the
+    chart's legend too), the line naming the house rules, the sum, a full kitty's refund,
+    what leavers settled as they went and the settle-up under a heading saying whether it
+    is the fewest payments, wrapped at `columns` (between words only)."""
+    index = {name: i for i, name in enumerate(standings.players)}
+
+    def wrapped(text: str, indent: str = "", kind: str = "words") -> list[PanelLine]:
+        lines = textwrap.wrap(text, columns, subsequent_indent=indent, break_long_words=False,
+                              break_on_hyphens=False)  # fmt: skip
+        return [PanelLine(kind, line) for line in lines]
+
+    out = [PanelLine("heading", "Standings")]
+    out += [PanelLine("place", p.words, p, look(index[p.name])) for p in shown.places]
+    for note in shown.rules:
+        out += wrapped(note)
+    out += wrapped(shown.sum_words)
+    if shown.kitty_words:
+        out += wrapped(shown.kitty_words)
+    if shown.settled:
+        out += [PanelLine("gap", ""), PanelLine("heading", "Settled as they left")]
+        for settled in shown.settled:
+            out += wrapped(settled.words, "  ")
+    if shown.settle:
+        out += [PanelLine("gap", ""), *wrapped(shown.settle_heading, kind="heading")]
+        for words in shown.settle_words():
+            out += wrapped(words, "  ")
+    return out
+
+
 # ---- SVG and HTML ----------------------------------------------------------------------
 
 SVG_WIDTH = 720
+"""The chart's width; the standalone image adds the panel beside it."""
 PLOT_HEIGHT = 280
 LEFT, RIGHT, TOP = 64, 24, 40
 LEGEND_PER_ROW = 3
+PANEL_FONT = 14
+PANEL_LINE = 22
 
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _marker(shape: int, x: float, y: float, colour: str) -> str:
-    """A small point marker: circle, square, triangle, diamond (then hollow ones)."""
+def _marker(look_: Look, x: float, y: float) -> str:
+    """A small point marker in the player's shape, filled or hollow."""
     r = 4.5
-    fill = colour if shape < 4 else "#ffffff"
-    common = f'fill="{fill}" stroke="{colour}" stroke-width="1.5"'
-    kind = shape % 4
-    if kind == 0:
+    fill = "#ffffff" if look_.hollow else look_.colour
+    common = f'fill="{fill}" stroke="{look_.colour}" stroke-width="1.5"'
+    shape = look_.marker
+    if shape == "circle":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" {common}/>'
-    if kind == 1:
+    if shape == "square":
         return f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" {common}/>'
-    if kind == 2:
-        pts = f"{x:.1f},{y - r - 1:.1f} {x + r + 1:.1f},{y + r:.1f} {x - r - 1:.1f},{y + r:.1f}"
-    else:
-        top, right = f"{x:.1f},{y - r - 1:.1f}", f"{x + r + 1:.1f},{y:.1f}"
-        pts = f"{top} {right} {x:.1f},{y + r + 1:.1f} {x - r - 1:.1f},{y:.1f}"
+    a, b = r + 1, r * 0.45
+    corners = {
+        "triangle": [(0, -a), (a, r), (-a, r)],
+        "down": [(0, a), (a, -r), (-a, -r)],
+        "diamond": [(0, -a), (a, 0), (0, a), (-a, 0)],
+        "plus": [(-b, -a), (b, -a), (b, -b), (a, -b), (a, b), (b, b), (b, a), (-b, a), (-b, b),
+                 (-a, b), (-a, -b), (-b, -b)],
+        "cross": [(-a, -a + b), (-a + b, -a), (0, -b), (a - b, -a), (a, -a + b), (b, 0),
+                  (a, a - b), (a - b, a), (0, b), (-a + b, a), (-a, a - b), (-b, 0)],
+        "star": [(0, -a - 1), (b * 1.2, -b), (a + 1, -b), (b * 1.5, b * 0.8), (a, a + 0.5),
+                 (0, b * 2), (-a, a + 0.5), (-b * 1.5, b * 0.8), (-a - 1, -b), (-b * 1.2, -b)],
+    }[shape]  # fmt: skip
+    pts = " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in corners)
     return f'<polygon points="{pts}" {common}/>'
+
+
+def _dash(look_: Look) -> str:
+    return ' stroke-dasharray="7 4"' if look_.dashed else ""
 
 
 class _Frame(NamedTuple):
@@ -137,37 +233,47 @@ class _Frame(NamedTuple):
         return TOP + (self.high - value) * PLOT_HEIGHT / (self.high - self.low)
 
 
-def svg(standings: Standings, *, coins: int = 0, title: str = "") -> str:
-    """The chart as a standalone SVG image (legend with every player's total below it)."""
+def svg(standings: Standings, *, coins: int = 0, title: str = "", panel: bool = True) -> str:
+    """The chart as a standalone SVG image: with `panel`, the standings and the settle-up
+    beside it (the standings are the legend); without, a legend under the plot."""
     coins = rate(standings, coins)
     data = series(standings)
+    shown = summary(standings, coins)
     title = title or night_title(standings)
-    height = TOP + PLOT_HEIGHT + 48 + -(-len(data.players) // LEGEND_PER_ROW) * 24 + 8
+    chart_height = TOP + PLOT_HEIGHT + 48
+    if panel:
+        lines = panel_lines(standings, shown, 34)
+        width = SVG_WIDTH + 24 + 34 * PANEL_FONT * 0.6
+        height = max(chart_height, TOP + len(lines) * PANEL_LINE) + 12
+    else:
+        width = SVG_WIDTH
+        height = chart_height + -(-len(data.players) // LEGEND_PER_ROW) * 24 + 8
     low, high = scale(min(min(v) for v in data.values), max(max(v) for v in data.values))
     frame = _Frame(len(data.labels), low, high)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
-        f'viewBox="0 0 {SVG_WIDTH} {height}" role="img" aria-label="{_esc(title)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}" '
+        f'viewBox="0 0 {width:.0f} {height}" role="img" aria-label="{_esc(title)}" '
         'font-family="system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif">',
         f"<title>{_esc(title)}</title>",
-        f'<rect width="{SVG_WIDTH}" height="{height}" fill="#ffffff"/>',
+        f'<rect width="{width:.0f}" height="{height}" fill="#ffffff"/>',
         f'<text x="{LEFT}" y="24" font-size="16" font-weight="bold" fill="#222">'
         f"{_esc(title)}</text>",
     ]
     out += _svg_axes(data, frame, coins)
     for p, values in enumerate(data.values):
-        colour = SVG_COLOURS[p % len(SVG_COLOURS)]
-        dash = SVG_DASHES[p % len(SVG_DASHES)]
+        style = look(p)
         pts = " ".join(f"{frame.x(i):.1f},{frame.y(v):.1f}" for i, v in enumerate(values))
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f"<g><title>{_esc(data.players[p])}</title>")
         out.append(
-            f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2.5"'
-            f'{dash_attr} stroke-linejoin="round"/>'
+            f'<polyline points="{pts}" fill="none" stroke="{style.colour}" stroke-width="2.5"'
+            f'{_dash(style)} stroke-linejoin="round"/>'
         )
-        out.extend(_marker(p, frame.x(i), frame.y(v), colour) for i, v in enumerate(values) if i)
+        out.extend(_marker(style, frame.x(i), frame.y(v)) for i, v in enumerate(values) if i)
         out.append("</g>")
-    out += _svg_legend(data, coins)
+    if panel:
+        out += _svg_panel(lines, SVG_WIDTH + 24)
+    else:
+        out += _svg_legend(standings, shown)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -201,52 +307,113 @@ def _svg_axes(data: Series, frame: _Frame, coins: int) -> list[str]:
     return out
 
 
-def _svg_legend(data: Series, coins: int) -> list[str]:
-    """Each player's line, marker, name and total, three to a row under the plot."""
+def _sample(style: Look, x: float, y: float) -> list[str]:
+    """A player's line and marker, as the legend shows them."""
+    return [
+        f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 28:.1f}" y2="{y:.1f}" stroke="{style.colour}" '
+        f'stroke-width="2.5"{_dash(style)}/>',
+        _marker(style, x + 14, y),
+    ]
+
+
+def _svg_legend(standings: Standings, shown: Summary) -> list[str]:
+    """Each player's line, marker, place, name and total, best first, three to a row
+    under the plot."""
     out = []
     legend_top = TOP + PLOT_HEIGHT + 56
     cell = (SVG_WIDTH - LEFT - RIGHT) / LEGEND_PER_ROW
-    for p, (name, total) in enumerate(zip(data.players, data.totals, strict=True)):
-        colour = SVG_COLOURS[p % len(SVG_COLOURS)]
-        dash = SVG_DASHES[p % len(SVG_DASHES)]
-        x = LEFT + (p % LEGEND_PER_ROW) * cell
-        y = legend_top + (p // LEGEND_PER_ROW) * 24
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    index = {name: i for i, name in enumerate(standings.players)}
+    for n, place in enumerate(shown.places):
+        x = LEFT + (n % LEGEND_PER_ROW) * cell
+        y = legend_top + (n // LEGEND_PER_ROW) * 24
+        out += _sample(look(index[place.name]), x, y)
         out.append(
-            f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 28:.1f}" y2="{y:.1f}" stroke="{colour}" '
-            f'stroke-width="2.5"{dash_attr}/>'
-        )
-        out.append(_marker(p, x + 14, y, colour))
-        out.append(
-            f'<text x="{x + 36:.1f}" y="{y + 4:.1f}" font-size="13" fill="#222">{_esc(name)} '
-            f'<tspan font-weight="bold">{_esc(points(total, coins=coins))}</tspan></text>'
+            f'<text x="{x + 36:.1f}" y="{y + 4:.1f}" font-size="13" fill="#222">'
+            f"{place.place} {_esc(place.name)} "
+            f'<tspan font-weight="bold">{_esc(place.total)}</tspan></text>'
         )
     return out
 
 
-_CSS = """
+def _svg_panel(lines: list[PanelLine], left: float) -> list[str]:
+    """The panel beside the chart, a line each: headings, places with their look, words."""
+    out = []
+    for n, line in enumerate(lines):
+        y = TOP + n * PANEL_LINE + PANEL_FONT
+        if line.kind == "heading":
+            out.append(
+                f'<text x="{left:.1f}" y="{y}" font-size="{PANEL_FONT + 1}" font-weight="bold" '
+                f'fill="#222">{_esc(line.text)}</text>'
+            )
+        elif line.place is not None and line.look is not None:
+            p = line.place
+            out += _sample(line.look, left, y - 5)
+            purse = f" {p.purse}" + (" pie" if p.pie else "") if p.purse else ""
+            gone = f" {p.mark}" if p.left else ""
+            out.append(
+                f'<text x="{left + 36:.1f}" y="{y}" font-size="{PANEL_FONT}" fill="#222">'
+                f"{p.place} {_esc(p.name)}{gone} "
+                f'<tspan font-weight="bold" fill="{"#b00020" if p.negative else "#222"}">'
+                f"{_esc(p.total)}</tspan>{_esc(purse)}</text>"
+            )
+        elif line.text:
+            out.append(
+                f'<text x="{left:.1f}" y="{y}" font-size="{PANEL_FONT}" fill="#333" '
+                f'xml:space="preserve">{_esc(line.text)}</text>'
+            )
+    return out
+
+
+_CARDS = """
+{s} thead {{ display: none; }}
+{s}, {s} tbody, {s} tr {{ display: block; width: 100%; }}
+{s} tr {{ border: 1px solid #ccc; border-radius: .5rem; padding: .5rem .75rem; margin: .7rem 0; }}
+{s} td {{ display: block; border: 0; padding: .1rem 0; text-align: left; min-width: 0;
+         white-space: normal; overflow-wrap: anywhere; }}
+{s} td.game, {s} td.east {{ display: inline-block; margin-right: .8rem; color: #555; }}
+{s} td.p {{ display: inline-block; margin-right: 1.1rem; max-width: 100%; }}
+{s} td.out {{ display: none; }}
+{s} .card {{ display: inline; }}
+"""
+"""Game by game as one card a game (each player's change under what happened): on a
+narrow screen, and always on a night of more than `TABLE_PLAYERS` players."""
+TABLE_PLAYERS = 6
+"""Up to this many players, a wide screen shows game by game as a table, a column each."""
+
+_CSS = (
+    """
+*, *::before, *::after { box-sizing: border-box; }
 body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif;
+       font-size: 1.1rem; line-height: 1.4;
        margin: 2rem auto; max-width: 760px; padding: 0 1rem; color: #222; }
-h1 { font-size: 1.4rem; margin-bottom: .2rem; }
-p.sub { color: #555; margin-top: 0; }
+h1 { font-size: 1.5rem; margin-bottom: .2rem; overflow-wrap: anywhere; }
+h2 { font-size: 1.25rem; margin-top: 1.6rem; }
+p, li { overflow-wrap: anywhere; }
+p.sub, p.rules { color: #444; margin-top: 0; }
 table { border-collapse: collapse; margin: 1rem 0; }
-th, td { padding: .3rem .7rem; border-bottom: 1px solid #ddd; text-align: left; }
+th, td { padding: .3rem .6rem; border-bottom: 1px solid #ddd; text-align: left;
+         overflow-wrap: break-word; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { white-space: nowrap; }
 .neg { color: #b00020; }
 svg { max-width: 100%; height: auto; }
 figure { margin: 1rem 0; }
-.mark { color: #666; font-size: .85em; }
-footer { color: #888; font-size: .8rem; margin-top: 2rem; }
-.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
-.scroll table { margin: 0; }
-table.log td:nth-child(3) { min-width: 10rem; }
-@media (max-width: 520px) {
-  body { margin: 1rem auto; padding: 0 .6rem; }
-  h1 { font-size: 1.2rem; }
-  th, td { padding: .25rem .4rem; }
-  table.log { font-size: .9rem; }
-}
+.mark { color: #555; font-size: .9em; }
+.card { display: none; }
+ul.settle { padding-left: 1.2rem; }
+ul.settle li { margin: .2rem 0; font-size: 1.15rem; }
+footer { color: #666; font-size: .9rem; margin-top: 2rem; }
+table.log td.what { min-width: 10rem; }
 """
+    + _CARDS.format(s="table.log.cards")
+    + "@media (max-width: 640px) {\n"
+    + """body { margin: 1rem auto; padding: 0 .6rem; }
+h1 { font-size: 1.3rem; }
+th, td { padding: .25rem .4rem; }
+"""
+    + _CARDS.format(s="table.log")
+    + "}\n"
+)
 
 
 def page_head(title: str, css: str) -> list[str]:
@@ -265,27 +432,27 @@ def page_head(title: str, css: str) -> list[str]:
 
 
 def html_page(standings: Standings, *, coins: int = 0) -> str:
-    """A page to send to the group: standings, the chart, game by game, and settling up."""
+    """A page to send to the group: the standings with everything RULES.md says they must
+    show (house rules, the sum, a full kitty's refund, the settle-up), the chart, and game
+    by game (a card a game on a phone)."""
     coins = rate(standings, coins)
     title = night_title(standings)
-    purses = standings.purses()
-    ranked = sorted(
-        zip(standings.players, standings.totals, strict=True), key=lambda pair: -pair[1]
-    )
+    shown = summary(standings, coins)
+    pie = shown.purses is not None
 
-    def num(n: int, sign: bool = True) -> str:
-        cls = "num neg" if n < 0 else "num"
-        return f'<td class="{cls}">{_esc(points(n, coins=coins, sign=sign))}</td>'
+    def num(text: str, negative: bool) -> str:
+        return f'<td class="num{" neg" if negative else ""}">{_esc(text)}'
 
     rows = []
-    for place, (name, total) in enumerate(ranked, 1):
-        left = ' <span class="mark">(left)</span>' if name in standings.gone else ""
-        cells = f'<td class="num">{place}</td><td>{_esc(name)}{left}</td>{num(total)}'
-        if purses is not None:
-            pie = ' <span class="mark">pie</span>' if purses[name] <= 0 else ""
-            cells += num(purses[name], sign=False).replace("</td>", f"{pie}</td>")
+    for p in shown.places:
+        left = f' <span class="mark">{p.mark}</span>' if p.left else ""
+        cells = f'<td class="num">{p.place}</td><td>{_esc(p.name)}{left}</td>'
+        cells += num(p.total, p.negative) + "</td>"
+        if pie:
+            mark = ' <span class="mark">pie</span>' if p.pie else ""
+            cells += num(p.purse, False) + f"{mark}</td>"
         rows.append(f"<tr>{cells}</tr>")
-    purse_head = '<th class="num">Purse</th>' if purses is not None else ""
+    purse_head = '<th class="num">Purse</th>' if pie else ""
     kind = "" if standings.rules.pays else " · points, not payments"  # the title names the rules
     parts = [
         *page_head(title, _CSS),
@@ -298,47 +465,38 @@ def html_page(standings: Standings, *, coins: int = 0) -> str:
         *rows,
         "</tbody>",
         "</table>",
+        *(f'<p class="rules">{_esc(note)}</p>' for note in shown.rules),
+        f'<p class="sum">{_esc(shown.sum_words)}</p>',
     ]
+    if shown.kitty_words:
+        parts.append(f'<p class="kitty-back">{_esc(shown.kitty_words)}</p>')
+    if shown.settled:
+        parts += ["<h2>Settled as they left</h2>", '<ul class="settled">']
+        parts += [f"<li>{_esc(settled.words)}</li>" for settled in shown.settled]
+        parts.append("</ul>")
+    if shown.settle:
+        parts += [f"<h2>{_esc(shown.settle_heading)}</h2>", '<ul class="settle">']
+        parts += [f"<li>{_esc(words)}</li>" for words in shown.settle_words()]
+        parts.append("</ul>")
     if standings.games:
-        parts += ["<figure>", svg(standings, coins=coins, title="Running totals").rstrip()]
+        chart = svg(standings, coins=coins, title="Running totals", panel=False).rstrip()
+        parts += ["<figure>", chart]
         parts += ["<figcaption>Each player's running total after every game.</figcaption>"]
         parts += ["</figure>"]
         parts += _log_table(standings, coins)
-    if standings.rules.pays and sum(standings.balances().values()) == 0:
-        parts += _settle_html(standings, coins)
     parts += ["<footer>Made with mahj, the American mahjong score keeper.</footer>"]
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"
 
 
-def _settle_html(standings: Standings, coins: int) -> list[str]:
-    """What leavers settled as they went, then who pays whom, saying whether that is the
-    fewest payments."""
-    out = []
-    if rows := standings.settled_rows():
-        out += ["<h2>Settled as they left</h2>", '<ul class="settled">']
-        for row in rows:
-            words = settled_words(row, standings, coins=coins)
-            out.append(f"<li>{_esc(words)} (before game {row.game})</li>")
-        out.append("</ul>")
-    found = standings.settle_up()
-    if found.payments:
-        out.append(f"<h2>{_esc(settle_heading(found))}</h2>")
-        out.append("<ul>")
-        for t in found.payments:
-            amount = _esc(points(t.amount, coins=coins, sign=False))
-            out.append(f"<li>{_esc(t.payer)} pays {_esc(t.payee)} {amount}</li>")
-        out.append("</ul>")
-    return out
-
-
 def _log_table(standings: Standings, coins: int) -> list[str]:
-    """Game by game: what happened and each player's change."""
+    """Game by game: what happened and each player's change; each cell also carries the
+    words a card needs (`Game`, `East`, the player's name), shown only as a card."""
     head = "".join(f'<th class="num">{_esc(name)}</th>' for name in standings.players)
+    cards = " cards" if len(standings.players) > TABLE_PLAYERS else ""
     out = [
         "<h2>Game by game</h2>",
-        '<div class="scroll">',
-        '<table class="log">',
+        f'<table class="log{cards}">',
         f'<thead><tr><th class="num">#</th><th>East</th><th>What happened</th>{head}</tr></thead>',
         "<tbody>",
     ]
@@ -346,26 +504,30 @@ def _log_table(standings: Standings, coins: int) -> list[str]:
     for row in standings.rows:
         if not (row.is_game or row.result == "penalty"):
             continue
-        number = str(row.game)
+        where = f" · table {row.table}" if standings.club else ""
+        number = f'<span class="card">Game </span>{row.game}<span class="card">{where}</span>'
         cells = []
         short = set(row.short)
         for name, delta in zip(standings.players, row.deltas, strict=True):
+            who = f'<span class="card">{_esc(name)} </span>'
             if row.at < arrivals.get(name, -1):
-                cells.append('<td class="num"></td>')  # not here yet
+                cells.append('<td class="num out"></td>')  # not here yet
             elif name in row.seated or delta:
-                cls = "num neg" if delta < 0 else "num"
+                cls = "num p neg" if delta < 0 else "num p"
                 pie = ' <span class="mark">pie</span>' if name in short else ""
-                cells.append(f'<td class="{cls}">{_esc(points(delta, coins=coins))}{pie}</td>')
+                change = _esc(points(delta, coins=coins))
+                cells.append(f'<td class="{cls}">{who}{change}{pie}</td>')
             else:
-                cells.append('<td class="num">–</td>')
-        east = _esc(row.east) if row.is_game else ""
+                cells.append('<td class="num out">–</td>')
+        east = f'<span class="card">East </span>{_esc(row.east)}' if row.is_game else ""
         notes = [*row.notes, *(
             f"{name} owed {points(row.owed_by(name), coins=coins, sign=False)}: pie"
             for name in row.short
         )]  # fmt: skip
         what = _esc(describe(row)) + "".join(f"<br><em>{_esc(n)}</em>" for n in notes)
         out.append(
-            f'<tr><td class="num">{number}</td><td>{east}</td><td>{what}</td>{"".join(cells)}</tr>'
+            f'<tr><td class="num game">{number}</td><td class="east">{east}</td>'
+            f'<td class="what">{what}</td>{"".join(cells)}</tr>'
         )
-    out += ["</tbody>", "</table>", "</div>"]
+    out += ["</tbody>", "</table>"]
     return out

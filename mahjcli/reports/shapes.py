@@ -8,6 +8,7 @@ from typing import Any
 from ..core.model import Accept, Close, Join, Leave, Open, Penalty, Win
 from ..core.problems import Problem
 from ..core.standings import Row, Standings
+from .summary import summary
 
 
 def total_json(standings: Standings) -> dict[str, Any]:
@@ -17,29 +18,8 @@ def total_json(standings: Standings) -> dict[str, Any]:
     if purses is not None:
         out["purse"] = purses
     out.update(money_json(standings))
-    out.update(settle_json(standings))
+    out.update(summary(standings).json())
     return out
-
-
-def settle_json(standings: Standings) -> dict[str, Any]:
-    """On a night that pays: `settle`, the payments of the final settle-up, with
-    `settle_fewest` (true when they are the fewest possible, false for a short list), and
-    `settled`, what leavers paid or were paid as they left. Nothing otherwise."""
-    if not standings.rules.pays or sum(standings.balances().values()) != 0:
-        return {}
-    found = standings.settle_up()
-    settled = [
-        {"player": row.entry.player, "before_game": row.game, "from": payer, "to": payee,
-         "amount": amount}
-        for row in standings.settled_rows()
-        if isinstance(row.entry, Leave)
-        for payer, payee, amount in row.entry.settled
-    ]  # fmt: skip
-    return {
-        "settle": [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in found.payments],
-        "settle_fewest": found.fewest,
-        "settled": settled,
-    }
 
 
 def money_json(standings: Standings) -> dict[str, Any]:

@@ -203,11 +203,17 @@ def _payment_clauses(row: Row, coins: int) -> list[str]:
     return clauses
 
 
-def settle_heading(found: SettleUp) -> str:
-    """Whether a settle-up is known to be the fewest payments, in words."""
+def settle_kind(found: SettleUp) -> str:
+    """Whether a settle-up is known to be the fewest payments, in words: `the fewest
+    payments`, or a short list."""
     if found.fewest:
-        return "Settle up: the fewest payments"
-    return "Settle up: a short list of payments (too many players to promise the fewest)"
+        return "the fewest payments"
+    return "a short list of payments (too many players to promise the fewest)"
+
+
+def settle_heading(found: SettleUp) -> str:
+    """The settle-up's heading: `Settle up: the fewest payments` (or a short list)."""
+    return f"Settle up: {settle_kind(found)}"
 
 
 def settled_words(row: Row, standings: Standings, *, coins: int = 0) -> str:

@@ -207,31 +207,28 @@ def totals_table(standings: Standings, *, coins: int = 0) -> Table:
     """Standings, best first, with each purse when there is a pie."""
     from rich.table import Table
 
-    coins = rate(standings, coins)
+    from ..reports.summary import places
+
     table = Table(title_justify="left")
     table.add_column("", justify="right")
     table.add_column("Player")
     table.add_column("Total", justify="right")
-    purses = standings.purses()
-    if purses is not None:
+    pie = standings.purses() is not None
+    if pie:
         table.add_column("Purse", justify="right")
-    ranked = sorted(zip(standings.players, standings.totals, strict=True), key=lambda p: -p[1])
-    square = standings.settled_square()
-    for place, (name, total) in enumerate(ranked, 1):
-        player = Text(name, style="bold" if place == 1 and total > 0 else "")
-        if name in standings.gone:
-            player.append(" (left, settled)" if name in square else " (left)", style="dim")
-        shown = Text(points(total, coins=coins), style="red" if total < 0 else "")
-        cells: list[Any] = [str(place), player, shown]
-        if purses is not None:
-            purse = purses[name]
-            cells.append(points(purse, coins=coins, sign=False) + (" pie" if purse <= 0 else ""))
+    for p in places(standings, coins):
+        player = Text(p.name, style="bold" if p.place == 1 and p.total.startswith("+") else "")
+        if p.left:
+            player.append(f" {p.mark}", style="dim")
+        cells: list[Any] = [str(p.place), player, Text(p.total, style="red" if p.negative else "")]
+        if pie:
+            cells.append(p.purse + (" pie" if p.pie else ""))
         table.add_row(*cells)
     return table
 
 
 def show_total(out: Console, standings: Standings, *, coins: int) -> None:
-    """`mahj total`: the standings, that they sum to zero, and who pays whom."""
+    """`mahj total`: the standings and the line naming the night's house rules."""
     coins = rate(standings, coins)
     out.print(Text(f"{title(standings)}: {plural(standings.games, 'game')}", style="bold"))
     out.print(totals_table(standings, coins=coins))

@@ -1,26 +1,38 @@
-"""The night's running totals as a PNG picture for the group chat (chat apps do not show
-SVG), drawn by matplotlib. Imported only by `mahj total --png`: matplotlib takes a good
-part of a second to load, which no other command should pay."""
+"""The night as a PNG picture for the group chat (chat apps do not show SVG), drawn by
+matplotlib: each player's running total, and beside it the panel a chat wants to read
+(the standings, best first, as the chart's legend; the house rules; the sum; a full
+kitty's refund; who pays whom). Imported only by `mahj total --png`: matplotlib takes a
+good part of a second to load, which no other command should pay."""
 
 from __future__ import annotations
 
 import io
 import warnings
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.standings import Standings
-from ..reports.pictures import SVG_COLOURS, series
+from ..reports.pictures import Look, PanelLine, look, panel_lines, series, width_of
+from ..reports.summary import summary
 from ..reports.words import points, rate, title
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 FONTS = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei",
          "Droid Sans Fallback", "sans-serif"]  # fmt: skip
 """Tried in order for each character, so a name in any script is drawn where the
 computer has a font for it."""
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
-STYLES = ("-", "--", ":", "-.")
+MARKERS = {"circle": "o", "square": "s", "triangle": "^", "diamond": "D", "down": "v",
+           "plus": "P", "cross": "X", "star": "*"}  # fmt: skip
+"""The picture's marker shapes in matplotlib's letters."""
+PANEL_COLUMNS = 34
+"""The panel's words are wrapped at about this many letters."""
+FONT = 11
+LINE = 0.27
+"""Inches from one line of the panel to the next, at `FONT` points."""
+CHART = (7.0, 4.8)
+"""The chart's own width and least height, in inches."""
 
 
 def _fonts() -> list[str]:
@@ -32,7 +44,7 @@ def _fonts() -> list[str]:
 
 
 def png(standings: Standings, *, coins: int = 0) -> bytes:
-    """The running-totals picture: one line a player, the legend with final totals."""
+    """The picture: the running totals, and the standings and settle-up beside them."""
     import matplotlib
 
     with warnings.catch_warnings():  # a missing glyph draws a box, never a warning on screen
@@ -45,29 +57,48 @@ def png(standings: Standings, *, coins: int = 0) -> bytes:
             return buffer.getvalue()
 
 
+def _style(of: Look) -> dict[str, Any]:
+    """matplotlib's words for a player's look."""
+    return {
+        "color": of.colour,
+        "marker": MARKERS[of.marker],
+        "markerfacecolor": "white" if of.hollow else of.colour,
+        "markeredgecolor": of.colour,
+        "linestyle": "--" if of.dashed else "-",
+    }
+
+
 def figure_of(standings: Standings, coins: int) -> Figure:
-    """The picture as a matplotlib figure: a line a player, the legend with each final
-    total, the night's title; every text drawn as written (no mathematics)."""
+    """The picture as a matplotlib figure: the chart on the left, the panel on the right;
+    every text drawn as written (no mathematics)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+
+    lines = panel_lines(standings, summary(standings, coins), PANEL_COLUMNS)
+    letters = max(width_of(line.text) + (4 if line.place else 0) for line in lines)
+    panel_width = max(3.2, letters * FONT * 0.6 / 72)
+    height = max(CHART[1], 0.9 + LINE * len(lines))
+    figure = Figure(figsize=(CHART[0] + panel_width, height), dpi=150, layout="constrained")
+    FigureCanvasAgg(figure)
+    figure.suptitle(title(standings), x=0.01, ha="left", fontsize=13, fontweight="bold")
+    chart, panel = figure.subplots(1, 2, width_ratios=[CHART[0], panel_width])
+    _chart(chart, standings, coins)
+    _panel(panel, lines, height)
+    from matplotlib.text import Text
+
+    for text in figure.findobj(Text):  # names as typed: a `$` starts no mathematics
+        text.set_parse_math(False)
+    return figure
+
+
+def _chart(axes: Axes, standings: Standings, coins: int) -> None:
+    """Each player's running total game by game, in their own look."""
     from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     data = series(standings)
-    figure = Figure(figsize=(8, 4.5), dpi=150, layout="constrained")
-    FigureCanvasAgg(figure)
-    axes = figure.add_subplot()
     xs = list(range(len(data.labels)))
     for p, name in enumerate(data.players):
-        axes.plot(
-            xs,
-            data.values[p],
-            color=SVG_COLOURS[p % len(SVG_COLOURS)],
-            linestyle=STYLES[(p // len(SVG_COLOURS)) % len(STYLES)],
-            marker=MARKERS[p % len(MARKERS)],
-            markersize=5,
-            linewidth=2,
-            label=f"{name} {points(data.totals[p], coins=coins)}",
-        )
+        axes.plot(xs, data.values[p], markersize=6, linewidth=2, label=name, **_style(look(p)))
     axes.axhline(0, color="#555555", linewidth=1)
     axes.xaxis.set_major_locator(MaxNLocator(nbins=12, integer=True))
     axes.xaxis.set_major_formatter(
@@ -76,14 +107,31 @@ def figure_of(standings: Standings, coins: int) -> Figure:
     axes.yaxis.set_major_formatter(
         FuncFormatter(lambda v, _: points(int(v), coins=coins) if v == int(v) else "")
     )
-    axes.set_xlabel("Game")
+    axes.tick_params(labelsize=FONT)
+    axes.set_xlabel("Game", fontsize=FONT)
     axes.grid(axis="y", color="#dddddd")
-    axes.set_title(title(standings), loc="left", fontsize=11)
-    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, fontsize=9)
     for side in ("top", "right"):
         axes.spines[side].set_visible(False)
-    from matplotlib.text import Text
 
-    for text in figure.findobj(Text):  # names as typed: a `$` starts no mathematics
-        text.set_parse_math(False)
-    return figure
+
+def _panel(axes: Axes, lines: list[PanelLine], height: float) -> None:
+    """The standings (each with a sample of their line: the legend), then the words."""
+    axes.set_axis_off()
+    rows = max(len(lines), (height - 0.9) / LINE)
+    axes.set_xlim(0, 1)
+    axes.set_ylim(rows, 0)
+    for n, line in enumerate(lines):
+        y = n + 0.5
+        if line.kind == "heading":
+            axes.text(0, y, line.text, fontsize=FONT + 1, fontweight="bold", va="center")
+        elif line.place is not None and line.look is not None:
+            p = line.place
+            axes.plot([0, 0.1], [y, y], linewidth=2, markersize=6, markevery=[1],
+                      **_style(line.look))  # fmt: skip
+            gone = f" {p.mark}" if p.left else ""
+            axes.text(0.13, y, f"{p.place} {p.name}{gone}", fontsize=FONT, va="center")
+            purse = f" {p.purse}" + (" pie" if p.pie else "") if p.purse else ""
+            axes.text(1, y, f"{p.total}{purse}", fontsize=FONT, va="center", ha="right",
+                      fontweight="bold", color="#b00020" if p.negative else "#222222")  # fmt: skip
+        elif line.text:
+            axes.text(0, y, line.text, fontsize=FONT, va="center", color="#333333")

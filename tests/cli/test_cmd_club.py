@@ -385,7 +385,7 @@ def test_a_single_table_night_keeps_its_shapes(four):
     assert "tables" not in s and "house" not in s and "kitty" not in s
     assert "table" not in json.loads(ok(four("log", "--json")).stdout)["games"][0]
     assert json.loads(ok(four("total", "--json")).stdout) == {
-        "games": 1, "totals": {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25},
+        "games": 1, "totals": {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}, "sum": 0,
         "settle": [{"from": "Linda", "to": "Ruth", "amount": 50},
                    {"from": "Kathy", "to": "Ruth", "amount": 25},
                    {"from": "Pat", "to": "Ruth", "amount": 25}],

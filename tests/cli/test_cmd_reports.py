@@ -23,6 +23,7 @@ def test_total_json_matches_the_interface(worked):
     assert json.loads(worked("total", "--json").stdout) == {
         "games": 4,
         "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115},
+        "sum": 0,
         "settle": [
             {"from": "Linda", "to": "Pat", "amount": 115},
             {"from": "Ruth", "to": "Kathy", "amount": 60},

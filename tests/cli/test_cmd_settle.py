@@ -284,8 +284,8 @@ def test_the_room_page_shows_what_was_settled_and_the_rest(five, session):
     with TestClient(make_app(Room.of_file(session), "t" * 20)) as client:
         page = client.get("/").text
     assert "Settled as they left" in page and "Linda pays Ruth 100 (before game 3)" in page
-    assert "Settle up: the fewest payments, if the night ended now" in page
-    assert "Kathy" in page[page.index("if the night ended now") :]
+    assert "To settle up now: the fewest payments" in page
+    assert "Kathy" in page[page.index("To settle up now") :]
 
 
 # ---- every balance is settled exactly once ------------------------------------------------

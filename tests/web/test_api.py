@@ -38,7 +38,7 @@ def test_the_worked_night_through_the_api(serve: Serve, night: Path):
         assert answer.status_code == 200, answer.text
         assert answer.json() == cli_json("status", "--session", str(night))
     assert client.get("/total.json").json() == {
-        "games": 4, "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115},
+        "games": 4, "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115}, "sum": 0,
         "settle": [{"from": "Linda", "to": "Pat", "amount": 115},
                    {"from": "Ruth", "to": "Kathy", "amount": 60},
                    {"from": "Linda", "to": "Kathy", "amount": 45}],

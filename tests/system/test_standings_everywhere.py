@@ -1,0 +1,158 @@
+"""Every view of a night's standings shows what RULES.md says they must (§1, §4, §5, §7):
+the one list (`mahjcli.reports.summary`, `Summary.musts`) held against the terminal
+(`mahj total`), the page (`--html`), the SVG and the PNG (their text), the room's screen
+(`mahj serve`) and the JSON (`mahj total --json`), on nights that show each part: a plain
+night, a pie night with a leaver, a club night whose kitties are still full at the end
+with every house rule that keeps a kitty, and a tournament."""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mahjcli.cli import app
+from mahjcli.files import loader
+from mahjcli.reports.summary import summary
+from tests.helpers import SAMPLES
+from tests.web.conftest import serve  # noqa: F401 - the room's screen, served
+
+BOX = re.compile(r"[\u2500-\u257f]")
+
+
+def flat(text: str) -> str:
+    """Text as read: table rules dropped, every run of spaces one space."""
+    return " ".join(BOX.sub(" ", text).split())
+
+
+class _Text(html.parser.HTMLParser):
+    """The words of an HTML page in order (not its style, script or inline SVG)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.skip += tag in ("style", "script", "svg")
+        self.words.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.skip -= tag in ("style", "script", "svg")
+        self.words.append(" ")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip:
+            self.words.append(data)
+
+
+def page_text(page: str) -> str:
+    reader = _Text()
+    reader.feed(page)
+    return flat("".join(reader.words))
+
+
+def svg_text(image: str) -> str:
+    root = ET.fromstring(image)
+    return flat(
+        " ".join("".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    )
+
+
+def png_text(path: Path) -> str:
+    from matplotlib.text import Text
+
+    from mahjcli.ui.png import figure_of
+
+    standings = loader.load(path).standings
+    return flat(" ".join(t.get_text() for t in figure_of(standings, 0).findobj(Text)))
+
+
+def mahj(path: Path, *args: str) -> str:
+    result = CliRunner().invoke(app, [*args, "--session", str(path)], env={"COLUMNS": "150"})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def _kitty_club(folder: Path) -> Path:
+    """Nine players at two tables with a pie, the kitty and the bettor; both tables end
+    on a wall game, so each kitty is still full when the night ends."""
+    path = folder / "kitty-club.toml"
+    mahj(path, "new", "Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue",
+         "--tables", "2", "--pie", "400", "--house", "kitty=20", "--house", "bettor")  # fmt: skip
+    mahj(path, "win", "Ruth", "25", "-t", "Linda")
+    mahj(path, "win", "Bea", "30", "-s", "-j")
+    mahj(path, "wall", "--table", "1")
+    mahj(path, "win", "Cy", "40", "-t", "Dot")
+    mahj(path, "wall", "--table", "2")
+    mahj(path, "wall", "--table", "1")
+    return path
+
+
+def _copy(name: str):
+    def make(folder: Path) -> Path:
+        path = folder / Path(name).name
+        path.write_bytes((SAMPLES / name).read_bytes())
+        return path
+
+    return make
+
+
+NIGHTS = {
+    "plain": _copy("rules-worked-night.toml"),
+    "pie, a leaver": _copy("five-player-pie-night.toml"),
+    "club, full kitties": _kitty_club,
+    "tournament": _copy("tournament-two-rounds.toml"),
+}
+
+
+def _json_at(data: object, path: tuple[str | int, ...]) -> object:
+    for key in path:
+        data = data[key]  # type: ignore[index]
+    return data
+
+
+@pytest.mark.parametrize("kind", list(NIGHTS))
+def test_every_view_shows_what_the_standings_must(kind, tmp_path: Path, serve):  # noqa: F811
+    path = NIGHTS[kind](tmp_path)
+    musts = summary(loader.load(path).standings).musts()
+    kinds = {m.what for m in musts}
+    assert {"total", "sum"} <= kinds
+    if kind == "club, full kitties":
+        assert {"purse", "rules", "kitty back", "settle up"} <= kinds
+    views = {
+        "terminal": flat(mahj(path, "total")),
+        "html": page_text(mahj(path, "total", "--html", "-")),
+        "svg": svg_text(mahj(path, "total", "--svg", "-")),
+        "png": png_text(path),
+        "room's screen": page_text(serve(path).get("/").text),
+    }
+    missing = [(view, m.what, m.words) for view, text in views.items()
+               for m in musts if m.words not in text]  # fmt: skip
+    assert missing == []
+    data = json.loads(mahj(path, "total", "--json"))
+    wrong = [(m.what, m.path) for m in musts if _json_at(data, m.path) != m.value]
+    assert wrong == []
+
+
+def test_the_list_for_full_kitties_in_the_rule_books_words(tmp_path: Path):
+    """The list itself for the club night above: table 1's kitty holds two wall games
+    (160), table 2's one (80); each goes back to who paid it (RULES.md §7), counted in the
+    sum, and the settle-up settles the totals with the kitty given back."""
+    musts = summary(loader.load(_kitty_club(tmp_path)).standings).musts()
+    said = {(m.what, m.words) for m in musts}
+    assert ("rules", "House rules: bettor (a wall bet collects 25 from each seated); "
+            "kitty (20 from each seated player on a wall game).") in said  # fmt: skip
+    assert ("sum", "Sum of totals with the kitty's 240: 0 (sums to zero)") in said
+    assert ("kitty back", "The kitty goes back to those who paid it: Linda 40, Kathy 40, "
+            "Pat 40, Sue 40, Ann 20, Cy 20, Dot 20, Ruth 20") in said  # fmt: skip
+    assert [m.words for m in musts if m.what == "settle up"] == [
+        "Dot pays Bea 200", "Ann pays Bea 120", "Linda pays Cy 40",
+        "Kathy pays Ruth 25", "Pat pays Ruth 25", "Linda pays Ruth 10",
+    ]  # fmt: skip
+    assert [m.words for m in musts if m.what == "purse"][:2] == ["1 Bea +320 720", "2 Ruth +40 440"]
