@@ -8,6 +8,7 @@ import csv
 import datetime as _dt
 import io
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..core.clock import Clock, clock_state, hhmm, left_words
@@ -169,7 +170,24 @@ def cards_line(standings: EventStandings, rnd: int) -> str:
     tables = "table" if len(missing) == 1 else "tables"
     return (
         f"Round {rnd}: {count - len(missing)} of {count} cards in; missing {tables} "
-        f"{', '.join(str(t) for t in missing)}."
+        f"{runs(missing)}."
+    )
+
+
+def runs(numbers: Sequence[int]) -> str:
+    """Table numbers as people write them, three or more in a row as a range.
+
+    >>> runs([4, 5]), runs([1, 2, 3, 7, 9, 10, 11, 12])
+    ('4, 5', '1–3, 7, 9–12')
+    """
+    out: list[list[int]] = []
+    for n in numbers:
+        if out and n == out[-1][-1] + 1:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return ", ".join(
+        f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in out
     )
 
 
@@ -267,7 +285,7 @@ def winners_lines(standings: EventStandings) -> list[str]:
         else:
             missing = standings.missing.get(rnd, ())
             tables = "table" if len(missing) == 1 else "tables"
-            out.append(f"Round {rnd}: waiting for {tables} {', '.join(map(str, missing))}")
+            out.append(f"Round {rnd}: waiting for {tables} {runs(missing)}")
     return out
 
 

@@ -7,27 +7,45 @@ from __future__ import annotations
 import html
 
 from ..core.eventfold import EventStandings
-from .event import circle, event_title, place_labels, round_cell, tie_lines, winners_lines
-from .pictures import page_head
+from .event import circle, event_title, place_labels, round_cell, runs, tie_lines, winners_lines
+from .pictures import CARD_RULES, page_head
 from .words import plural, points
 
-_CSS = """
+_CSS = (
+    """
+*, *::before, *::after { box-sizing: border-box; }
 body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif;
+       font-size: 1.1rem; line-height: 1.4;
        margin: 2rem auto; max-width: 900px; padding: 0 1rem; color: #222; }
-h1 { font-size: 1.6rem; margin-bottom: .2rem; }
-h2 { font-size: 1.2rem; margin-top: 1.6rem; }
-p.sub { color: #555; margin-top: 0; }
-ol.circle { font-size: 1.3rem; line-height: 1.7; }
+h1 { font-size: 1.6rem; margin-bottom: .2rem; overflow-wrap: anywhere; }
+h2 { font-size: 1.25rem; margin-top: 1.6rem; }
+p, li { overflow-wrap: anywhere; }
+p.sub { color: #444; margin-top: 0; }
+ol.circle { font-size: 1.3rem; line-height: 1.7; padding-left: 0; }
 ol.circle li { list-style: none; }
 table { border-collapse: collapse; margin: 1rem 0; width: 100%; }
-th, td { padding: .25rem .6rem; border-bottom: 1px solid #ddd; text-align: left; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+th, td { padding: .25rem .6rem; border-bottom: 1px solid #ddd; text-align: left;
+         overflow-wrap: break-word; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .neg { color: #b00020; }
 .note { color: #8a4b00; }
-footer { color: #888; font-size: .8rem; margin-top: 2rem; }
+.card { display: none; }
+footer { color: #666; font-size: .9rem; margin-top: 2rem; }
 @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; }
                tr { break-inside: avoid; } }
 """
+    + "@media (max-width: 640px) {\n"
+    + CARD_RULES.format(s="table.standings")
+    + """body { margin: 1rem auto; padding: 0 .6rem; }
+table.standings tr { display: flex; flex-wrap: wrap; column-gap: .9rem; }
+table.standings tr::before { content: ""; flex-basis: 100%; order: 1; }
+table.standings td.num { text-align: left; }
+table.standings td.place, table.standings td.player, table.standings td.total {
+  display: block; font-weight: 700; font-size: 1.15rem; }
+table.standings td.p { order: 2; margin-right: 0; }
+}
+"""
+)
 
 
 def _esc(text: object) -> str:
@@ -61,13 +79,16 @@ def _table(standings: EventStandings) -> list[str]:
     label = place_labels(standings)
     for line in standings.lines:
         rounds = "".join(
-            f'<td class="num">{_esc(round_cell(line, i))}</td>' for i in range(standings.rounds)
+            f'<td class="num p"><span class="card">R{i + 1} </span>{_esc(round_cell(line, i))}</td>'
+            for i in range(standings.rounds)
         )
         name = _esc(line.player.name) + (" <em>(withdrew)</em>" if line.withdrew else "")
+        total = _num(line.points).replace('class="num', 'class="num total', 1)
         out.append(
-            f'<tr><td class="num">{_esc(label[line.place])}</td><td>{name}</td>'
-            f'{_num(line.points)}{rounds}<td class="num">{line.games}</td>'
-            f'<td class="num">{line.byes}</td></tr>'
+            f'<tr><td class="num place">{_esc(label[line.place])}</td>'
+            f'<td class="player">{name}</td>{total}{rounds}'
+            f'<td class="num p"><span class="card">games </span>{line.games}</td>'
+            f'<td class="num p"><span class="card">byes </span>{line.byes}</td></tr>'
         )
     out += ["</tbody>", "</table>"]
     return out
@@ -89,7 +110,7 @@ def results_page(standings: EventStandings, top: int | None = None) -> str:
         f'<p class="sub">{_esc(sub)}</p>',
     ]
     waiting = [
-        f"Round {r}: waiting for table{'s' if len(t) > 1 else ''} {', '.join(map(str, t))}"
+        f"Round {r}: waiting for table{'s' if len(t) > 1 else ''} {runs(t)}"
         for r, t in standings.missing.items()
         if t and event.started(r)
     ]

@@ -364,7 +364,7 @@ def _svg_panel(lines: list[PanelLine], left: float) -> list[str]:
     return out
 
 
-_CARDS = """
+CARD_RULES = """
 {s} thead {{ display: none; }}
 {s}, {s} tbody, {s} tr {{ display: block; width: 100%; }}
 {s} tr {{ border: 1px solid #ccc; border-radius: .5rem; padding: .5rem .75rem; margin: .7rem 0; }}
@@ -405,13 +405,13 @@ ul.settle li { margin: .2rem 0; font-size: 1.15rem; }
 footer { color: #666; font-size: .9rem; margin-top: 2rem; }
 table.log td.what { min-width: 10rem; }
 """
-    + _CARDS.format(s="table.log.cards")
+    + CARD_RULES.format(s="table.log.cards")
     + "@media (max-width: 640px) {\n"
     + """body { margin: 1rem auto; padding: 0 .6rem; }
 h1 { font-size: 1.3rem; }
 th, td { padding: .25rem .4rem; }
 """
-    + _CARDS.format(s="table.log")
+    + CARD_RULES.format(s="table.log")
     + "}\n"
 )
 

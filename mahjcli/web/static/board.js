@@ -10,12 +10,93 @@
   var again = false;
   var polling = null;
 
+  // On a wide screen (a television), a list marked data-page that does not fit below
+  // where it starts is shown a screenful at a time, turning every SECONDS by itself; its
+  // button says which part is shown and turns at once when pressed.
+  var SECONDS = 10;
+  var WIDE = 1000;
+  var shown = {};
+
+  function roomFor(box) {
+    // the height the list may take: from its top to the screen's bottom, less what
+    // follows it in its section and the board's own bottom padding
+    var section = box.closest("section") || box.parentNode;
+    var after = section.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+    return window.innerHeight - box.getBoundingClientRect().top - after -
+      parseFloat(getComputedStyle(board).paddingBottom) - 4;
+  }
+
+  function fits(box, items) {
+    var top = items[0].getBoundingClientRect().top;
+    return items[items.length - 1].getBoundingClientRect().bottom - top <= roomFor(box);
+  }
+
+  function pageOf(box) {
+    var items = Array.prototype.slice.call(box.children);
+    items.forEach(function (item) { item.style.display = ""; });
+    var holder = box.closest("table") || box;
+    var old = holder.previousElementSibling;
+    if (old && old.classList.contains("pager")) { old.remove(); }
+    var sizes = (box.getAttribute("data-grow") || "").split(" ").filter(Boolean);
+    box.style.fontSize = "";
+    if (!document.body.classList.contains("fit") || items.length < 2) { return; }
+    for (var i = 0; i < sizes.length; i += 1) {  // the largest text that shows all at once
+      box.style.fontSize = sizes[i];
+      if (fits(box, items)) { return; }
+    }
+    if (fits(box, items)) { return; }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "pager " + (box.classList.contains("seating") ? "seating-pager" : "list-pager");
+    button.setAttribute("data-seconds", String(SECONDS));
+    button.textContent = "\u00a0";
+    holder.parentNode.insertBefore(button, holder);
+    var room = roomFor(box);
+    var pages = [];
+    var page = [];
+    var start = null;
+    items.forEach(function (item) {
+      var r = item.getBoundingClientRect();
+      if (start === null) { start = r.top; }
+      if (r.bottom - start > room && page.length) { pages.push(page); page = []; start = r.top; }
+      page.push(item);
+    });
+    pages.push(page);
+    var key = box.getAttribute("data-page");
+    function show(n) {
+      n = ((n % pages.length) + pages.length) % pages.length;
+      shown[key] = n;
+      var first = items.indexOf(pages[n][0]) + 1;
+      var last = first + pages[n].length - 1;
+      items.forEach(function (item) { item.style.display = "none"; });
+      pages[n].forEach(function (item) { item.style.display = ""; });
+      button.textContent = key + " " + first + "\u2013" + last + " of " + items.length +
+        " \u00b7 page " + (n + 1) + " of " + pages.length;
+    }
+    button.addEventListener("click", function () { show(shown[key] + 1); });
+    button.turn = function () { show(shown[key] + 1); };
+    show(shown[key] || 0);
+  }
+
+  function layout() {
+    document.body.classList.toggle("fit", window.innerWidth >= WIDE);
+    Array.prototype.forEach.call(board.querySelectorAll("[data-page]"), pageOf);
+  }
+
+  layout();
+  window.addEventListener("resize", layout);
+  setInterval(function () {
+    Array.prototype.forEach.call(board.querySelectorAll(".pager"), function (b) {
+      if (b.turn) { b.turn(); }
+    });
+  }, SECONDS * 1000);
+
   function refresh() {
     if (busy) { again = true; return; }
     busy = true;
     fetch(board.getAttribute("data-part"), { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html !== null) { board.innerHTML = html; } })
+      .then(function (html) { if (html !== null) { board.innerHTML = html; layout(); } })
       .catch(function () {})
       .then(function () {
         busy = false;

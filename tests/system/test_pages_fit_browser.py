@@ -1,0 +1,227 @@
+"""Every HTML page mahj makes, in a real browser (Playwright driving the system chromium)
+at a small phone's width (320 px), a common phone's (390 px) and a television's (1920 px):
+none scrolls sideways, and nothing on it reaches past the screen's edge, not even inside
+a box of its own that scrolls (a table only two players wide of twelve, with no hint to
+scroll, is what this guards against). The event's screen on a 1920x1080 television lays
+a round's tables out in a grid that uses the screen, and pages through a round too big
+for one screen by itself."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import SAMPLES
+from tests.system.test_serve_process import MAHJ, start
+
+pytestmark = pytest.mark.slow
+WIDTHS = (320, 390, 1920)
+FITS = """() => {
+    const w = innerWidth;
+    const out = [...document.querySelectorAll('body *')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && (r.right > w + 0.5 || r.left < -0.5);
+    }).map((e) => e.tagName.toLowerCase() + '.' + e.className + ' '
+                  + Math.round(e.getBoundingClientRect().right));
+    return {scroll: document.documentElement.scrollWidth, inner: w, out: out.slice(0, 5)};
+}"""
+
+
+def _env(folder: Path) -> dict[str, str]:
+    return {**os.environ, "MAHJ_DATA_DIR": str(folder / "data"), "NO_COLOR": "1"}
+
+
+def _mahj(env: dict[str, str], *args: str) -> None:
+    subprocess.run([MAHJ, *args], env=env, check=True, capture_output=True, timeout=120)
+
+
+def assert_fits(browser, url: str, width: int, *, enter: str | None = None) -> None:
+    """The page at `url` on a screen `width` pixels wide: no sideways scrolling at all."""
+    context = browser.new_context(viewport={"width": width, "height": 900},
+                                  is_mobile=width < 500, has_touch=width < 500)  # fmt: skip
+    try:
+        page = context.new_page()
+        if enter:
+            page.goto(enter)
+        page.goto(url)
+        found = page.evaluate(FITS)
+    finally:
+        context.close()
+    assert found["inner"] == width and found["scroll"] <= width and found["out"] == [], (
+        url,
+        width,
+        found,
+    )
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory) -> dict[str, Path]:
+    """The pages `mahj` writes: two nights' --html pages and an event's results page."""
+    folder = tmp_path_factory.mktemp("pages")
+    env = _env(folder)
+    pages = {}
+    for name in ("club-night.toml", "five-player-pie-night.toml", "rules-worked-night.toml"):
+        page = folder / (name.removesuffix(".toml") + ".html")
+        _mahj(env, "total", "--html", str(page), "--session", str(SAMPLES / name))
+        pages[name] = page
+    event = folder / "spring-open"
+    shutil.copytree(SAMPLES / "spring-open", event)
+    results = folder / "results.html"
+    _mahj(env, "event", "standings", "--html", str(results), "--session",
+          str(event / "spring-open.toml"))  # fmt: skip
+    pages["results"] = results
+    return pages
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", ["club-night.toml", "five-player-pie-night.toml",
+                                  "rules-worked-night.toml", "results"])  # fmt: skip
+def test_written_pages_fit(browser, made, name, width):
+    assert_fits(browser, made[name].as_uri(), width)
+
+
+@pytest.fixture(scope="module")
+def served_night(tmp_path_factory) -> Iterator[tuple[str, str]]:
+    """The sample club night served: its address and the entry link."""
+    folder = tmp_path_factory.mktemp("night")
+    night = folder / "club-night.toml"
+    night.write_bytes((SAMPLES / "club-night.toml").read_bytes())
+    server, base, key = start("--session", str(night), env=_env(folder))
+    try:
+        yield base, f"{base}/enter?key={key}"
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("path", ["/", "/tables", "/table/1", "/table/2/undo"])
+def test_a_served_nights_pages_fit(browser, served_night, path, width):
+    base, enter = served_night
+    assert_fits(browser, base + path, width, enter=enter)
+
+
+@pytest.fixture(scope="module")
+def served_room(tmp_path_factory) -> Iterator[str]:
+    """A folder of nights served (one file a table)."""
+    folder = tmp_path_factory.mktemp("room")
+    for name in ("club-night.toml", "five-player-pie-night.toml", "tournament-two-rounds.toml"):
+        (folder / name).write_bytes((SAMPLES / name).read_bytes())
+    server, base, _ = start("--dir", str(folder), env=_env(folder))
+    try:
+        yield base
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_rooms_page_fits(browser, served_room, width):
+    assert_fits(browser, served_room + "/", width)
+
+
+def _event(folder: Path, tables: int) -> Path:
+    """An event of `tables` tables of four, round 1 seated."""
+    path = folder / f"event-{tables}.toml"
+    names = [f"Player {n:03d}" for n in range(1, 4 * tables + 1)]
+    _mahj(_env(folder), "event", "new", f"Open of {tables} tables", *names, "--rounds", "4",
+          "--seed", "7", "--session", str(path))  # fmt: skip
+    return path
+
+
+@pytest.fixture(scope="module")
+def served_event(tmp_path_factory) -> Iterator[tuple[str, str]]:
+    """The sample event served: its address and the entry link."""
+    folder = tmp_path_factory.mktemp("event")
+    shutil.copytree(SAMPLES / "spring-open", folder / "spring-open")
+    event = folder / "spring-open" / "spring-open.toml"
+    server, base, key = start("--event", "--session", str(event), env=_env(folder))
+    try:
+        yield base, f"{base}/enter?key={key}"
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("path", ["/", "/round/3", "/round/3/table/1"])
+def test_an_events_pages_fit(browser, served_event, path, width):
+    base, enter = served_event
+    assert_fits(browser, base + path, width, enter=enter)
+
+
+TV = {"width": 1920, "height": 1080}
+SHOWN = """() => [...document.querySelectorAll('.seating article.table')]
+    .filter((e) => e.getBoundingClientRect().height > 0)
+    .map((e) => { const r = e.getBoundingClientRect();
+                  return {table: parseInt(e.querySelector('h3').textContent.match(/\\d+/)[0]),
+                          left: r.left, right: r.right, bottom: r.bottom}; })"""
+
+
+def _tv(browser, tables: int, tmp_path: Path):
+    """The event's screen on a television, for an event of `tables` tables."""
+    event = _event(tmp_path, tables)
+    server, base, _ = start("--event", "--session", str(event), env=_env(tmp_path))
+    page = browser.new_page(viewport=TV)
+    page.goto(base + "/")
+    page.wait_for_function("document.body.classList.contains('fit')")
+    return server, page
+
+
+def _stop(server) -> None:
+    server.send_signal(signal.SIGINT)
+    server.communicate(timeout=15)
+
+
+def test_ten_tables_fill_a_television_at_once(browser, tmp_path: Path):
+    server, page = _tv(browser, 10, tmp_path)
+    try:
+        shown = page.evaluate(SHOWN)
+        size = page.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+        )
+        pager = page.locator(".seating-pager")
+        assert pager.count() == 0 or not pager.is_visible()
+    finally:
+        page.close()
+        _stop(server)
+    assert sorted(t["table"] for t in shown) == list(range(1, 11))  # every table at once
+    assert size[0] <= 1920 and size[1] <= 1080  # one screen, no scrolling
+    columns = {round(t["left"]) for t in shown}
+    assert len(columns) >= 4  # a grid across the screen, not one narrow column
+    assert max(t["right"] for t in shown) > 1920 / 2
+
+
+def test_a_hundred_tables_page_through_by_themselves(browser, tmp_path: Path):
+    server, page = _tv(browser, 100, tmp_path)
+    try:
+        seen: set[int] = set()
+        pages = 0
+        while len(seen) < 100 and pages < 20:
+            shown = page.evaluate(SHOWN)
+            assert shown and all(t["bottom"] <= 1080 for t in shown)
+            size = page.evaluate(
+                "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+            )
+            assert size[0] <= 1920 and size[1] <= 1080, size
+            assert len({round(t["left"]) for t in shown}) >= 4
+            seen |= {t["table"] for t in shown}
+            pages += 1
+            label = page.locator(".seating-pager").inner_text()
+            page.locator(".seating-pager").click()  # as the timer does, only sooner
+            page.wait_for_function(
+                "(was) => document.querySelector('.seating-pager').innerText !== was", arg=label
+            )
+        assert seen == set(range(1, 101))
+        assert 2 <= pages <= 8  # each page uses the screen
+        interval = page.evaluate("document.querySelector('.seating-pager').dataset.seconds")
+        assert 5 <= int(interval) <= 20  # and it turns by itself
+    finally:
+        page.close()
+        _stop(server)
