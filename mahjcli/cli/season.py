@@ -344,7 +344,7 @@ def write_pictures(
     say so on stderr. `-` prints the page or the SVG on stdout instead (True: the table is
     then left out); a PNG always goes to a file."""
     from ..files.exports import write_export
-    from ..reports import pictures
+    from ..reports import nightpage, pictures
 
     if png is not None:
         if str(png) == "-":
@@ -354,7 +354,7 @@ def write_pictures(
         write_export(png, draw(standings, coins=coins), [source])
         say(f"Wrote {png}", err=True)
 
-    wanted = [(t, make) for t, make in ((html, pictures.html_page), (svg, pictures.svg)) if t]
+    wanted = [(t, make) for t, make in ((html, nightpage.html_page), (svg, pictures.svg)) if t]
     on_screen = [t for t, _ in wanted if str(t) == "-"]
     if len(on_screen) + json > 1:
         raise typer.BadParameter("only one of --html -, --svg - and --json can print")

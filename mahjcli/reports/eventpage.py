@@ -8,7 +8,7 @@ import html
 
 from ..core.eventfold import EventStandings
 from .event import circle, event_title, place_labels, round_cell, runs, tie_lines, winners_lines
-from .pictures import CARD_RULES, page_head
+from .nightpage import CARD_RULES, page_head
 from .words import plural, points
 
 _CSS = (

@@ -8,7 +8,7 @@ def test_worked_night_totals(four):
     assert four("wall").exit_code == 0
     out = json.loads(four("total", "--json").stdout)
     assert out == {
-        "games": 4, "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115},
+        "games": 4, "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115}, "sum": 0,
         "settle": [{"from": "Linda", "to": "Pat", "amount": 115},
                    {"from": "Ruth", "to": "Kathy", "amount": 60},
                    {"from": "Linda", "to": "Kathy", "amount": 45}],

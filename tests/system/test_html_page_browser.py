@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mahjcli.files import loader
-from mahjcli.reports.pictures import html_page
+from mahjcli.reports.nightpage import html_page
 from tests.helpers import SAMPLES
 
 pytestmark = pytest.mark.slow

@@ -18,11 +18,18 @@ def report(mahj, name, *args):
 
 
 def test_rules_worked_night(mahj):
-    total = report(mahj, "rules-worked-night.toml", "total")
-    assert (total["games"], total["totals"]) == (
-        4, {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115}
-    )  # fmt: skip
-    assert total["settle_fewest"] and len(total["settle"]) == 3
+    assert report(mahj, "rules-worked-night.toml", "total") == {
+        "games": 4,
+        "totals": {"Ruth": -60, "Linda": -160, "Kathy": 105, "Pat": 115},
+        "sum": 0,
+        "settle": [
+            {"from": "Linda", "to": "Pat", "amount": 115},
+            {"from": "Ruth", "to": "Kathy", "amount": 60},
+            {"from": "Linda", "to": "Kathy", "amount": 45},
+        ],
+        "settle_fewest": True,
+        "settled": [],
+    }
 
 
 def test_three_player_night(mahj):
@@ -40,8 +47,17 @@ def test_three_player_night(mahj):
     # 11 Linda 25 heavenly (East)         R -50  L +100 K -50
     # 12 Kathy 30 thrown by Linda         R -30  L -60  K +90
     # 13 Ruth 25 jokerless self-picked    R +200 L -100 K -100
-    total = report(mahj, "three-player-night.toml", "total")
-    assert (total["games"], total["totals"]) == (13, {"Ruth": 175, "Linda": -215, "Kathy": 40})
+    assert report(mahj, "three-player-night.toml", "total") == {
+        "games": 13,
+        "totals": {"Ruth": 175, "Linda": -215, "Kathy": 40},
+        "sum": 0,
+        "settle": [
+            {"from": "Linda", "to": "Ruth", "amount": 175},
+            {"from": "Linda", "to": "Kathy", "amount": 40},
+        ],
+        "settle_fewest": True,
+        "settled": [],
+    }
     games = report(mahj, "three-player-night.toml", "log")["games"]
     assert games[4]["deltas"] == {"Ruth": 200, "Linda": -100, "Kathy": -100}
     assert games[5]["east"] == "Kathy" and games[10]["east"] == "Linda"
