@@ -8,12 +8,14 @@ for one screen by itself."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -164,33 +166,33 @@ SHOWN = """() => [...document.querySelectorAll('.seating article.table')]
                           left: r.left, right: r.right, bottom: r.bottom}; })"""
 
 
-def _tv(browser, tables: int, tmp_path: Path):
-    """The event's screen on a television, for an event of `tables` tables."""
+@contextlib.contextmanager
+def _tv(browser, tables: int, tmp_path: Path) -> Iterator[Any]:
+    """The event's screen on a television, for an event of `tables` tables (the server
+    and the page are closed afterwards, whatever happens)."""
     event = _event(tmp_path, tables)
     server, base, _ = start("--event", "--session", str(event), env=_env(tmp_path))
-    page = browser.new_page(viewport=TV)
-    page.goto(base + "/")
-    page.wait_for_function("document.body.classList.contains('fit')")
-    return server, page
-
-
-def _stop(server) -> None:
-    server.send_signal(signal.SIGINT)
-    server.communicate(timeout=15)
+    page = None
+    try:
+        page = browser.new_page(viewport=TV)
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        yield page
+    finally:
+        if page is not None:
+            page.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
 
 
 def test_ten_tables_fill_a_television_at_once(browser, tmp_path: Path):
-    server, page = _tv(browser, 10, tmp_path)
-    try:
+    with _tv(browser, 10, tmp_path) as page:
         shown = page.evaluate(SHOWN)
         size = page.evaluate(
             "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
         )
         pager = page.locator(".seating-pager")
         assert pager.count() == 0 or not pager.is_visible()
-    finally:
-        page.close()
-        _stop(server)
     assert sorted(t["table"] for t in shown) == list(range(1, 11))  # every table at once
     assert size[0] <= 1920 and size[1] <= 1080  # one screen, no scrolling
     columns = {round(t["left"]) for t in shown}
@@ -199,8 +201,7 @@ def test_ten_tables_fill_a_television_at_once(browser, tmp_path: Path):
 
 
 def test_a_hundred_tables_page_through_by_themselves(browser, tmp_path: Path):
-    server, page = _tv(browser, 100, tmp_path)
-    try:
+    with _tv(browser, 100, tmp_path) as page:
         seen: set[int] = set()
         pages = 0
         while len(seen) < 100 and pages < 20:
@@ -222,6 +223,3 @@ def test_a_hundred_tables_page_through_by_themselves(browser, tmp_path: Path):
         assert 2 <= pages <= 8  # each page uses the screen
         interval = page.evaluate("document.querySelector('.seating-pager').dataset.seconds")
         assert 5 <= int(interval) <= 20  # and it turns by itself
-    finally:
-        page.close()
-        _stop(server)
