@@ -176,18 +176,18 @@ def places(standings: Standings, coins: int = 0) -> tuple[Place, ...]:
 
 def settled(standings: Standings, coins: int = 0) -> tuple[Settled, ...]:
     """What each leaver settled as she went, in words and as `total --json` lists it."""
-    return tuple(
-        Settled(
-            f"{settled_words(row, standings, coins=coins)} (before game {row.game})",
-            tuple(
-                {"player": row.entry.player, "before_game": row.game, "from": payer,
-                 "to": payee, "amount": amount}
-                for payer, payee, amount in row.entry.settled
-            ),  # fmt: skip
+    out = []
+    for row in standings.settled_rows():
+        if not isinstance(row.entry, Leave):
+            continue
+        who = {"player": row.entry.player, "before_game": row.game}
+        paid = tuple(
+            {**who, "from": payer, "to": payee, "amount": amount}
+            for payer, payee, amount in row.entry.settled
         )
-        for row in standings.settled_rows()
-        if isinstance(row.entry, Leave)
-    )
+        words = settled_words(row, standings, coins=coins)
+        out.append(Settled(f"{words} (before game {row.game})", paid))
+    return tuple(out)
 
 
 def summary(standings: Standings, coins: int = 0) -> Summary:

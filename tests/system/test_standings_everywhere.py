@@ -3,7 +3,8 @@ the one list (`mahjcli.reports.summary`, `Summary.musts`) held against the termi
 (`mahj total`), the page (`--html`), the SVG and the PNG (their text), the room's screen
 (`mahj serve`) and the JSON (`mahj total --json`), on nights that show each part: a plain
 night, a pie night with a leaver, a club night whose kitties are still full at the end
-with every house rule that keeps a kitty, and a tournament."""
+with every house rule that keeps a kitty, a night whose leavers settled up as they went
+(RULES.md §5), a club night too big to promise the fewest payments, and a tournament."""
 
 from __future__ import annotations
 
@@ -94,6 +95,33 @@ def _kitty_club(folder: Path) -> Path:
     return path
 
 
+def _settled_leavers(folder: Path) -> Path:
+    """Five players: Ruth leaves owed 100 and is paid by Linda; Kathy leaves owed 155 and
+    is paid by three players; the game after Ruth comes back is left for the end."""
+    path = folder / "settled.toml"
+    mahj(path, "new", "Ruth", "Linda", "Kathy", "Pat", "Sue")
+    mahj(path, "win", "Ruth", "25", "-t", "Linda")
+    mahj(path, "win", "Kathy", "30", "-s")
+    mahj(path, "leave", "Ruth", "--settle")
+    mahj(path, "leave", "Kathy", "--settle")
+    mahj(path, "join", "Ruth")
+    mahj(path, "win", "Pat", "25", "-t", "Ruth")
+    return path
+
+
+def _past_the_limit(folder: Path) -> Path:
+    """Twenty-four players at six tables, each with a balance of their own: more than
+    the settle-up can promise the fewest payments for."""
+    path = folder / "big.toml"
+    names = [f"P{i:02}" for i in range(1, 25)]
+    mahj(path, "new", *names, "--tables", "6")
+    for table in range(6):
+        seats = names[4 * table : 4 * table + 4]
+        mahj(path, "win", seats[0], str(25 + 5 * table), "-t", seats[1])
+        mahj(path, "win", seats[2], str(30 + 5 * table), "-s")
+    return path
+
+
 def _copy(name: str):
     def make(folder: Path) -> Path:
         path = folder / Path(name).name
@@ -107,6 +135,8 @@ NIGHTS = {
     "plain": _copy("rules-worked-night.toml"),
     "pie, a leaver": _copy("five-player-pie-night.toml"),
     "club, full kitties": _kitty_club,
+    "settled leavers": _settled_leavers,
+    "past the exact limit": _past_the_limit,
     "tournament": _copy("tournament-two-rounds.toml"),
 }
 
@@ -125,6 +155,10 @@ def test_every_view_shows_what_the_standings_must(kind, tmp_path: Path, serve): 
     assert {"total", "sum"} <= kinds
     if kind == "club, full kitties":
         assert {"purse", "rules", "kitty back", "settle up"} <= kinds
+    if kind != "tournament":
+        assert {"settle heading", "settle up"} <= kinds
+    if kind == "settled leavers":
+        assert "settled" in kinds
     views = {
         "terminal": flat(mahj(path, "total")),
         "html": page_text(mahj(path, "total", "--html", "-")),
@@ -156,3 +190,34 @@ def test_the_list_for_full_kitties_in_the_rule_books_words(tmp_path: Path):
         "Kathy pays Ruth 25", "Pat pays Ruth 25", "Linda pays Ruth 10",
     ]  # fmt: skip
     assert [m.words for m in musts if m.what == "purse"][:2] == ["1 Bea +320 720", "2 Ruth +40 440"]
+
+
+def test_settled_leavers_and_the_heading_in_the_rule_books_words(tmp_path: Path):
+    """The list for the night of settled leavers (RULES.md §5). After two games Ruth is
+    +100, Linda -110, Kathy +155, Pat -85 and Sue -60. Ruth leaves and Linda pays her 100;
+    Kathy leaves and is paid by Pat 85, Sue 60 and Linda her last 10, so Kathy is gone and
+    square: "(left, settled)". Ruth comes back and throws Pat's 25 (Ruth -50, Linda and
+    Sue -25 each): only that game is left for the final settle-up."""
+    shown = summary(loader.load(_settled_leavers(tmp_path)).standings)
+    said = [(m.what, m.words) for m in shown.musts()]
+    kathy = "Kathy is paid by Pat 85, Sue 60 and Linda 10 (before game 3)"
+    assert [w for what, w in said if what == "settled"] == [
+        "Linda pays Ruth 100 (before game 3)", kathy, kathy, kathy
+    ]  # fmt: skip
+    assert ("total", "1 Kathy (left, settled) +155") in said
+    assert ("total", "2 Ruth +50") in said  # back at the table: not marked as gone
+    assert ("settle heading", "the fewest payments") in said
+    assert [w for what, w in said if what == "settle up"] == [
+        "Ruth pays Pat 50", "Linda pays Pat 25", "Sue pays Pat 25"
+    ]  # fmt: skip
+    assert shown.json()["settled"][1:] == [
+        {"player": "Kathy", "before_game": 3, "from": payer, "to": "Kathy", "amount": amount}
+        for payer, amount in (("Pat", 85), ("Sue", 60), ("Linda", 10))
+    ]
+
+
+def test_past_the_exact_limit_every_view_heads_the_list_a_short_list(tmp_path: Path):
+    shown = summary(loader.load(_past_the_limit(tmp_path)).standings)
+    assert shown.found is not None and not shown.found.fewest
+    assert ("settle heading", "a short list of payments (too many players to promise the "
+            "fewest)") in {(m.what, m.words) for m in shown.musts()}  # fmt: skip
