@@ -45,6 +45,7 @@ def scorecard(
     """A tournament table's score card: each game, round totals, who hands it in.
 
     Fits 80 columns, so it can go straight to paper: mahj scorecard > card.txt
+
     At an event, a table's night for round 2: mahj scorecard --round 2
 
     Example: mahj scorecard --accept
