@@ -223,3 +223,26 @@ def test_a_hundred_tables_page_through_by_themselves(browser, tmp_path: Path):
         assert 2 <= pages <= 8  # each page uses the screen
         interval = page.evaluate("document.querySelector('.seating-pager').dataset.seconds")
         assert 5 <= int(interval) <= 20  # and it turns by itself
+
+
+ONE_LINE = """() => [...document.querySelectorAll('.standings td.who')]
+    .filter((e) => e.getBoundingClientRect().height > 0)
+    .map((e) => { const r = document.createRange(); r.selectNodeContents(e);
+                  const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+                  return [e.textContent, tops.size]; })"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_an_events_standings_keep_each_name_on_one_line(browser, served_event, width):
+    """Three rounds played: beside the television's grid of tables (a quarter of the
+    screen) and on a phone, each name is read whole, never squeezed to a letter a line;
+    each player's rounds go under the name where the standings are narrow."""
+    base, _ = served_event
+    context = browser.new_context(viewport={"width": width, "height": 1080})
+    try:
+        page = context.new_page()
+        page.goto(base + "/")
+        names = page.evaluate(ONE_LINE)
+    finally:
+        context.close()
+    assert names and all(lines == 1 for _, lines in names), names
