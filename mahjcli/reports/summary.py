@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..core.model import Leave
 from ..core.settle import SettleUp, Transfer
 from ..core.standings import Standings
-from .words import points, rate, settle_heading, settle_kind, settled_words
+from .words import points, rate, settle_kind, settled_words
 
 
 class Place(NamedTuple):
@@ -106,7 +106,7 @@ class Summary(NamedTuple):
     @property
     def settle_heading(self) -> str:
         """`Settle up: the fewest payments` (or a short list)."""
-        return settle_heading(self.found) if self.found is not None else ""
+        return f"Settle up: {self.settle_kind}" if self.found is not None else ""
 
     def settle_words(self) -> tuple[str, ...]:
         """Each payment of the settle-up: `Linda pays Ruth 50`."""

@@ -211,11 +211,6 @@ def settle_kind(found: SettleUp) -> str:
     return "a short list of payments (too many players to promise the fewest)"
 
 
-def settle_heading(found: SettleUp) -> str:
-    """The settle-up's heading: `Settle up: the fewest payments` (or a short list)."""
-    return f"Settle up: {settle_kind(found)}"
-
-
 def settled_words(row: Row, standings: Standings, *, coins: int = 0) -> str:
     """What a leaver paid or was paid as she settled up: `Sue pays Ruth 120 and Linda 35`,
     `Kathy pays Sue 80`, `Sue is paid by Kathy 80 and Pat 20`; empty when she did not."""
