@@ -100,6 +100,9 @@ ENTRY_KEYS: dict[str, str] = {
     "caller": "Who called Mah Jongg in error.",
     "intact": "The one player who kept an intact hand, if exactly one did.",
     "east": "The new table's first East (default: the first of the four).",
+    "entry_id": "The id the page (or a script) gave what it sent: an entry with an id "
+    "already in the file is never recorded again, so a phone that sends it twice (a "
+    "double tap, or again after a lost connection) records it once.",
 }
 
 TYPES: dict[str, str] = {
@@ -110,6 +113,7 @@ TYPES: dict[str, str] = {
     "count": "whole number",
     "text": "text",
     "line": "a line of the night's card",
+    "id": "text",
 }
 
 CARD: dict[str, Row] = {

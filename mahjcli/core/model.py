@@ -8,6 +8,7 @@ as its last field, so entries of different kinds never compare equal. Nothing de
 """
 
 import functools
+import re
 from typing import Annotated, Any, Literal, NamedTuple
 
 MIN_SEATED = 3
@@ -27,10 +28,12 @@ MAX_WAITING = 4
 WINDS = ("East", "South", "West", "North")
 """The seats of a table of four, East first and going to the right."""
 
-KeyType = Literal["player", "players", "bets", "amounts", "flag", "count", "text", "line"]
+KeyType = Literal[
+    "player", "players", "bets", "amounts", "flag", "count", "text", "line", "id"
+]
 """What kind of value a key of a log entry holds: a player's name, a list of names, a list
 of bets (each `[bettor, player]`), a list of amounts (each `[player, points]`), true or
-false, a whole number, text, or a card line's name."""
+false, a whole number, text, a card line's name, or an entry id (`is_entry_id`)."""
 
 
 class Key(NamedTuple):
@@ -65,6 +68,18 @@ AMOUNTS = Key("amounts", low=1, high=MAX_SETTLED,
               what=f"a whole number of points from 1 to {MAX_SETTLED}")  # fmt: skip
 TABLE = Key("count", low=1, high=MAX_TABLES, what=f"a table number from 1 to {MAX_TABLES}")
 THE_TABLE = TABLE._replace(required=True)
+ENTRY_ID = Key("id", what="8 to 64 letters, digits, - or _")
+"""The id a phone (or a script) gave what it sent, so that it is recorded at most once."""
+_ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def is_entry_id(text: object) -> bool:
+    """Whether `text` can be an entry id: 8 to 64 ASCII letters, digits, `-` or `_`.
+
+    >>> is_entry_id("k3x-9f_2a1"), is_entry_id("short"), is_entry_id("é" * 9)
+    (True, False, False)
+    """
+    return isinstance(text, str) and _ENTRY_ID.fullmatch(text) is not None
 
 
 class CardLine(NamedTuple):
@@ -123,6 +138,7 @@ class Win(NamedTuple):
     """The table it was played at, as recorded on a club night (it is its winner's)."""
     seats: Annotated[tuple[str, ...], SEATED] = ()
     """Who sat at that table, East first, as recorded (older files leave it out)."""
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["win"] = "win"
 
     @property
@@ -141,6 +157,7 @@ class Wall(NamedTuple):
     wall_bets: Annotated[tuple[str, ...], PLAYERS] = ()
     seats: Annotated[tuple[str, ...], SEATED] = ()
     """Who sat at that table, East first, as recorded (older files leave it out)."""
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["wall"] = "wall"
 
 
@@ -149,6 +166,7 @@ class Incomplete(NamedTuple):
 
     seats: Annotated[tuple[str, ...], SEATED] = ()
     """Who sat at the table, East first, as recorded (older files leave it out)."""
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["incomplete"] = "incomplete"
 
 
@@ -158,6 +176,7 @@ class Penalty(NamedTuple):
     player: Annotated[str, PLAYER]
     points: Annotated[int, POINTS]
     reason: Annotated[str, TEXT] = ""
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["penalty"] = "penalty"
 
 
@@ -165,6 +184,7 @@ class Join(NamedTuple):
     """A player arrives: joins the line, or sits at once if fewer than four are seated."""
 
     player: Annotated[str, PLAYER]
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["join"] = "join"
 
 
@@ -177,6 +197,7 @@ class Leave(NamedTuple):
     """Settling up: the players she paid, and how much, as (player, points)."""
     paid_by: Annotated[tuple[tuple[str, int], ...], AMOUNTS] = ()
     """Settling up: the players who paid her, and how much, as (player, points)."""
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["leave"] = "leave"
 
     @property
@@ -199,6 +220,7 @@ class Error(NamedTuple):
     """The one player who kept an intact hand, if exactly one did."""
     seats: Annotated[tuple[str, ...], SEATED] = ()
     """Who sat at the table, East first, as recorded (older files leave it out)."""
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["error"] = "error"
 
 
@@ -207,6 +229,7 @@ class Open(NamedTuple):
 
     east: Annotated[str | None, MAYBE_PLAYER] = None
     """Its first East (default: the first of the four)."""
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["open"] = "open"
 
 
@@ -214,6 +237,7 @@ class Close(NamedTuple):
     """A club night closes a table: its players go to the front of the line, in seat order."""
 
     table: Annotated[int, THE_TABLE]
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["close"] = "close"
 
 
@@ -221,6 +245,7 @@ class Accept(NamedTuple):
     """A tournament table accepts its score card for every round played so far; those
     rounds no longer change (RULES.md §6)."""
 
+    entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["accept"] = "accept"
 
 
@@ -252,7 +277,7 @@ def keys_of(kind: str) -> dict[str, Key]:
     """The keys of one kind of entry, in the order they are written (besides `kind`).
 
     >>> list(keys_of("penalty"))
-    ['player', 'points', 'reason']
+    ['player', 'points', 'reason', 'entry_id']
     """
     cls = ENTRY_TYPES[kind]
     hints = cls.__annotations__  # evaluated as the class is made (no string annotations here)

@@ -4,10 +4,11 @@ matched to the night's players, each problem with the key it is on."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
-from ..core.model import ENTRY_TYPES, Entry, Key, KeyType, keys_of
+from ..core.model import ENTRY_TYPES, Entry, Key, KeyType, is_entry_id, keys_of
 from ..core.names import closest, control_problem, fold_name, one_edit_from
 from ..core.problems import Problem, Where, is_whole, shown
 
@@ -102,6 +103,12 @@ def _line(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, 
     return value, None
 
 
+def _id(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
+    if not is_entry_id(value):
+        return None, f"{key} must be {spec.what}, in quotes, not {shown(value)}"
+    return value, None
+
+
 READERS: dict[KeyType, Reader] = {
     "player": _player,
     "players": _players_list,
@@ -111,6 +118,7 @@ READERS: dict[KeyType, Reader] = {
     "count": _count,
     "text": _text,
     "line": _line,
+    "id": _id,
 }
 
 
@@ -168,3 +176,14 @@ def read_entry(
     cls = ENTRY_TYPES[kind]
     entry = cls(**{k: v for k, v in values.items() if k in cls._fields})
     return entry, [], notes
+
+
+_KEPT_ID = re.compile(r'^[ \t]*#[ \t]*entry_id[ \t]*=[ \t]*"([A-Za-z0-9_-]{8,64})"[ \t]*\r?$', re.M)
+"""An `entry_id` line of an entry kept as a comment (taken back, undone or corrected)."""
+
+
+def recorded_ids(log: tuple[Entry, ...], text: str) -> frozenset[str]:
+    """Every entry id the file holds: on its entries, and on those kept as comments (a
+    game taken back or corrected was recorded once; its id is never recorded again)."""
+    live = {e.entry_id for e in log if e.entry_id is not None}
+    return frozenset(live | set(_KEPT_ID.findall(text)))

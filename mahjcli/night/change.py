@@ -21,6 +21,7 @@ from ..core.placed import placed
 from ..core.session import Session
 from ..core.standings import Standings
 from ..files import atomic, loader, logedit, paths
+from ..files.entryfile import recorded_ids
 from ..files.lock import locked
 from ..files.sessionwrite import append_entry, entry_to_dict, new_session_text
 from .build import Built
@@ -34,34 +35,49 @@ class Change(NamedTuple):
     """A recorded (or removed) entry, the standings before and after it, and the notes
     to tell the scorekeeper."""
 
-    entry: Entry
+    entry: Entry | None
+    """None when nothing was recorded: the entry id was already in the file."""
     before: Standings
     after: Standings
     path: Path
     notes: tuple[str, ...] = ()
 
+    @property
+    def repeated(self) -> bool:
+        """True when the write's entry id was already recorded, so nothing changed."""
+        return self.entry is None
 
-def record(path: Path, build: Callable[[loader.Night], Built]) -> Change:
+
+def record(
+    path: Path, build: Callable[[loader.Night], Built], entry_id: str | None = None
+) -> Change:
     """Add the entry `build` makes to the night, if the rules allow it where it stands.
     When the file changed between its reading and the save (an edit saved meanwhile),
     the entry is built again on the night as it now stands, so the edit is kept; if the
-    entry no longer fits that night, it is refused, saying so."""
+    entry no longer fits that night, it is refused, saying so. An `entry_id` already in
+    the file records nothing (the night as it is comes back, `repeated`); a new one is
+    written on the entry."""
     for attempt in range(1, TRIES + 1):
         try:
-            return _record(path, build, again=attempt > 1)
+            return _record(path, build, entry_id, again=attempt > 1)
         except FileChanged:
             if attempt == TRIES:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _record(path: Path, build: Callable[[loader.Night], Built], again: bool) -> Change:
+def _record(
+    path: Path, build: Callable[[loader.Night], Built], entry_id: str | None, again: bool
+) -> Change:
     """One try of `record`: lock, load, build, replay, append, save."""
     with locked(path):
         night = loader.load(path, keep_doc=True)
+        if (same := already(night, entry_id)) is not None:
+            return same
         try:
             built = build(night)
-            built = built._replace(entry=placed(built.entry, night.standings))
+            entry = placed(built.entry, night.standings)
+            built = built._replace(entry=entry._replace(entry_id=entry_id) if entry_id else entry)
             after = fold(night.session._replace(log=(*night.session.log, built.entry)))
             if after.problems:
                 raise Refused(after.problems[-1].message)
@@ -77,6 +93,17 @@ def _record(path: Path, build: Callable[[loader.Night], Built], again: bool) -> 
         text = append_entry(kept, entry_to_dict(built.entry), parsed.doc)
         atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
         return Change(built.entry, night.standings, after, path, built.notes)
+
+
+def already(night: loader.Night, entry_id: str | None) -> Change | None:
+    """The night unchanged, when `entry_id` is already in its file (recorded, or kept as a
+    comment); None when it is not (or no id was given). Called under the lock."""
+    if entry_id is None:
+        return None
+    if entry_id not in recorded_ids(night.session.log, night.loaded.parsed.text):
+        return None
+    standings = night.standings
+    return Change(None, standings, standings, night.loaded.path, ("already recorded",))
 
 
 def undo(path: Path, check: Callable[[loader.Night], None] | None = None) -> Change:

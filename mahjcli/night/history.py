@@ -24,7 +24,7 @@ from ..files.entryfile import read_entry
 from ..files.lock import locked
 from ..files.sessionwrite import document, entry_to_dict
 from .build import Built
-from .change import Change
+from .change import Change, already
 
 
 def _label(standings: Standings, at: int) -> str:
@@ -108,21 +108,30 @@ def game_at(standings: Standings, number: int) -> int:
 
 
 def replace(
-    path: Path, game: int, build: Callable[[Standings], Built], note: str
-) -> tuple[Change, Entry]:
+    path: Path,
+    game: int,
+    build: Callable[[Standings], Built],
+    note: str,
+    entry_id: str | None = None,
+) -> tuple[Change, Entry | None]:
     """Replace game `game` with the one `build` makes from the standings just before it;
-    returns the change and the entry replaced."""
+    returns the change and the entry replaced (None, and nothing changed, when
+    `entry_id` is already in the file). The game keeps its entry id unless `entry_id`
+    gives it another (the old one stays in the comment that keeps what it said)."""
     with locked(path):
         night = loader.load(path)
+        if (same := already(night, entry_id)) is not None:
+            return same, None
         log = night.session.log
         at = game_at(night.standings, game)
         if why := _accepted_problem(log, at):
             raise Refused(why)
         before_it = fold(night.session._replace(log=log[:at]))
         built = build(before_it)
-        built = built._replace(entry=placed(built.entry, before_it))
         kept = pinned(night.standings)
-        if built.entry == kept[at]:
+        entry = placed(built.entry, before_it)._replace(entry_id=entry_id or kept[at].entry_id)
+        built = built._replace(entry=entry)
+        if entry._replace(entry_id=kept[at].entry_id) == kept[at]:
             raise Refused(f"{_label(night.standings, at)} already says that; nothing was changed")
         new_log = (*kept[:at], built.entry, *kept[at + 1 :])
         what = f"changing {_label(night.standings, at)} like that"

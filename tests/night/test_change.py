@@ -169,3 +169,72 @@ def test_the_command_line_keeps_an_edit_saved_while_it_records(four, session: Pa
     result = four("win", "Ruth", "25", "--thrown-by", "Linda")
     assert result.exit_code == 0, result
     assert [e.kind for e in loader.load(session).session.log] == ["wall", "win"]
+
+
+# ---- entry ids: what a phone sent is recorded at most once -------------------------------
+
+
+def test_an_entry_id_is_written_on_its_entry_and_read_back(four, session: Path):
+    done = change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdef")
+    assert not done.repeated and done.entry is not None
+    assert session.read_text(encoding="utf-8").endswith('entry_id = "phone-1-abcdef"\n')
+    assert loader.load(session).session.log[-1].entry_id == "phone-1-abcdef"
+
+
+def test_the_same_entry_id_twice_records_once_and_leaves_the_file(four, session: Path):
+    change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdef")
+    data = session.read_bytes()
+    again = change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdef")
+    assert again.repeated and again.after.totals_map() == RUTH_WINS
+    assert session.read_bytes() == data
+    other = change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdeg")
+    assert not other.repeated and other.after.games == 2
+
+
+def test_a_repeated_id_is_answered_before_the_entry_is_built(four, session: Path):
+    """A re-send after its game was recorded is not refused as out of date: it is done."""
+    change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdef")
+
+    def stale(night: loader.Night) -> build.Built:
+        raise Refused("the table has played since")
+
+    assert change.record(session, stale, entry_id="phone-1-abcdef").repeated
+
+
+def test_an_id_of_a_game_taken_back_is_not_recorded_again(four, session: Path):
+    change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdef")
+    change.undo(session)
+    data = session.read_bytes()
+    assert change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdef").repeated
+    assert session.read_bytes() == data
+
+
+def test_a_corrected_game_keeps_its_id_and_a_fix_sent_twice_changes_it_once(
+    four, session: Path
+):
+    from mahjcli.night import history
+
+    change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdef")
+
+    def pat(value: str):
+        return lambda standings: build.build_win(
+            standings, winner="Pat", value=value, thrown_by="Linda", self_pick=False
+        )
+
+    history.replace(session, 1, pat("25"), "fixed")
+    assert loader.load(session).session.log[0].entry_id == "phone-1-abcdef"
+    done, replaced = history.replace(session, 1, pat("30"), "fixed", entry_id="fix-1-abcdef")
+    assert not done.repeated and replaced is not None
+    assert loader.load(session).session.log[0].entry_id == "fix-1-abcdef"
+    data = session.read_bytes()
+    again, replaced = history.replace(session, 1, pat("30"), "fixed", entry_id="fix-1-abcdef")
+    assert again.repeated and replaced is None and session.read_bytes() == data
+    assert change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdef").repeated
+
+
+def test_a_hand_written_entry_id_is_checked(four, session: Path):
+    from mahjcli.core.errors import SessionInvalid
+
+    by_hand(session, '\n[[log]]\nkind = "wall"\nentry_id = "no"\n')
+    with pytest.raises(SessionInvalid, match="entry_id must be 8 to 64 letters"):
+        loader.load(session)
