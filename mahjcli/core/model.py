@@ -28,9 +28,7 @@ MAX_WAITING = 4
 WINDS = ("East", "South", "West", "North")
 """The seats of a table of four, East first and going to the right."""
 
-KeyType = Literal[
-    "player", "players", "bets", "amounts", "flag", "count", "text", "line", "id"
-]
+KeyType = Literal["player", "players", "bets", "amounts", "flag", "count", "text", "line", "id"]
 """What kind of value a key of a log entry holds: a player's name, a list of names, a list
 of bets (each `[bettor, player]`), a list of amounts (each `[player, points]`), true or
 false, a whole number, text, a card line's name, or an entry id (`is_entry_id`)."""

@@ -209,9 +209,7 @@ def test_an_id_of_a_game_taken_back_is_not_recorded_again(four, session: Path):
     assert session.read_bytes() == data
 
 
-def test_a_corrected_game_keeps_its_id_and_a_fix_sent_twice_changes_it_once(
-    four, session: Path
-):
+def test_a_corrected_game_keeps_its_id_and_a_fix_sent_twice_changes_it_once(four, session: Path):
     from mahjcli.night import history
 
     change.record(session, win("Ruth", "25", "Linda"), entry_id="phone-1-abcdef")
