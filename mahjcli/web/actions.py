@@ -182,6 +182,13 @@ def done_words(standings: Standings, table: int, done: tuple[str, int] | None) -
     what, number = done
     if what == "removed":
         return f"Game {number} was taken back."
+    if what == "fixed":
+        row = next((r for r in standings.rows if r.is_game and r.game == number), None)
+        if row is None:
+            return f"Game {number} was corrected."
+        line = game_line(row, standings)
+        paid = f"; {line.paid}" if line.paid else ""
+        return f"Game {number} was corrected: {line.what}{paid}."
     played = games_at(standings, table)
     row = next((r for r in played if r.at == number), None)
     if row is None:

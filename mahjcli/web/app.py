@@ -21,8 +21,9 @@ from ..core.errors import MahjError
 from ..reports import board
 from .common import Site, api_error, see
 from .eventpages import EventSite
-from .guard import Guard, Problem, cookie_name, error_response, same
-from .nightpages import NightSite, base_of
+from .guard import Guard, Keys, Problem, cookie_name, error_response
+from .nightpages import NightSite
+from .organiser import base_of
 from .pages import render
 from .source import Room, Shown, Source
 from .watch import Watcher
@@ -96,24 +97,30 @@ class RoomSite(Site):
 
 
 def enter(site: Site) -> Route:
-    """The entry link: `/enter?key=KEY` keeps the key on the phone, then shows the tables."""
+    """The entry link: `/enter?key=KEY` (the organiser's) or `/enter?code=CODE` (the
+    tables' join code, scanned from the room's screen or typed in the form `/enter`
+    shows) keeps it on the phone, then shows the tables (whose page links the organiser's
+    page for the key)."""
 
     async def endpoint(request: Request) -> Response:
-        key = request.query_params.get("key", "")
-        if not same(key, site.token):
+        given = request.query_params.get("key") or request.query_params.get("code")
+        if given is None:
+            return render(request, "enter.html", error=None)
+        level = site.keys.level(given)
+        if level is None:
             return render(
                 request,
-                "message.html",
+                "enter.html",
                 401,
-                heading="Wrong link",
-                message="This link's key is not the one mahj serve printed; open the link "
-                "it shows now (or scan its QR code).",
+                error="That is not this room's code (or the link is an old one): type the "
+                "code the room's screen shows, or scan its QR code again.",
             )
+        kept = site.keys.key if level == "organiser" else site.keys.code
         single = site.room.single
-        to = "/tables" if single is not None and single.kind == "night" else "/"
-        response = see(to)
+        night = single is not None and single.kind == "night"
+        response = see("/tables" if night else "/")
         response.set_cookie(
-            cookie_name(request), key, max_age=COOKIE_AGE, httponly=True, samesite="lax"
+            cookie_name(request), kept, max_age=COOKIE_AGE, httponly=True, samesite="lax"
         )
         return response
 
@@ -137,20 +144,25 @@ async def _failure(request: Request, exc: Exception) -> Response:
     )
 
 
-def make_app(room: Room, token: str, *, interval: float | None = None) -> Starlette:
-    """The application serving `room`, writes allowed with `token`."""
+def make_app(
+    room: Room, token: str | Keys, *, interval: float | None = None, address: str = ""
+) -> Starlette:
+    """The application serving `room`, writes allowed with `token` (the organiser's entry
+    key, or the keys with the tables' join code); `address` is where phones reach it
+    (`http://HOST:PORT`), for the room's screen's QR code."""
     watcher = Watcher(room) if interval is None else Watcher(room, interval)
+    keys = token if isinstance(token, Keys) else Keys(token)
     routes: list[BaseRoute]
     single = room.single
     if single is None:
-        night = NightSite(room, watcher, token)
-        site: Site = RoomSite(room, watcher, token)
+        night = NightSite(room, watcher, keys, address)
+        site: Site = RoomSite(room, watcher, keys)
         routes = [*site.routes(), Mount("/n/{key}", routes=night.routes())]
     elif single.kind == "event":
-        site = EventSite(room, watcher, token)
+        site = EventSite(room, watcher, keys)
         routes = site.routes()
     else:
-        site = NightSite(room, watcher, token)
+        site = NightSite(room, watcher, keys, address)
         routes = site.routes()
     static = StaticFiles(packages=[("mahjcli.web", "static")])
     routes = [enter(site), Mount("/static", static, name="static"), *routes]
@@ -176,4 +188,5 @@ def make_app(room: Room, token: str, *, interval: float | None = None) -> Starle
     )
     app.state.watcher = watcher
     app.state.room = room
+    app.state.keys = keys
     return app

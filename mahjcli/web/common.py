@@ -13,7 +13,18 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from starlette.routing import BaseRoute
 
 from ..core.errors import MahjError
-from .guard import Problem, cookie_token, error_response, json_response, status_of
+from .guard import (
+    Fields,
+    Keys,
+    Level,
+    Problem,
+    cookie_level,
+    cookie_token,
+    error_response,
+    json_response,
+    status_of,
+    write_fields,
+)
 from .pages import draw, render
 from .source import Room, Shown, Source
 from .watch import Watcher
@@ -22,15 +33,16 @@ T = TypeVar("T")
 
 
 class Site:
-    """The served room, its watcher and the token of this run."""
+    """The served room, its watcher, and who may write (the organiser's key, the tables'
+    join code)."""
 
     kind = ""
     """The kind of file whose pages these are (a night's, an event's)."""
 
-    def __init__(self, room: Room, watcher: Watcher, token: str) -> None:
+    def __init__(self, room: Room, watcher: Watcher, keys: Keys | str) -> None:
         self.room = room
         self.watcher = watcher
-        self.token = token
+        self.keys = keys if isinstance(keys, Keys) else Keys(keys)
         self._drawn: dict[str, tuple[tuple[object, ...], tuple[Shown, ...], str]] = {}
 
     async def saving(self, source: Source, save: Callable[..., T], *args: Any) -> T:
@@ -46,9 +58,27 @@ class Site:
         """The site's routes."""
         raise NotImplementedError
 
+    @property
+    def token(self) -> str:
+        """The organiser's entry key as it is now."""
+        return self.keys.key
+
     def key_of(self, request: Request) -> str | None:
-        """The token, when this phone opened the entry link (its cookie holds it)."""
-        return cookie_token(request, self.token)
+        """The key or join code this phone opened the pages with (its cookie holds it),
+        while it is still good: what the page's forms carry."""
+        return cookie_token(request, self.keys)
+
+    def level_of(self, request: Request) -> Level | None:
+        """What this phone may do: the organiser's, a table's, or only look."""
+        return cookie_level(request, self.keys)
+
+    async def table_fields(self, request: Request) -> Fields:
+        """A table's write: its fields, once it carries the key or the join code."""
+        return await write_fields(request, self.keys, "table")
+
+    async def organiser_fields(self, request: Request) -> Fields:
+        """A write for the whole room: its fields, once it carries the organiser's key."""
+        return await write_fields(request, self.keys, "organiser")
 
     def source(self, request: Request, kind: str) -> Source:
         """The file a request is about (404 when there is none of that kind)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..core.model import MAX_EXPOSURES, MAX_TABLES
+from ..core.model import ENTRY_ID, MAX_EXPOSURES, MAX_TABLES, is_entry_id
 from ..core.numbers import whole_number
 from ..core.wording import field
 from .guard import Fields, Problem
@@ -118,3 +118,43 @@ def how_won(fields: Fields) -> Fields:
     elif how.startswith("by:"):
         fields["thrown_by"] = [how[3:]]
     return fields
+
+
+def entry_id(fields: Fields) -> str | None:
+    """The write's `entry_id` (taken out of the fields), None when it has none; refused
+    when it is not 8 to 64 letters, digits, `-` or `_`."""
+    given = fields.pop("entry_id", [])
+    if not given or not given[0]:
+        return None
+    if len(given) > 1 or not is_entry_id(given[0]):
+        raise Problem(
+            400,
+            f"entry_id must be one id of {ENTRY_ID.what}, not {given[0][:70]!r}; "
+            "nothing was changed",
+        )
+    return given[0]
+
+
+def only(fields: Fields, known: tuple[str, ...], required: tuple[str, ...] = ()) -> Fields:
+    """The fields of a write that takes `known` (each once), refused when another is
+    given or one of `required` is missing or empty."""
+    for key, values in fields.items():
+        if key not in (*known, "token"):
+            listed = ", ".join(known) or "none"
+            raise Problem(
+                400, f"unknown field {key!r} (the fields are {listed}); nothing was changed"
+            )
+        if len(values) > 1:
+            raise Problem(
+                400, f"{key} was given twice ({values[0]!r} and {values[1]!r}); give it once"
+            )
+    for key in required:
+        if text(fields, key) is None:
+            raise Problem(400, f"give the {key} (the field {key}); nothing was changed")
+    return fields
+
+
+def table_number(fields: Fields, key: str = "table") -> int | None:
+    """A table's number given in `key`, None when absent."""
+    raw = text(fields, key)
+    return whole_number(raw, field("table"), 1, MAX_TABLES) if raw is not None else None

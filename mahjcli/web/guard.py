@@ -8,8 +8,8 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -25,8 +25,23 @@ carry the token in its forms (the cookie alone never allows a write)."""
 
 
 def new_token() -> str:
-    """A fresh token for one run of the server."""
+    """A fresh entry key (the organiser's)."""
     return secrets.token_urlsafe(16)
+
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""The join code's letters: no 0/O or 1/I to misread across a room."""
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    """A fresh join code for the tables' phones, e.g. `K7MQ3P`."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def code_typed(text: str) -> str:
+    """A join code as typed (`k7m q3p`, `K7M-Q3P`) in the form it is compared in."""
+    return "".join(ch for ch in text.upper() if ch not in " -")
 
 
 def same(given: str | None, token: str) -> bool:
@@ -34,6 +49,48 @@ def same(given: str | None, token: str) -> bool:
     if not given:
         return False
     return hmac.compare_digest(given.encode("utf-8", "replace"), token.encode("utf-8"))
+
+
+Level = Literal["organiser", "table"]
+
+
+class Keys:
+    """Who may write: the organiser's entry key (every action, the organiser's page) and
+    the tables' join code (a table's games), both changeable while the server runs (old
+    links and cookies stop working at once); `keep` is told each change, so that a
+    restart keeps them."""
+
+    def __init__(
+        self, key: str, code: str | None = None, keep: Callable[[str, str], object] | None = None
+    ) -> None:
+        self.key = key
+        self.code = new_code() if code is None else code
+        """The tables' join code ("" for none)."""
+        self.keep = keep
+
+    def level(self, given: str | None) -> Level | None:
+        """What `given` allows: the organiser's key, the tables' code, or nothing."""
+        if same(given, self.key):
+            return "organiser"
+        if self.code and given and len(given) < 64 and same(code_typed(given), self.code):
+            return "table"
+        return None
+
+    def new_key(self) -> str:
+        """Change the entry key; the old one stops working."""
+        self.key = new_token()
+        self._kept()
+        return self.key
+
+    def new_code(self) -> str:
+        """Change the join code; the old one stops working."""
+        self.code = new_code()
+        self._kept()
+        return self.code
+
+    def _kept(self) -> None:
+        if self.keep is not None:
+            self.keep(self.key, self.code)
 
 
 class Problem(Exception):
@@ -59,10 +116,18 @@ def cookie_name(request: Request) -> str:
     return f"{COOKIE}_{server[1]}" if server and server[1] else COOKIE
 
 
-def cookie_token(request: Request, token: str) -> str | None:
-    """The token, when the phone's cookie holds it (for putting it in a page's forms)."""
+def cookie_token(request: Request, keys: Keys | str) -> str | None:
+    """The key or join code the phone's cookie holds, when it is still good (for putting
+    it in a page's forms)."""
+    keys = keys if isinstance(keys, Keys) else Keys(keys, "")
     given = request.cookies.get(cookie_name(request)) or request.query_params.get("key")
-    return token if same(given, token) else None
+    level = keys.level(given)
+    return None if level is None else keys.key if level == "organiser" else keys.code
+
+
+def cookie_level(request: Request, keys: Keys) -> Level | None:
+    """What the phone's cookie allows."""
+    return keys.level(request.cookies.get(cookie_name(request)))
 
 
 def from_here(request: Request) -> None:
@@ -80,30 +145,44 @@ def from_here(request: Request) -> None:
         raise Problem(403, "forms are taken only from this server's own pages; nothing was changed")
 
 
-async def write_fields(request: Request, token: str) -> Fields:
-    """The fields of a write, once it is known to carry the token: the header
-    `Authorization: Bearer TOKEN` is checked before the body is read; without it the form
-    must come from this server's own pages, and carry the token as its `token` field
-    (a JSON body, which only scripts send, needs the header). 401 without the token."""
+async def write_fields(request: Request, keys: Keys | str, level: Level = "table") -> Fields:
+    """The fields of a write, once it is known to carry the key (`level` "organiser") or
+    the key or the tables' join code ("table"): the header `Authorization: Bearer KEY` is
+    checked before the body is read; without it the form must come from this server's
+    own pages, and carry the key or code as its `token` field (a JSON body, which only
+    scripts send, needs the header). 401 without it."""
+    keys = keys if isinstance(keys, Keys) else Keys(keys, "")
+
+    def allowed(given: str | None) -> bool:
+        found = keys.level(given)
+        return found == "organiser" or (found == "table" and level == "table")
+
     header = bearer(request)
     if header is None:
         from_here(request)
         if _kind(request) == "application/json":
-            raise _no_key()
-    elif not same(header, token):
-        raise _no_key()
+            raise _no_key(level)
+    elif not allowed(header):
+        raise _no_key(level)
     fields = await read_fields(request)
-    if header is None and not same(next(iter(fields.get("token", [])), None), token):
-        raise _no_key()
+    if header is None and not allowed(next(iter(fields.get("token", [])), None)):
+        raise _no_key(level)
     return fields
 
 
-def _no_key() -> Problem:
+def _no_key(level: Level = "table") -> Problem:
+    if level == "organiser":
+        return Problem(
+            401,
+            "this is the organiser's: open the entry link printed when mahj serve started "
+            "(a table's join code enters games only), or send Authorization: Bearer KEY; "
+            "nothing was changed",
+        )
     return Problem(
         401,
-        "this needs the entry link's key: open the link printed when mahj serve "
-        "started (or scan its QR code), or send Authorization: Bearer KEY; "
-        "nothing was changed",
+        "this needs the entry link's key or the tables' join code: open the link printed "
+        "when mahj serve started, or scan the QR code the room's screen shows, or send "
+        "Authorization: Bearer KEY; nothing was changed",
     )
 
 

@@ -6,7 +6,6 @@ who pays whom before it is recorded, taking back the table's last game), and the
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -18,22 +17,22 @@ from ..files.loader import Night
 from ..night import change
 from ..reports import board, shapes, words
 from . import actions
-from .common import Site, form_items, page_error, refused, see
-from .fields import TRUE, how_won, wall_request, win_request
-from .guard import Fields, Problem, json_response, read_fields, write_fields
-from .pages import render
+from .common import api_error, form_items, page_error, refused, see
+from .fields import TRUE, entry_id, how_won, wall_request, win_request
+from .guard import Fields, Problem, json_response, read_fields
+from .organiser import base_of
+from .pages import qr_svg, render
 from .source import Shown, Source
+from .tablefix import WIN_ONLY, TableFix
 
-BLANK = {"winner": "", "value": "", "line": "", "how": "", "exposures": "", "jokerless": False}
+BLANK: dict[str, Any] = {
+    "winner": "", "value": "", "line": "", "how": "", "exposures": "", "jokerless": False,
+    "dead": [], "bets": {}, "pays": "", "entry_id": "",
+}  # fmt: skip
 """A table's form before anything is chosen."""
 
 
-def base_of(source: Source) -> str:
-    """Where a night's pages start: `` for the one night served, `/n/NAME` in a folder."""
-    return f"/n/{quote(source.key, safe='')}" if source.key else ""
-
-
-class NightSite(Site):
+class NightSite(TableFix):
     """The routes of a night."""
 
     kind = "night"
@@ -55,28 +54,28 @@ class NightSite(Site):
             Route(table + "/record", self.record, methods=["POST"]),
             Route(table + "/undo", self.undo_view),
             Route(table + "/undo", self.undo, methods=["POST"]),
+            Route(table + "/fix/{game:int}", self.fix_page),
             Route("/win", self.api_win, methods=["POST"]),
             Route("/wall", self.api_wall, methods=["POST"]),
+            Route("/fix", self.api_fix, methods=["POST"]),
+            *self.organiser_routes(),
         ]
-
-    async def night(self, request: Request) -> tuple[Source, Night]:
-        """The night a request is about, as it is now (Problem 409 when it cannot be read)."""
-        source = self.source(request, "night")
-        shown = await self.shown(source)
-        if shown.night is None:
-            raise Problem(409, shown.error or "the night cannot be read")
-        return source, shown.night
 
     # ---- the room's screen -------------------------------------------------------------
 
-    def board_context(self, source: Source, shown: Shown) -> dict[str, Any]:
-        """What the screen shows of a night (or why it cannot show it)."""
+    def board_context(self, source: Source, shown: Shown, link: str = "") -> dict[str, Any]:
+        """What the screen shows of a night (or why it cannot show it): the night going
+        on, or its end once the organiser closed it; the join code and its QR code (to
+        `link`/enter) when the organiser shows them."""
         context: dict[str, Any] = {
             "base": base_of(source),
             "heading": source.path.name,
             "error": shown.error,
             "tables_link": True,
             "part_template": "night_part.html",
+            "closed": source.closed,
+            "code": self.keys.code if source.show_code else "",
+            "qr": qr_svg(f"{link}/enter?code={self.keys.code}") if source.show_code else "",
         }
         if shown.night is not None:
             context["board"] = board.board(shown.night.standings)
@@ -88,7 +87,8 @@ class NightSite(Site):
             source = self.source(request, "night")
         except Problem as exc:
             return page_error(request, exc)
-        context = self.board_context(source, await self.shown(source))
+        link = self.link_base(request)
+        context = self.board_context(source, await self.shown(source), link)
         return self.screen(request, context["base"], source.version, context)
 
     async def board_part(self, request: Request) -> Response:
@@ -97,8 +97,14 @@ class NightSite(Site):
         except Problem as exc:
             return page_error(request, exc)
         shown = await self.shown(source)
+        link = self.link_base(request)
+        shows = (str(source.closed), self.keys.code if source.show_code else "", link)
         return self.drawn(
-            request, "night_part.html", (shown,), lambda: self.board_context(source, shown)
+            request,
+            "night_part.html",
+            (shown,),
+            lambda: self.board_context(source, shown, link),
+            *shows,
         )
 
     # ---- the API: what the commands print as JSON, and writes ---------------------------
@@ -126,10 +132,11 @@ class NightSite(Site):
     async def _api_write(self, request: Request, result: str) -> Response:
         """Record a game sent by a script: 200 with the new status, or the refusal."""
         source = self.source(request, "night")
-        fields = await write_fields(request, self.token)
+        fields = await self.table_fields(request)
+        eid = entry_id(fields)
         asked = win_request(fields) if result == "win" else wall_request(fields)
         make = actions.win_builder(asked) if result == "win" else actions.wall_builder(asked)
-        done = await self.saving(source, change.record, make)
+        done = await self.saving(source, change.record, make, eid)
         self.saved(source)
         return json_response(shapes.status_json(done.after))
 
@@ -189,6 +196,7 @@ class NightSite(Site):
         played = board.games_at(standings, number)
         recent = [board.game_line(row, standings) for row in reversed(played[-3:])]
         card = standings.session.card
+        rules = standings.rules
         return render(
             request,
             "table.html",
@@ -204,6 +212,11 @@ class NightSite(Site):
             lines=card.lines if card is not None else (),
             tournament=not standings.rules.pays,
             recent=recent,
+            earlier=[board.game_line(row, standings) for row in reversed(played)],
+            names=[seat.name for seat in table.seats],
+            bettors=standings.waiting if rules.house_problem("bettor") is None else (),
+            pays_for_table=rules.house_problem("pay-for-table") is None,
+            organiser=self.level_of(request) == "organiser",
             error=error,
             done=actions.done_words(standings, number, done),
         )
@@ -214,8 +227,9 @@ class NightSite(Site):
         fields: Fields = {}
         try:
             source, night = await self.night(request)
-            fields = how_won(await write_fields(request, self.token))
-            result, make = _asked(fields, number)
+            fields = how_won(await self.table_fields(request))
+            eid = entry_id({"entry_id": fields.get("entry_id", [])})
+            result, make = _asked(_without(fields, "entry_id"), number)
             row, after, notes = await run_in_threadpool(actions.preview, night, make)
         except (Problem, MahjError) as exc:
             return await self._refused(request, exc, fields)
@@ -229,29 +243,43 @@ class NightSite(Site):
             game=board.game_line(row, after),
             notes=notes,
             swap=words.seat_swap(row, after),
-            hidden=[*form_items(fields, leave=("result",)), ("result", result)],
+            hidden=[*form_items(fields, leave=("result", "entry_id")), ("result", result)],
+            entry_id=eid or "",
+            result=result,
         )
 
     async def record(self, request: Request) -> Response:
-        """Record the game just checked; then the table's page says so."""
+        """Record the game just checked; then the table's page says so. Sent by the
+        page's script (`Accept: application/json`, an entry it keeps until it is sent),
+        the answer is JSON: the game's place, or `{"error": ...}`."""
         number = request.path_params["table"]
         fields: Fields = {}
+        wants_json = "application/json" in request.headers.get("accept", "")
         try:
             source = self.source(request, "night")
-            fields = how_won(await write_fields(request, self.token))
-            _, make = _asked(fields, number)
-            done = await self.saving(source, change.record, make)
+            fields = how_won(await self.table_fields(request))
+            eid = entry_id({"entry_id": fields.get("entry_id", [])})
+            _, make = _asked(_without(fields, "entry_id"), number)
+            done = await self.saving(source, change.record, make, eid)
         except (Problem, MahjError) as exc:
+            if wants_json:
+                return api_error(exc)
             return await self._refused(request, exc, fields)
         self.saved(source)
-        return see(f"{base_of(source)}/table/{number}?done={done.after.rows[-1].at}")
+        row = next((r for r in done.after.rows if eid and r.entry.entry_id == eid), None)
+        row = row if row is not None else done.after.rows[-1]
+        to = f"{base_of(source)}/table/{number}?done={row.at}"
+        if wants_json:
+            return json_response({"game": row.game, "at": row.at, "page": to,
+                                  "repeated": done.repeated})  # fmt: skip
+        return see(to)
 
     async def undo(self, request: Request) -> Response:
         """Take back the table's last game (the form of the page `undo_view` shows)."""
         number = request.path_params["table"]
         try:
             source = self.source(request, "night")
-            fields = await write_fields(request, self.token)
+            fields = await self.table_fields(request)
             at = fields.get("at", [""])[0]
             spot = int(at) if at.isdigit() and at.isascii() and len(at) < 9 else None
             done = await self.saving(source, actions.undo, number, spot)
@@ -310,6 +338,8 @@ def _asked(fields: Fields, table: int) -> tuple[str, actions.Builder]:
     if fields["table"] != [str(table)]:
         raise Problem(400, f"this is table {table}'s page, not table {fields['table'][0]}'s")
     if result == "wall":
+        for key in WIN_ONLY:
+            fields.pop(key, None)
         return result, actions.wall_builder(wall_request(fields))
     if result != "win":
         raise Problem(400, f"a game is a win or a wall game, not {result!r}")
@@ -336,7 +366,16 @@ def _chosen(fields: Fields) -> dict[str, Any]:
         "how": how,
         "exposures": one("exposures"),
         "jokerless": one("jokerless") in TRUE,
+        "dead": fields.get("dead", []),
+        "bets": dict(b.partition("=")[::2] for b in fields.get("bet", [])),
+        "pays": one("pays_for_table"),
+        "entry_id": one("entry_id"),
     }
+
+
+def _without(fields: Fields, *keys: str) -> Fields:
+    """The fields but `keys`."""
+    return {key: values for key, values in fields.items() if key not in keys}
 
 
 def _table_param(request: Request, night: Night) -> int | None:
@@ -354,8 +393,8 @@ def _table_param(request: Request, night: Night) -> int | None:
 
 
 def _done(request: Request) -> tuple[str, int] | None:
-    """`?done=AT` or `?removed=AT`: what the form just did (the entry's place in the log)."""
-    for what in ("done", "removed"):
+    """`?done=AT`, `?removed=GAME` or `?fixed=GAME`: what the form just did."""
+    for what in ("done", "removed", "fixed"):
         raw = request.query_params.get(what, "")
         if raw.isdigit() and raw.isascii() and len(raw) < 9:
             return what, int(raw)

@@ -27,9 +27,10 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..core.errors import Refused, SessionMissing
 from ..files import eventload, loader, paths
+from ..files.servekeys import keep_keys, read_keys
 from ..files.stamps import holds_event
 from .app import make_app
-from .guard import new_token
+from .guard import Keys, new_token
 from .source import Room
 from .watch import Watcher
 
@@ -262,8 +263,9 @@ def prepare(room: Room, name: str, host: str, port: int) -> Ready:
     """Listen, and say where: the scoreboard, the entry link with its key, its QR code."""
     sock = bind(host, port)
     try:
-        token = new_token()
-        app = make_app(room, token)
+        keys = kept_keys(room)
+        address = _base(host, sock.getsockname()[1])
+        app = make_app(room, keys, address=address)
         config = uvicorn.Config(
             app,
             http=Prompt,
@@ -278,14 +280,37 @@ def prepare(room: Room, name: str, host: str, port: int) -> Ready:
     except BaseException:
         sock.close()
         raise
-    return Ready(_lines(name, host, sock.getsockname()[1], token), server, sock)
+    return Ready(_lines(name, host, sock.getsockname()[1], keys), server, sock)
 
 
-def _lines(name: str, host: str, port: int, token: str) -> tuple[str, ...]:
-    """What the organiser reads at start-up."""
+def kept_keys(room: Room) -> Keys:
+    """The entry key and join code of what `room` serves, as the last run left them (so
+    the phones' links, and the games they keep to send again, work after a restart), or
+    new ones; each change is kept for the next run."""
+    served = room.folder if room.single is None else room.single.path
+    assert served is not None
+    stored = read_keys(served)
+    key, code = stored if stored is not None else (new_token(), None)
+    keys = Keys(key, code, keep=lambda k, c: keep_keys(served, k, c))
+    keep_keys(served, keys.key, keys.code)
+    return keys
+
+
+def _shown_hosts(host: str) -> list[str]:
     hosts = lan_addresses() if is_every(host) else [host]
-    shown = [f"[{h}]" if ":" in h else h for h in hosts] or ["THIS-COMPUTER"]
+    return [f"[{h}]" if ":" in h else h for h in hosts] or ["THIS-COMPUTER"]
+
+
+def _base(host: str, port: int) -> str:
+    """`http://HOST:PORT` as the room's phones reach the server."""
+    return f"http://{_shown_hosts(host)[0]}:{port}"
+
+
+def _lines(name: str, host: str, port: int, keys: Keys) -> tuple[str, ...]:
+    """What the organiser reads at start-up."""
+    shown = _shown_hosts(host)
     base = f"http://{shown[0]}:{port}"
+    token = keys.key
     lines = [f"Serving {name}"]
     if not is_local(host):
         lines.append(
@@ -299,5 +324,9 @@ def _lines(name: str, host: str, port: int, token: str) -> tuple[str, ...]:
         lines.append(
             "Only this computer can open these; for the room's phones: mahj serve --host 0.0.0.0"
         )
-    lines.append("Scan the code with each table's phone. Ctrl-C stops the server.")
+    lines.append(
+        f"Scan the code with your phone: the organiser's page is linked from there. The tables' "
+        f"phones use the join code {keys.code} (the organiser's page shows it with a QR code on "
+        "the room's screen, and changes it or the key). Ctrl-C stops the server."
+    )
     return tuple(lines)

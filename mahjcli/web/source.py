@@ -52,6 +52,16 @@ class Source:
         self._reading = threading.Lock()
         self.turn = asyncio.Lock()
         """Held by the page's save of the file under way (`Site.saving`)."""
+        self.closed_at: int | None = None
+        """The version at which the organiser closed the night (the room's screen shows
+        its end), until the file changes."""
+        self.show_code = False
+        """The room's screen shows the tables' join code and its QR code."""
+
+    @property
+    def closed(self) -> bool:
+        """The organiser closed the night, and nothing was recorded since."""
+        return self.closed_at is not None and self.closed_at == self.version
 
     def changed(self) -> bool:
         """Look at the file; True (and one version more) when it changed since last time."""

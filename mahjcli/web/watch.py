@@ -72,6 +72,13 @@ class Watcher:
             wait = max(0.0, self._woken + self.settle - self._loop.time())
             self._waking = self._loop.call_later(wait, self._wake_soon)
 
+    def touch(self, source: Source) -> None:
+        """What the screens show of `source` changed though its file did not (the night
+        closed, the join code shown): a version more, its screens woken at once."""
+        source.version += 1
+        self.room.version += 1
+        self._wake([source.key])
+
     def _wake_soon(self) -> None:
         keys, self._soon, self._waking = sorted(self._soon), set(), None
         if self._loop is not None:

@@ -273,3 +273,41 @@ def test_two_servers_on_one_computer_keep_their_own_key_cookie(night: Path, tmp_
     finally:
         for phone, _ in phones:
             phone.__exit__(None, None, None)
+
+
+ROOM_WRITES = [
+    ("/join", {"name": "Mo"}),
+    ("/leave", {"name": "Kay", "settle": "true"}),
+    ("/open-table", {}),
+    ("/close-table", {"table": "2"}),
+    ("/rename", {"old": "Ann", "new": "Anne"}),
+    ("/fix", {"game": "1", "wall": "true"}),
+    ("/win", {**GAME, "winner": "Ann", "thrown_by": "Bea", "entry_id": "bet-0001"}),
+    ("/wall", {"table": "2", "entry_id": "wall-0001"}),
+    ("/close-night", {}),
+    ("/reopen-night", {}),
+    ("/join-code", {"show": "true", "change": "true"}),
+    ("/key", {}),
+]
+
+
+@pytest.mark.parametrize(("route", "fields"), ROOM_WRITES, ids=[r for r, _ in ROOM_WRITES])
+def test_every_room_write_happens_only_on_post(serve: Serve, tmp_path: Path, route, fields):
+    """Each write of the organiser's and the tables' pages: 405 for any other method,
+    the file and the keys untouched; POST does it."""
+    night = tmp_path / "room.toml"
+    names = ["Ann", "Bea", "Cy", "Dot", "Eve", "Flo", "Gil", "Hal", "Ida", "Joy", "Kay"]
+    cli("new", *names, "--tables", "2", "--session", str(night))
+    cli("win", "Eve", "25", "--self-pick", "--session", str(night))
+    if route == "/open-table":
+        cli("join", "Lou", "--session", str(night))
+    client = serve(night)
+    keys = client.app.state.keys  # type: ignore[attr-defined]
+    before, code = night.read_bytes(), keys.code
+    for method in NOT_POST:
+        answer = client.request(method, route, data=fields, headers=KEY)
+        assert answer.status_code == 405, (method, answer.text)
+        assert answer.headers["allow"] == "POST"
+    assert night.read_bytes() == before and (keys.key, keys.code) == (TOKEN, code)
+    posted = client.post(route, data=fields, headers=KEY)
+    assert posted.status_code == 200, posted.text

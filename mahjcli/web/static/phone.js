@@ -1,0 +1,190 @@
+// A table's phone: a "larger text" switch it remembers, and games that survive a lost
+// connection. Every game gets an id made here (entry_id); a game being recorded is kept in
+// this browser's storage until the server has answered, and sent again (in order) when
+// the server answers again, even after it was restarted. The server records an id at
+// most once, so a double tap or a re-send never records a game twice. A game the server
+// refuses (another game was recorded at the table meanwhile) is said plainly, and the
+// table's page is shown as it is. Without this script the forms work as plain forms.
+(function () {
+  "use strict";
+  var QUEUE = "mahj-unsent";
+  var SAID = "mahj-refused";
+  var BIG = "mahj-larger-text";
+  var RETRY = 3000;
+  var store = null;
+  try { store = window.localStorage; store.getItem(QUEUE); } catch (e) { store = null; }
+
+  // ---- larger text ------------------------------------------------------------------
+  var root = document.documentElement;
+  function bigger(on) {
+    root.classList.toggle("bigger-text", on);
+    var button = document.getElementById("bigger");
+    if (button) { button.setAttribute("aria-pressed", on ? "true" : "false"); }
+  }
+  bigger(!!store && store.getItem(BIG) === "1");
+  var switcher = document.getElementById("bigger");
+  if (switcher) {
+    switcher.addEventListener("click", function () {
+      var on = !root.classList.contains("bigger-text");
+      bigger(on);
+      if (store) { store.setItem(BIG, on ? "1" : "0"); }
+    });
+  }
+  if (!store || !window.fetch || !window.URLSearchParams) { return; }
+
+  // ---- the entries waiting ----------------------------------------------------------
+  function read(key) {
+    try { return JSON.parse(store.getItem(key) || "[]"); } catch (e) { return []; }
+  }
+  function write(key, list) { store.setItem(key, JSON.stringify(list)); }
+  function newId() {
+    var bytes = new Uint8Array(12);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    return "p-" + Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+  function fieldsOf(form, submitter) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, key) { pairs.push([key, String(value)]); });
+    if (submitter && submitter.name) { pairs.push([submitter.name, submitter.value]); }
+    return pairs;
+  }
+  function idOf(pairs) {
+    for (var i = 0; i < pairs.length; i++) { if (pairs[i][0] === "entry_id") { return pairs[i][1]; } }
+    return "";
+  }
+  function keep(entry) {
+    var queue = read(QUEUE);
+    if (!queue.some(function (e) { return e.id === entry.id; })) { queue.push(entry); }
+    write(QUEUE, queue);
+  }
+  function drop(id) { write(QUEUE, read(QUEUE).filter(function (e) { return e.id !== id; })); }
+
+  var banner = document.getElementById("queue");
+  var offline = false;
+  function show() {
+    if (!banner) { return; }
+    var n = read(QUEUE).length;
+    if (n === 0 && !offline) { banner.hidden = true; banner.textContent = ""; return; }
+    var games = n === 1 ? "1 game is" : n + " games are";
+    banner.hidden = false;
+    banner.className = "queue-state" + (offline ? " offline" : "");
+    banner.textContent = offline
+      ? "Offline: the server does not answer. " + (n ? games + " kept on this phone and will be sent when it answers." : "")
+      : "Sending: " + games + " waiting to be sent…";
+  }
+  function sayRefused(message, table) {
+    var said = read(SAID);
+    said.push({ message: message, table: table });
+    write(SAID, said);
+  }
+  function showRefused() {
+    var box = document.getElementById("sent-problem");
+    var said = read(SAID);
+    if (!box || !said.length) { return; }
+    box.textContent = said.map(function (s) {
+      return "A game sent from this phone was not recorded: " + s.message;
+    }).join(" ");
+    box.hidden = false;
+    write(SAID, []);
+  }
+
+  var sending = false;
+  var waiting = null;
+  var mine = null;  // the id of the game this page just asked to record
+  function later() {
+    if (waiting === null) { waiting = setTimeout(function () { waiting = null; flush(); }, RETRY); }
+  }
+  function flush() {
+    if (sending) { return; }
+    var queue = read(QUEUE);
+    if (!queue.length) { offline = false; show(); return; }
+    sending = true;
+    var entry = queue[0];
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    fetch(entry.url, {
+      method: "POST", body: body, credentials: "same-origin", cache: "no-store",
+      headers: { "Accept": "application/json" }
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (data) {
+        return { status: r.status, data: data };
+      });
+    }).then(function (answer) {
+      sending = false;
+      if (answer.status === 409 || answer.status === 429 || answer.status >= 500) {
+        offline = false; show(); later(); return;
+      }
+      offline = false;
+      drop(entry.id);
+      if (answer.status === 200) {
+        if (entry.id === mine) { window.location.assign(answer.data.page); return; }
+      } else {
+        sayRefused(answer.data.error || ("the server answered " + answer.status), entry.table);
+        if (entry.id === mine || document.getElementById("table")) {
+          window.location.assign(entry.back);
+          return;
+        }
+      }
+      show();
+      flush();
+    }, function () {
+      sending = false; offline = true; show(); later();
+    });
+  }
+
+  // ---- the forms ----------------------------------------------------------------------
+  function prepare(form) {
+    var id = form.querySelector("input[name=entry_id]");
+    if (id && !id.value) { id.value = newId(); }
+    return id;
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("input[name=entry_id]"), function (input) {
+    if (!input.value) { input.value = newId(); }
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("form[data-queue]"), function (form) {
+    var idInput = prepare(form);
+    form.addEventListener("submit", function (event) {
+      if (form.getAttribute("data-going") === "1") { return; }
+      event.preventDefault();
+      var submitter = event.submitter || form.querySelector("button[type=submit]");
+      var fields = fieldsOf(form, submitter);
+      var main = document.querySelector("[data-table]");
+      var base = form.getAttribute("data-base") || (main && main.getAttribute("data-base")) || "";
+      var table = form.getAttribute("data-table") || (main && main.getAttribute("data-table"));
+      var entry = {
+        id: idOf(fields), fields: fields, table: table,
+        url: base + "/table/" + table + "/record", back: base + "/table/" + table
+      };
+      if (form.getAttribute("data-queue") === "record") {
+        mine = entry.id;
+        keep(entry);
+        show();
+        flush();
+        return;
+      }
+      // "See who pays whom": when the server answers, the page shows the game before it is
+      // recorded; when it does not, the game is kept here to be recorded when it answers.
+      fetch(base + "/version.json", { cache: "no-store" }).then(function (r) {
+        if (!r.ok) { throw new Error("no answer"); }
+        form.setAttribute("data-going", "1");
+        if (form.requestSubmit && submitter) { form.requestSubmit(submitter); } else { form.submit(); }
+      }).catch(function () {
+        keep(entry);
+        offline = true;
+        var seen = form.querySelector("input[name=table_games]");
+        if (seen) { seen.value = String(Number(seen.value) + 1); }
+        form.reset();
+        if (idInput) { idInput.value = newId(); }
+        show();
+        later();
+      });
+    });
+  });
+
+  showRefused();
+  show();
+  flush();
+  window.addEventListener("online", flush);
+})();

@@ -1,0 +1,333 @@
+"""Every table action and every change of the room from the page, with the command line's
+rules and refusals: bets and pay-for-the-table, arrivals and leavers (settling up as she
+goes), tables opened and closed, a misspelt name, an earlier game corrected (refused,
+naming the game, when a later game would move), entry ids recorded once, the organiser's
+key against the tables' join code, the key and the code changed while the night goes on,
+and the night's end on the room's screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from mahjcli.files import loader
+from tests.web.conftest import KEY, TOKEN, Serve, cli, cli_json, refusal
+
+EVERYONE = ("Ruth", "Linda", "Kathy", "Pat")
+
+
+@pytest.fixture
+def bettors(tmp_path: Path) -> Path:
+    """One table, Sue waiting; bettor, pay-for-the-table and the kitty played."""
+    path = tmp_path / "bets.toml"
+    cli("new", *EVERYONE, "Sue", "--house", "bettor", "--house", "pay-for-table",
+        "--house", "kitty", "--session", str(path))  # fmt: skip
+    return path
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Path:
+    """Two tables and four waiting: Ann Bea Cy Dot | Eve Flo Gil Hal | Ida Joy Kay Lou."""
+    path = tmp_path / "room.toml"
+    names = ["Ann", "Bea", "Cy", "Dot", "Eve", "Flo", "Gil", "Hal", "Ida", "Joy", "Kay", "Lou"]
+    cli("new", *names, "--tables", "2", "--session", str(path))
+    return path
+
+
+def totals(client: TestClient) -> dict[str, int]:
+    return dict(client.get("/total.json").json()["totals"])
+
+
+def refused_unchanged(client: TestClient, path: Path, route: str, fields: dict, words: str):
+    """A refusal: 400 with the command line's words, the file byte for byte as it was."""
+    before = path.read_bytes()
+    message = refusal(client.post(route, data=fields, headers=KEY), 400)
+    assert words in message, message
+    assert path.read_bytes() == before
+    return message
+
+
+# ---- bets, pay-for-the-table, a wall bet --------------------------------------------------
+
+
+def test_a_win_with_a_bet_pays_as_the_rule_book_says(serve: Serve, bettors: Path):
+    """RULES.md §7: Sue bets on Ruth; Ruth wins 25 thrown by Linda."""
+    client = serve(bettors)
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda", "bet": "Sue=Ruth"}
+    assert client.post("/win", data=game, headers=KEY).status_code == 200
+    assert totals(client) == {"Ruth": 100, "Linda": -100, "Kathy": -50, "Pat": -50, "Sue": 100}
+
+
+def test_a_bet_on_a_loser_pays_the_winner(serve: Serve, bettors: Path):
+    client = serve(bettors)
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda", "bet": "Sue=Kathy"}
+    assert client.post("/win", data=game, headers=KEY).status_code == 200
+    assert totals(client)["Ruth"] == 125 and totals(client)["Sue"] == -25
+
+
+def test_pay_for_the_table_and_a_wall_bet(serve: Serve, bettors: Path, tmp_path: Path):
+    client = serve(bettors)
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda", "pays_for_table": "linda"}
+    assert client.post("/win", data=game, headers=KEY).status_code == 200
+    assert totals(client) == {"Ruth": 100, "Linda": -100, "Kathy": 0, "Pat": 0, "Sue": 0}
+    # the same two games by the command line make the same file
+    same = tmp_path / "same.toml"
+    cli("new", *EVERYONE, "Sue", "--house", "bettor", "--house", "pay-for-table",
+        "--house", "kitty", "--session", str(same))  # fmt: skip
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--pays-for-table", "Linda",
+        "--session", str(same))  # fmt: skip
+    assert client.post("/wall", data={"bet": "Ruth=wall"}, headers=KEY).status_code == 200
+    cli("wall", "--bet", "Ruth=wall", "--session", str(same))
+    assert bettors.read_text().split("[[log]]")[1:] == same.read_text().split("[[log]]")[1:]
+
+
+def test_bets_are_refused_as_the_command_line_refuses_them(serve: Serve, bettors: Path):
+    client = serve(bettors)
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda"}
+    refused_unchanged(client, bettors, "/win", {**game, "bet": "Sue"}, "BETTOR=PLAYER")
+    refused_unchanged(client, bettors, "/win", {**game, "bet": "Sue=Zed"}, "Zed")
+    refused_unchanged(client, bettors, "/win", {**game, "pays_for_table": "Zed"}, "Zed")
+
+
+# ---- entry ids ----------------------------------------------------------------------------
+
+
+def test_the_same_entry_id_twice_records_one_game(serve: Serve, bettors: Path):
+    client = serve(bettors)
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda", "entry_id": "phone-7f3a9c"}
+    first = client.post("/win", data=game, headers=KEY)
+    data = bettors.read_bytes()
+    again = client.post("/win", data=game, headers=KEY)
+    assert first.status_code == again.status_code == 200
+    assert again.json() == first.json() == cli_json("status", "--session", str(bettors))
+    assert bettors.read_bytes() == data
+    assert client.get("/total.json").json()["games"] == 1
+    assert loader.load(bettors).session.log[-1].entry_id == "phone-7f3a9c"
+
+
+def test_a_table_page_sent_twice_records_once_even_when_its_table_moved_on(
+    serve: Serve, night: Path
+):
+    """The second send of a game already recorded is answered as done, not refused as
+    out of date (its own recording moved the table on)."""
+    client = serve(night)
+    fields = {"winner": "Ruth", "value": "25", "how": "by:Linda", "result": "win",
+              "token": TOKEN, "table_games": "0", "entry_id": "tap-tap-0001"}  # fmt: skip
+    one = client.post("/table/1/record", data=fields, headers={"accept": "application/json"})
+    two = client.post("/table/1/record", data=fields, headers={"accept": "application/json"})
+    assert one.status_code == two.status_code == 200
+    assert one.json()["game"] == two.json()["game"] == 1 and two.json()["repeated"]
+    assert client.get("/total.json").json()["games"] == 1
+
+
+def test_an_overtaken_entry_is_told_plainly(serve: Serve, night: Path):
+    client = serve(night)
+    cli("win", "Kathy", "30", "--self-pick", "--session", str(night))
+    fields = {"winner": "Ruth", "value": "25", "how": "by:Linda", "result": "win",
+              "token": TOKEN, "table_games": "0", "entry_id": "late-phone-01"}  # fmt: skip
+    before = night.read_bytes()
+    answer = client.post("/table/1/record", data=fields, headers={"accept": "application/json"})
+    message = refusal(answer, 400)
+    assert "has recorded game 1 (Kathy wins 30, self-picked) since this page was shown" in message
+    assert night.read_bytes() == before
+
+
+@pytest.mark.parametrize("bad", ["short", "x" * 65, "has space!", "é" * 10])
+def test_a_malformed_entry_id_is_refused(serve: Serve, night: Path, bad: str):
+    client = serve(night)
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda", "entry_id": bad}
+    refused_unchanged(client, night, "/win", game, "entry_id must be one id of 8 to 64")
+
+
+# ---- arrivals, leavers, tables, names -----------------------------------------------------
+
+
+def test_an_arrival_and_her_refusals(serve: Serve, night: Path):
+    client = serve(night)
+    answer = client.post("/join", data={"name": "Sue"}, headers=KEY)
+    assert answer.status_code == 200 and answer.json()["waiting"] == ["Sue"]
+    assert answer.json() == cli_json("status", "--session", str(night))
+    refused_unchanged(client, night, "/join", {"name": "sue"}, "Sue is already at the table")
+    refused_unchanged(client, night, "/join", {"name": "Lnda"}, "did you mean Linda")
+    assert (
+        client.post("/join", data={"name": "Lnda", "new": "true"}, headers=KEY).status_code == 200
+    )
+    refused_unchanged(client, night, "/join", {}, "give the name")
+
+
+def test_a_leaver_settles_up_as_she_goes(serve: Serve, night: Path):
+    client = serve(night)
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    answer = client.post("/leave", data={"name": "Linda", "settle": "true"}, headers=KEY)
+    assert answer.status_code == 200, answer.text
+    leave = loader.load(night).session.log[-1]
+    assert leave.kind == "leave" and leave.pays == (("Ruth", 50),)
+    assert "Linda pays Ruth 50" in client.get("/board").text
+    refused_unchanged(client, night, "/leave", {"name": "Linda"}, "Linda")
+
+
+def test_open_and_close_a_table(serve: Serve, room: Path):
+    client = serve(room)
+    opened = client.post("/open-table", data={"east": "Joy"}, headers=KEY)
+    assert opened.status_code == 200, opened.text
+    assert [t["east"] for t in opened.json()["tables"]] == ["Ann", "Eve", "Joy"]
+    refused_unchanged(client, room, "/open-table", {}, "")
+    closed = client.post("/close-table", data={"table": "2"}, headers=KEY)
+    assert closed.status_code == 200
+    assert [t["table"] for t in closed.json()["tables"]] == [1, 3]
+    assert closed.json()["waiting"][:4] == ["Eve", "Flo", "Gil", "Hal"]
+    refused_unchanged(client, room, "/close-table", {"table": "2"}, "table 2")
+    refused_unchanged(client, room, "/close-table", {"table": "x"}, "table")
+
+
+def test_a_misspelt_name_is_renamed(serve: Serve, night: Path):
+    client = serve(night)
+    cli("win", "Kathy", "30", "--self-pick", "--session", str(night))
+    answer = client.post("/rename", data={"old": "kathy", "new": "Cathy"}, headers=KEY)
+    assert answer.status_code == 200 and "Cathy" in answer.json()["seated"]
+    assert totals(client)["Cathy"] == 180
+    refused_unchanged(client, night, "/rename", {"old": "Cathy", "new": "ruth"}, "already a player")
+    refused_unchanged(client, night, "/rename", {"old": "Zed", "new": "Zoe"}, "Zed")
+
+
+def test_an_unknown_field_is_refused(serve: Serve, night: Path):
+    client = serve(night)
+    refused_unchanged(client, night, "/join", {"name": "Sue", "seat": "1"}, "unknown field 'seat'")
+
+
+# ---- correcting an earlier game -----------------------------------------------------------
+
+
+def test_an_earlier_game_is_corrected_as_mahj_fix_does(serve: Serve, night: Path, tmp_path: Path):
+    client = serve(night)
+    same = tmp_path / "same.toml"
+    same.write_bytes(night.read_bytes())
+    for path in (night, same):
+        cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(path))
+        cli("win", "Kathy", "30", "--self-pick", "--session", str(path))
+    fixed = {"game": "1", "winner": "Ruth", "value": "30", "thrown_by": "Linda"}
+    answer = client.post("/fix", data=fixed, headers=KEY)
+    assert answer.status_code == 200, answer.text
+    cli("fix", "1", "Ruth", "30", "--thrown-by", "Linda", "--session", str(same))
+    assert totals(client) == cli_json("total", "--session", str(same))["totals"]
+    assert client.post("/fix", data={"game": "2", "wall": "true"}, headers=KEY).status_code == 200
+    assert client.get("/log.json").json()["games"][1]["result"] == "wall"
+
+
+def test_a_correction_that_would_move_a_later_game_is_refused_naming_it(serve: Serve, room: Path):
+    """Ann wins game 1 at table 1; had Eve (table 2) won it instead, table 2's East would
+    have moved, and game 2 at table 2 was played with Eve dealing."""
+    client = serve(room)
+    cli("win", "Ann", "25", "--thrown-by", "Bea", "--session", str(room))
+    cli("win", "Eve", "25", "--thrown-by", "Flo", "--session", str(room))
+    fixed = {"game": "1", "winner": "Eve", "value": "25", "thrown_by": "Flo"}
+    message = refused_unchanged(client, room, "/fix", fixed, "would seat later games differently")
+    assert "game 2 was played" in message
+    refused_unchanged(client, room, "/fix", {"game": "9", "wall": "true"}, "there is no game 9")
+    refused_unchanged(client, room, "/fix", {"game": "1", "table": "2", "wall": "true"},
+                      "game 1 was played at table 1")  # fmt: skip
+
+
+def test_the_fix_page_refuses_on_the_page_with_the_choices_kept(serve: Serve, room: Path):
+    client = serve(room)
+    client.get(f"/enter?key={TOKEN}")
+    cli("win", "Ann", "25", "--thrown-by", "Bea", "--session", str(room))
+    cli("win", "Eve", "25", "--thrown-by", "Flo", "--session", str(room))
+    page = client.get("/table/1/fix/1")
+    assert page.status_code == 200 and "Correct game 1" in page.text
+    before = room.read_bytes()
+    form = {"token": TOKEN, "page": "table", "game": "1", "table": "1", "winner": "Eve",
+            "value": "25", "how": "by:Flo"}  # fmt: skip
+    answer = client.post("/fix", data=form)
+    assert answer.status_code == 400 and "would seat later games differently" in answer.text
+    assert room.read_bytes() == before
+    done = client.post("/fix", data={**form, "winner": "Ann", "value": "40", "how": "by:Bea"})
+    assert done.status_code == 200 and "Game 1 was corrected: Ann wins 40" in done.text
+
+
+# ---- who may do what ----------------------------------------------------------------------
+
+
+def test_the_join_code_enters_games_but_never_changes_the_room(serve: Serve, night: Path):
+    client = serve(night)
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    as_table = {"Authorization": f"Bearer {code.lower()}"}
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda"}
+    assert client.post("/win", data=game, headers=as_table).status_code == 200
+    before = night.read_bytes()
+    for route, fields in [("/join", {"name": "Sue"}), ("/close-night", {}), ("/key", {})]:
+        assert "organiser" in refusal(client.post(route, data=fields, headers=as_table), 401)
+    assert night.read_bytes() == before
+    client.cookies.clear()
+    assert client.get(f"/enter?code={code}", follow_redirects=False).status_code == 303
+    assert client.get("/organiser").status_code == 401
+    assert f'name="token" value="{code}"' in client.get("/table/1").text
+
+
+def test_the_key_and_the_code_change_without_restarting(serve: Serve, night: Path):
+    client = serve(night)
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    changed = client.post("/key", headers=KEY)
+    new_key = changed.json()["key"]
+    assert new_key != TOKEN and changed.json()["link"].endswith(f"/enter?key={new_key}")
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda"}
+    refusal(client.post("/win", data=game, headers=KEY), 401)
+    assert client.get(f"/enter?key={TOKEN}").status_code == 401
+    new = {"Authorization": f"Bearer {new_key}"}
+    assert client.post("/join-code", data={"change": "true"}, headers=new).status_code == 200
+    refusal(client.post("/win", data=game, headers={"Authorization": f"Bearer {code}"}), 401)
+    assert client.post("/win", data=game, headers=new).status_code == 200
+
+
+def test_the_organiser_page_needs_the_key_and_offers_every_room_action(serve: Serve, room: Path):
+    client = serve(room)
+    assert client.get("/organiser").status_code == 401
+    client.get(f"/enter?key={TOKEN}")
+    page = client.get("/organiser").text
+    for action in ("/join", "/leave", "/open-table", "/close-table", "/rename", "/close-night",
+                   "/join-code", "/key"):  # fmt: skip
+        assert f'action="{action}"' in page, action
+    full = client.post("/join", data={"name": "Mo", "token": TOKEN, "page": "organiser"})
+    assert full.status_code == 400 and "open it with" in full.text
+    opened = client.post("/open-table", data={"token": TOKEN, "page": "organiser"})
+    assert "Recorded: Table 3 opens: Ida, Joy, Kay and Lou (East Ida)" in opened.text
+    answer = client.post("/join", data={"name": "Mo", "token": TOKEN, "page": "organiser"})
+    assert answer.status_code == 200 and "Recorded: Mo arrives and joins the line" in answer.text
+    refused = client.post("/join", data={"name": "mo", "token": TOKEN, "page": "organiser"})
+    assert refused.status_code == 400 and "Mo is already at the table" in refused.text
+
+
+# ---- the night's end and the join code on the room's screen ------------------------------
+
+
+def test_closing_the_night_shows_the_end_until_a_game_is_recorded(serve: Serve, night: Path):
+    client = serve(night)
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    before = night.read_bytes()
+    closed = client.post("/close-night", headers=KEY)
+    assert closed.status_code == 200 and closed.json()["closed"] is True
+    assert night.read_bytes() == before
+    screen = client.get("/board").text
+    assert "the night is over" in screen and "Final standings" in screen
+    assert "Linda pays Ruth 50" in screen
+    game = {"winner": "Kathy", "value": "25", "self_pick": "true"}
+    assert client.post("/win", data=game, headers=KEY).status_code == 200
+    assert "the night is over" not in client.get("/board").text
+
+
+def test_a_night_without_games_cannot_close(serve: Serve, night: Path):
+    client = serve(night)
+    assert "no games yet" in refusal(client.post("/close-night", headers=KEY), 400)
+
+
+def test_the_screen_shows_the_join_code_only_when_asked(serve: Serve, night: Path):
+    client = serve(night)
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    assert code not in client.get("/board").text
+    assert client.post("/join-code", data={"show": "true"}, headers=KEY).json()["shown"]
+    screen = client.get("/board").text
+    assert code in screen and "<svg" in screen and TOKEN not in screen
+    client.post("/join-code", data={"show": "false"}, headers=KEY)
+    assert code not in client.get("/board").text
