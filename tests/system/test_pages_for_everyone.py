@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
