@@ -69,9 +69,7 @@ PAGES: list[Page] = [
     Page("the room's screen", "night", "/", phone=False, ready=_reopen),
     Page("the room's screen on a phone", "night", "/"),
     Page("the join code on the room's screen", "night", "/", phone=False, ready=_show_the_code),
-    Page(
-        "the night's end on the room's screen", "night", "/", phone=False, ready=_close_the_night
-    ),  # fmt: skip
+    Page("the night's end on the room's screen", "night", "/", phone=False, ready=_close_the_night),
     Page("which table", "night", "/tables"),
     Page("a table's page", "night", "/table/1", ready=_reopen),
     Page("who pays whom, before recording", "night", "", ready=_check_a_game),

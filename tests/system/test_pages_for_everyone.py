@@ -28,8 +28,8 @@ WIDE = """() => [...document.querySelectorAll('body *')]
 
 SMALL = """() => [...document.querySelectorAll(
   'button, select, input:not([type=hidden]), .choices label, summary, .pick a, .bar a')]
-  .filter(e => { const s = getComputedStyle(e); return s.display !== 'none' && s.opacity !== '0'
-                 && e.getClientRects().length && !e.closest('details:not([open]) > :not(summary)'); })
+  .filter(e => e.getClientRects().length
+                 && !e.closest('details:not([open]) > :not(summary)'))
   .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
   .filter(([_, r]) => r.height < 44 || r.width < 44)
   .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
