@@ -159,6 +159,7 @@ class NightSite(TableFix):
             tables=tables,
             club=standings.club,
             token=self.key_of(request),
+            organiser=self.level_of(request) == "organiser",
             error=None,
         )
 

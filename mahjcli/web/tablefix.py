@@ -110,6 +110,7 @@ class TableFix(Organiser):
             game=board.game_line(row, standings),
             later=sum(1 for r in standings.rows if r.is_game and r.at > row.at),
             seats=row.seated,
+            elsewhere=row.elsewhere,
             bettors=row.waiting if house.house_problem("bettor") is None else (),
             pays_for_table=house.house_problem("pay-for-table") is None,
             lines=card.lines if card is not None else (),

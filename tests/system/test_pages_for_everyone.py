@@ -27,7 +27,8 @@ WIDE = """() => [...document.querySelectorAll('body *')]
   .map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 40))"""
 
 SMALL = """() => [...document.querySelectorAll(
-  'button, select, input:not([type=hidden]), .choices label, summary, .pick a, .bar a')]
+  'button, select, input:not([type=hidden]):not(.choices input), .choices label, summary, '
+  + '.pick a, .bar a')]
   .filter(e => e.getClientRects().length
                  && !e.closest('details:not([open]) > :not(summary)'))
   .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])

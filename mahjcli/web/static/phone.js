@@ -118,11 +118,12 @@
       }
       offline = false;
       drop(entry.id);
+      var here = window.location.pathname === entry.back;
       if (answer.status === 200) {
-        if (entry.id === mine) { window.location.assign(answer.data.page); return; }
+        if (entry.id === mine || here) { window.location.assign(answer.data.page); return; }
       } else {
         sayRefused(answer.data.error || ("the server answered " + answer.status), entry.table);
-        if (entry.id === mine || document.getElementById("table")) {
+        if (entry.id === mine || here) {
           window.location.assign(entry.back);
           return;
         }
