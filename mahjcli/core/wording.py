@@ -36,6 +36,8 @@ FIELDS: dict[str, Field] = {
     "singles_pairs": Field("--singles-pairs", "singles and pairs"),
     "card": Field("--card", "a card (mahj new ... --card)"),
     "games_seen": Field("table_games", "the games the page showed"),
+    "new": Field("add --new", "tick “Someone new”"),
+    "settle": Field("leave out --settle", "untick “settles up as she goes”"),
 }
 """Every field a refusal may name, by the name of its form field."""
 

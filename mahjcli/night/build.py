@@ -253,7 +253,7 @@ def build_join(standings: Standings, name: str, new: bool = False) -> Built:
             raise Refused(f"{known} is already at the table")
         raise Refused(
             f"{cleaned!r} is {known}, who is already at the table; if {cleaned} is someone "
-            "new, add --new"
+            f"new, {field('new')}"
         )
     if known is not None:
         return Built(Join(known), (f"{known} comes back with their points",))
@@ -282,7 +282,7 @@ def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
         said = " or ".join(
             f"{p} ({'left' if p in standings.gone else 'here'}, {totals[p]:+d})" for p in near
         )
-        raise Refused(f"did you mean {said}? If {typed} is someone new, add --new")
+        raise Refused(f"did you mean {said}? If {typed} is someone new, {field('new')}")
     return None
 
 
@@ -295,7 +295,7 @@ def build_leave(standings: Standings, name: str, settle: bool = False) -> Built:
     if not standings.rules.pays:
         raise Refused(
             f"nobody pays at a {standings.rules.name} table, so there is nothing to settle "
-            "up; leave out --settle"
+            f"up; {field('settle')}"
         )
     payments, owed = leaver_settle_up(standings, who)
     pays = tuple((t.payee, t.amount) for t in payments if t.payer == who)

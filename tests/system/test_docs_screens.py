@@ -1,6 +1,7 @@
 """The pictures of "The room's screen" page, taken from a real `mahj serve` in a real
-browser: the room's TV during a club night, a phone entering a game, and an event's
-screen and its "find your seat" page. Each page is checked for what a player must see
+browser: the room's TV during a club night, a phone entering a game, the organiser's page,
+the TV showing the join code and then the night's end, and an event's screen and its
+"find your seat" page. Each page is checked for what a player must see
 (and a phone's page for fitting the phone's width) before it is photographed.
 
 The pictures are written to docs/img/ only when asked: `MAHJ_DOCS_SCREENSHOTS=1
@@ -102,3 +103,29 @@ def test_an_event_on_the_tv_and_a_phone(browser, served, tmp_path: Path):
     expect(phone.locator("main")).to_contain_text("table")
     fits_the_phone(phone)
     picture(phone, "phone-find-your-seat.png")
+
+
+def test_the_organiser_and_the_night_s_end(browser, served, tmp_path: Path):
+    from playwright.sync_api import expect
+
+    from tests.system.every_page import club_night
+
+    night = tmp_path / "club.toml"
+    club_night(night)
+    base, key = served("--session", str(night))
+    tv = browser.new_context(**TV).new_page()
+    tv.goto(f"{base}/")
+    organiser = browser.new_context(**PHONE).new_page()
+    organiser.goto(f"{base}/enter?key={key}")
+    organiser.goto(f"{base}/organiser")
+    expect(organiser.get_by_role("heading", name="The organiser's page")).to_be_visible()
+    fits_the_phone(organiser)
+    picture(organiser, "phone-organiser.png")
+    organiser.get_by_role("button", name="Show the join code on the screen").tap()
+    expect(tv.locator(".join-code svg")).to_be_visible(timeout=3000)
+    picture(tv, "join-code-tv.png")
+    organiser.get_by_role("button", name="Hide the join code").tap()
+    organiser.get_by_role("button", name="Close the night").tap()
+    expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=3000)
+    expect(tv.locator(".end")).to_contain_text("Cy pays Bea 170")
+    picture(tv, "night-end-tv.png")

@@ -183,10 +183,6 @@ def test_the_night_closed_and_the_settle_up_on_the_tv(browser, served: Served):
     assert tv.evaluate("document.documentElement.scrollHeight") <= 1080 * 1.5
     font = tv.evaluate("parseFloat(getComputedStyle(document.querySelector('.end li')).fontSize)")
     assert font >= 24  # read across the room
-    if os.environ.get("MAHJ_DOCS_SCREENSHOTS"):
-        from tests.system.test_docs_screens import IMAGES
-
-        tv.screenshot(path=str(IMAGES / "night-end-tv.png"))
 
 
 def test_a_game_entered_while_the_server_was_down_is_recorded_once(browser, served: Served):

@@ -150,7 +150,8 @@ def test_an_arrival_and_her_refusals(serve: Serve, night: Path):
     assert answer.status_code == 200 and answer.json()["waiting"] == ["Sue"]
     assert answer.json() == cli_json("status", "--session", str(night))
     refused_unchanged(client, night, "/join", {"name": "sue"}, "Sue is already at the table")
-    refused_unchanged(client, night, "/join", {"name": "Lnda"}, "did you mean Linda")
+    message = refused_unchanged(client, night, "/join", {"name": "Lnda"}, "did you mean Linda")
+    assert message.endswith("If Lnda is someone new, tick “Someone new”")
     assert (
         client.post("/join", data={"name": "Lnda", "new": "true"}, headers=KEY).status_code == 200
     )
