@@ -218,6 +218,7 @@ class NightSite(TableFix):
             bettors=standings.waiting if rules.house_problem("bettor") is None else (),
             pays_for_table=rules.house_problem("pay-for-table") is None,
             organiser=self.level_of(request) == "organiser",
+            version=self.room.tag(source.version),
             error=error,
             done=actions.done_words(standings, number, done),
         )

@@ -75,6 +75,13 @@ def served(tmp_path: Path) -> Iterator[Served]:
     room.stop()
 
 
+def east_of_table_1(served: Served) -> str:
+    import urllib.request
+
+    with urllib.request.urlopen(f"{served.base}/status.json", timeout=10) as answer:
+        return str(json.load(answer)["tables"][0]["east"])
+
+
 def phone_of(browser: Any, served: Served, code: bool = True) -> Any:
     """A phone that scanned the join code from the TV (or the organiser's link)."""
     page = browser.new_context(**PHONE).new_page()
@@ -195,6 +202,8 @@ def test_a_game_entered_while_the_server_was_down_is_recorded_once(browser, serv
     phone.locator("#value").fill("25")
     phone.locator("label[for=tself]").tap()
     phone.get_by_role("button", name="See who pays whom").tap()
+    expect(phone.get_by_role("button", name="Record game")).to_be_visible()
+    phone.wait_for_load_state("load")  # its script too
     served.stop()
     phone.get_by_role("button", name="Record game").tap()
     expect(phone.locator("#queue")).to_contain_text("Offline", timeout=5000)
@@ -209,11 +218,13 @@ def test_a_game_entered_while_the_server_was_down_is_recorded_once(browser, serv
 
     # the same entry sent twice (a double tap, a retry): recorded once
     fields = {"token": post(served.base, served.key, "/join-code", {})["code"],
-              "winner": phone.locator("ol.seats .name").first.inner_text(), "value": "25",
+              "winner": east_of_table_1(served), "value": "25",
               "how": "self", "result": "win", "entry_id": "twice-sent-0001"}  # fmt: skip
-    sent = phone.evaluate(
+    other = phone.context.new_page()
+    other.goto(f"{served.base}/tables")
+    sent = other.evaluate(
         """async (fields) => {
-            const send = () => fetch(location.pathname + '/record', {method: 'POST',
+            const send = () => fetch('/table/1/record', {method: 'POST',
               headers: {'Accept': 'application/json'}, body: new URLSearchParams(fields)});
             const answers = await Promise.all([send(), send()]);
             return answers.map(a => a.status);
@@ -231,6 +242,7 @@ def test_a_game_kept_before_it_was_checked_is_recorded_when_the_server_is_back(
 
     phone = phone_of(browser, served)
     phone.goto(f"{served.base}/table/2")
+    phone.wait_for_load_state("load")
     games = len(served.games())
     served.stop()
     phone.get_by_role("button", name="Wall game").tap()
@@ -238,3 +250,87 @@ def test_a_game_kept_before_it_was_checked_is_recorded_when_the_server_is_back(
     served.start()
     expect(phone.locator("p.done")).to_contain_text("Wall game", timeout=10000)
     assert [g["result"] for g in served.games()[games:]] == ["wall"]
+
+
+def test_a_whole_club_night_from_the_phones(browser, tmp_path: Path):
+    """Issue 30's night: two tables, a bettor and a kitty, an arrival, a leaver settling
+    up, a table closed and the night closed, with two tables' phones, the organiser's phone
+    and the TV; nobody touches the laptop after `mahj serve`."""
+    from playwright.sync_api import expect
+
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    night = tmp_path / "club.toml"
+    subprocess.run([MAHJ, "new", "Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot",
+                    "Sue", "--tables", "2", "--house", "bettor", "--house", "kitty",
+                    "--session", str(night)], env=env, check=True, capture_output=True)  # fmt: skip
+    room = Served(night, env)
+    room.start()
+    try:
+        tv = browser.new_context(**TV).new_page()
+        tv.goto(f"{room.base}/")
+        organiser = browser.new_context(**PHONE).new_page()
+        organiser.goto(f"{room.base}/enter?key={room.key}")
+        organiser.get_by_role("link", name="Organiser", exact=True).click()
+        organiser.get_by_role("button", name="Show the join code on the screen").tap()
+        code = tv.locator(".join-code .code-text")
+        expect(code).to_be_visible(timeout=3000)
+        tables = {}
+        for number in (1, 2):
+            phone = browser.new_context(**PHONE).new_page()
+            phone.goto(f"{room.base}/enter?code={code.inner_text()}")  # as its camera would
+            phone.get_by_role("link", name=f"Table {number}").click()
+            tables[number] = phone
+        organiser.get_by_role("button", name="Hide the join code").tap()
+
+        def game(phone: Any, bet: str | None = None, wall: bool = False) -> None:
+            if wall:
+                if bet:
+                    phone.locator("#bet1").select_option(label=bet)
+                phone.get_by_role("button", name="Wall game").tap()
+            else:
+                phone.locator("label[for=w1]").tap()
+                phone.locator("#value").fill("25")
+                phone.locator("label[for=t2]").tap()
+                if bet:
+                    phone.locator("#bet1").select_option(label=bet)
+                phone.get_by_role("button", name="See who pays whom").tap()
+            phone.wait_for_url("**/check")
+            problems = phone.locator("p.problem:visible").all_inner_texts()
+            assert not problems, (phone.url, problems)
+            phone.get_by_role("button", name="Record game").tap()
+            expect(phone.locator("p.done")).to_contain_text("is recorded")
+
+        east = tables[1].locator("ol.seats .name").first.inner_text()
+        game(tables[1], bet=east)  # Sue, waiting, bets on the winner
+        # table 2's page, left alone, follows the night: Sue sits now, Ruth waits
+        expect(tables[2].locator("fieldset.bets label").first).to_contain_text("Ruth")
+        game(tables[2], bet="a wall game", wall=True)  # the kitty fills; a wall bet
+        organiser.get_by_label("Name", exact=True).fill("Eve")
+        organiser.get_by_role("button", name="Arrives").tap()
+        expect(organiser.locator("p.done")).to_contain_text("Eve arrives")
+        expect(tables[2].locator("fieldset.bets")).to_contain_text("Eve bet on")
+        game(tables[2])  # takes the kitty
+        organiser.reload()
+        organiser.get_by_label("Who leaves").select_option("Pat")
+        organiser.get_by_role("button", name="Leaves").tap()
+        expect(organiser.locator("p.done")).to_contain_text("Pat leaves and settles up")
+        organiser.get_by_label("Table to close").select_option("2")
+        organiser.get_by_role("button", name="Close the table").tap()
+        expect(organiser.locator("p.done")).to_contain_text("Table 2 closes")
+        expect(tables[1].locator("fieldset.bets label")).to_have_count(5)
+        game(tables[1])
+        expect(tv.locator("section.recent li").first).to_contain_text(
+            "Game 4 · table 1", timeout=3000
+        )
+        organiser.reload()
+        organiser.get_by_role("button", name="Close the night").tap()
+        expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=3000)
+        total = subprocess.run([MAHJ, "total", "--session", str(night)], env=env, check=True,
+                               capture_output=True, text=True).stdout  # fmt: skip
+        for line in tv.locator(".end .payments li").all_inner_texts():
+            assert line in total, (line, total)
+        expect(tv.locator(".end")).to_contain_text("Settled as they left")
+        log = room.games()
+        assert [g["result"] for g in log] == ["win", "wall", "win", "win"]
+    finally:
+        room.stop()

@@ -91,6 +91,7 @@
   }
 
   var sending = false;
+  var leaving = false;  // this page is going to the one that says what was recorded
   var waiting = null;
   var mine = null;  // the id of the game this page just asked to record
   function later() {
@@ -120,10 +121,15 @@
       drop(entry.id);
       var here = window.location.pathname === entry.back;
       if (answer.status === 200) {
-        if (entry.id === mine || here) { window.location.assign(answer.data.page); return; }
+        if (entry.id === mine || here) {
+          leaving = true;
+          window.location.assign(answer.data.page);
+          return;
+        }
       } else {
         sayRefused(answer.data.error || ("the server answered " + answer.status), entry.table);
         if (entry.id === mine || here) {
+          leaving = true;
           window.location.assign(entry.back);
           return;
         }
@@ -183,6 +189,27 @@
       });
     });
   });
+
+  // ---- a table's page left alone follows the night (another table's game moved the
+  // line, someone arrived or left): it is shown again as it is, unless a game is being
+  // entered on it.
+  var table = document.getElementById("table");
+  if (table && window.EventSource) {
+    var touched = false;
+    var form = table.querySelector("form.game");
+    if (form) {
+      form.addEventListener("input", function () { touched = true; });
+      form.addEventListener("change", function () { touched = true; });
+    }
+    var shown = table.getAttribute("data-version");
+    var events = new EventSource(table.getAttribute("data-base") + "/events");
+    events.onmessage = function (e) {
+      if (e.data !== shown && !touched && !leaving && !sending && !read(QUEUE).length) {
+        events.close();
+        window.location.reload();
+      }
+    };
+  }
 
   showRefused();
   show();
