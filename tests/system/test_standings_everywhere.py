@@ -1,7 +1,7 @@
 """Every view of a night's standings shows what RULES.md says they must (§1, §4, §5, §7):
 the one list (`mahjcli.reports.summary`, `Summary.musts`) held against the terminal
 (`mahj total`), the page (`--html`), the SVG and the PNG (their text), the room's screen
-(`mahj serve`) and the JSON (`mahj total --json`), on nights that show each part: a plain
+(`mahj serve`, and its night's end) and the JSON (`mahj total --json`), on nights that show each part: a plain
 night, a pie night with a leaver, a club night whose kitties are still full at the end
 with every house rule that keeps a kitty, a night whose leavers settled up as they went
 (RULES.md §5), a club night too big to promise the fewest payments, and a tournament."""
@@ -147,6 +147,16 @@ def _json_at(data: object, path: tuple[str | int, ...]) -> object:
     return data
 
 
+def night_end(client) -> str:  # type: ignore[no-untyped-def]
+    """The room's screen once the organiser closed the night."""
+    from tests.web.conftest import KEY
+
+    assert client.post("/close-night", headers=KEY).status_code == 200
+    page = client.get("/").text
+    assert "the night is over" in page
+    return page
+
+
 @pytest.mark.parametrize("kind", list(NIGHTS))
 def test_every_view_shows_what_the_standings_must(kind, tmp_path: Path, serve):  # noqa: F811
     path = NIGHTS[kind](tmp_path)
@@ -165,6 +175,7 @@ def test_every_view_shows_what_the_standings_must(kind, tmp_path: Path, serve): 
         "svg": svg_text(mahj(path, "total", "--svg", "-")),
         "png": png_text(path),
         "room's screen": page_text(serve(path).get("/").text),
+        "the night's end on the screen": page_text(night_end(serve(path))),
     }
     missing = [(view, m.what, m.words) for view, text in views.items()
                for m in musts if m.words not in text]  # fmt: skip
