@@ -2,9 +2,10 @@
 the one list (`mahjcli.reports.summary`, `Summary.musts`) held against the terminal
 (`mahj total`), the page (`--html`), the SVG and the PNG (their text), the room's screen
 (`mahj serve`, and its night's end) and the JSON (`mahj total --json`), on nights that
-show each part: a plain night, a pie night with a leaver, a club night whose kitties are still full at the end
-with every house rule that keeps a kitty, a night whose leavers settled up as they went
-(RULES.md §5), a club night too big to promise the fewest payments, and a tournament."""
+show each part: a plain night, a pie night with a leaver, a club night whose kitties are
+still full at the end with every house rule that keeps a kitty, a night whose leavers
+settled up as they went (RULES.md §5), a club night too big to promise the fewest
+payments, and a tournament."""
 
 from __future__ import annotations
 
