@@ -158,3 +158,39 @@ def table_number(fields: Fields, key: str = "table") -> int | None:
     """A table's number given in `key`, None when absent."""
     raw = text(fields, key)
     return whole_number(raw, field("table"), 1, MAX_TABLES) if raw is not None else None
+
+
+BLANK: dict[str, Any] = {
+    "winner": "", "value": "", "line": "", "how": "", "exposures": "", "jokerless": False,
+    "dead": [], "bets": {}, "pays": "", "entry_id": "", "wall": False,
+}  # fmt: skip
+"""A game's form before anything is chosen."""
+
+
+def chosen_of(fields: Fields) -> dict[str, Any]:
+    """What a game's form had chosen, to show it again (after a refusal, or "Change
+    something")."""
+
+    def one(key: str) -> str:
+        return fields.get(key, [""])[0]
+
+    how = (
+        "self"
+        if one("self_pick") in TRUE
+        else f"by:{one('thrown_by')}"
+        if one("thrown_by")
+        else one("how")
+    )
+    return {
+        "winner": one("winner"),
+        "value": one("value"),
+        "line": one("line"),
+        "how": how,
+        "exposures": one("exposures"),
+        "jokerless": one("jokerless") in TRUE,
+        "dead": fields.get("dead", []),
+        "bets": dict(b.partition("=")[::2] for b in fields.get("bet", [])),
+        "pays": one("pays_for_table"),
+        "entry_id": one("entry_id"),
+        "wall": one("wall") in TRUE,
+    }

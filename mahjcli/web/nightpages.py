@@ -18,18 +18,12 @@ from ..night import change
 from ..reports import board, shapes, words
 from . import actions
 from .common import api_error, form_items, page_error, refused, see
-from .fields import TRUE, entry_id, how_won, wall_request, win_request
+from .fields import BLANK, chosen_of, entry_id, how_won, wall_request, win_request
 from .guard import Fields, Problem, json_response, read_fields
 from .organiser import base_of
 from .pages import qr_svg, render
 from .source import Shown, Source
 from .tablefix import WIN_ONLY, TableFix
-
-BLANK: dict[str, Any] = {
-    "winner": "", "value": "", "line": "", "how": "", "exposures": "", "jokerless": False,
-    "dead": [], "bets": {}, "pays": "", "entry_id": "",
-}  # fmt: skip
-"""A table's form before anything is chosen."""
 
 
 class NightSite(TableFix):
@@ -168,7 +162,7 @@ class NightSite(TableFix):
         chosen: dict[str, Any] = dict(BLANK)
         if request.method == "POST":
             try:
-                chosen = _chosen(await read_fields(request))
+                chosen = chosen_of(await read_fields(request))
             except Problem as exc:
                 return page_error(request, exc)
         return await self.table_view(request, chosen=chosen, done=_done(request))
@@ -329,7 +323,9 @@ class NightSite(TableFix):
         status, message = refused(exc)
         if status in (401, 403, 413, 415):
             return page_error(request, exc)
-        return await self.table_view(request, chosen=_chosen(fields), error=message, status=status)
+        return await self.table_view(
+            request, chosen=chosen_of(fields), error=message, status=status
+        )
 
 
 def _asked(fields: Fields, table: int) -> tuple[str, actions.Builder]:
@@ -346,33 +342,6 @@ def _asked(fields: Fields, table: int) -> tuple[str, actions.Builder]:
     if result != "win":
         raise Problem(400, f"a game is a win or a wall game, not {result!r}")
     return result, actions.win_builder(win_request(fields))
-
-
-def _chosen(fields: Fields) -> dict[str, Any]:
-    """What the form had chosen, to show it again."""
-
-    def one(key: str) -> str:
-        return fields.get(key, [""])[0]
-
-    how = (
-        "self"
-        if one("self_pick") in ("true", "on")
-        else f"by:{one('thrown_by')}"
-        if one("thrown_by")
-        else one("how")
-    )
-    return {
-        "winner": one("winner"),
-        "value": one("value"),
-        "line": one("line"),
-        "how": how,
-        "exposures": one("exposures"),
-        "jokerless": one("jokerless") in TRUE,
-        "dead": fields.get("dead", []),
-        "bets": dict(b.partition("=")[::2] for b in fields.get("bet", [])),
-        "pays": one("pays_for_table"),
-        "entry_id": one("entry_id"),
-    }
 
 
 def _without(fields: Fields, *keys: str) -> Fields:

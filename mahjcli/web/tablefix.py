@@ -20,7 +20,7 @@ from ..core.standings import Row, Standings
 from ..night import build, history
 from ..reports import board, shapes
 from .common import page_error, refused, see
-from .fields import entry_id, flag, how_won, text, wall_request, win_request
+from .fields import chosen_of, entry_id, flag, how_won, text, wall_request, win_request
 from .guard import Fields, Problem, json_response
 from .organiser import Organiser, base_of
 from .pages import render
@@ -55,7 +55,7 @@ def fixed_builder(fields: Fields, row: Row, club: bool) -> Callable[[Standings],
     return lambda standings: build.build_win(standings, **asked.options)
 
 
-def chosen_of(row: Row) -> dict[str, Any]:
+def recorded_choices(row: Row) -> dict[str, Any]:
     """A recorded game as the form shows it."""
     entry = row.entry
     bets = {bettor: target for bettor, target in getattr(entry, "bets", ())}
@@ -115,7 +115,7 @@ class TableFix(Organiser):
             pays_for_table=house.house_problem("pay-for-table") is None,
             lines=card.lines if card is not None else (),
             tournament=not house.pays,
-            chosen={**chosen_of(row), **(chosen or {})},
+            chosen={**recorded_choices(row), **(chosen or {})},
             token=self.key_of(request),
             error=error,
         )
@@ -150,7 +150,7 @@ class TableFix(Organiser):
             request.path_params.update(table=row_table(fields), game=_game_of(raw))
             status, message = refused(exc)
             return await self.fix_view(
-                request, chosen=_chosen(fields), error=message, status=status
+                request, chosen=chosen_of(fields), error=message, status=status
             )
         self.saved(source)
         if page:
@@ -174,19 +174,3 @@ def row_table(fields: Fields) -> int:
 
 def _game_of(raw: str | None) -> int:
     return int(raw) if raw and raw.isascii() and raw.isdigit() and len(raw) < 7 else 0
-
-
-def _chosen(fields: Fields) -> dict[str, Any]:
-    """What the form had chosen, to show it again."""
-
-    def one(key: str) -> str:
-        return fields.get(key, [""])[0]
-
-    how = "self" if one("self_pick") else f"by:{one('thrown_by')}" if one("thrown_by") else ""
-    return {
-        "winner": one("winner"), "value": one("value"), "line": one("line"), "how": how,
-        "exposures": one("exposures"), "jokerless": bool(one("jokerless")),
-        "dead": fields.get("dead", []),
-        "bets": dict(b.partition("=")[::2] for b in fields.get("bet", [])),
-        "pays": one("pays_for_table"), "wall": bool(one("wall")),
-    }  # fmt: skip
