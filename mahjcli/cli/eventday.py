@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .eventshared import EventOpt, now, round_and_table
+from .shared import Commands
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from ..night.eventbuild import Edit
     from ..night.eventchange import EventChange
 
-day = typer.Typer(rich_markup_mode=None)
+day = Commands()
 
 RoundArg = typer.Argument(..., help="The round.", metavar="ROUND")
 TableArg = typer.Argument(..., help="The table.", metavar="TABLE")
