@@ -1,12 +1,26 @@
 """A tournament event on the room's screen, as plain values: the standings (place, total,
-each round), the last seated round's tables and who sits where, which cards are in."""
+each round) with the profile and how ties were settled, the round on the floor with its
+clock, its tables and where each card stands, and, between rounds, who sits where by
+name."""
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import NamedTuple
 
+from ..core.clock import Clock
 from ..core.eventfold import EventStandings
-from .event import Sheet, cards_line, event_title, place_labels, round_cell, sheet, sheet_summary
+from ..core.model import GAMES_PER_ROUND
+from .event import (
+    Sheet,
+    cards_line,
+    event_title,
+    place_labels,
+    round_cell,
+    sheet,
+    sheet_summary,
+    tie_lines,
+)
 from .event import winners_lines as _winners
 
 
@@ -29,17 +43,60 @@ class EventBoard(NamedTuple):
     rounds: tuple[int, ...]
     lines: tuple[Standing, ...]
     winners: tuple[str, ...]
+    profile: str = ""
+    """`profile mjmp` (with its source, when it names one)."""
+    ties: tuple[str, ...] = ()
+    """That a shared place shares its prize, the tie-break in use, how each tie was settled."""
+    between: bool = False
+    """The round on the floor is seated but has not started: players are finding seats."""
+    states: tuple[str, ...] = ()
+    """Where each table's card of the round stands (`card in`, `handed in`, `2 of 4`)."""
+    clock: Clock | None = None
 
 
 def current_round(standings: EventStandings) -> int:
-    """The round on the floor: the last one seated (0 before any)."""
+    """The last round seated (0 before any)."""
     return len(standings.event.seatings)
 
 
-def event_board(standings: EventStandings) -> EventBoard:
-    """The event as the room's screen shows it."""
-    rnd = current_round(standings)
-    page = sheet(standings, rnd) if rnd else None
+def floor_round(standings: EventStandings) -> int:
+    """The round on the floor: the last round that has started (its clock, or a card
+    begun), or the next one seated once every card of that one is in; before any round
+    starts, round 1 (0 before any round is seated)."""
+    event = standings.event
+    seated = len(event.seatings)
+    started = [r for r in range(1, seated + 1) if event.started(r)]
+    if not started:
+        return min(seated, 1)
+    last = started[-1]
+    return last + 1 if last < seated and not event.missing(last) else last
+
+
+def table_states(standings: EventStandings, rnd: int) -> tuple[str, ...]:
+    """Where each table's card of round `rnd` stands, in a few words."""
+    seating = standings.event.seating(rnd)
+    out = []
+    for table in range(1, len(seating.tables) + 1 if seating else 1):
+        live = standings.live.get((rnd, table))
+        if live is None:
+            out.append("card in" if (rnd, table) in standings.results else "")
+        elif live.card.status == "handed-in":
+            out.append("handed in")
+        else:
+            out.append(f"game {min(live.card.played() + 1, GAMES_PER_ROUND)} of {GAMES_PER_ROUND}")
+    return tuple(out)
+
+
+def profile_words(standings: EventStandings) -> str:
+    """`profile mjmp`, with the profile's source when it names one."""
+    rules = standings.event.rules
+    return f"profile {rules.profile}" + (f" ({rules.source})" if rules.source else "")
+
+
+def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> EventBoard:
+    """The event as the room's screen shows it (with the round's clock at `now`)."""
+    rnd = floor_round(standings)
+    page = sheet(standings, rnd, now) if rnd else None
     labels = place_labels(standings)
     lines = tuple(
         Standing(
@@ -58,4 +115,9 @@ def event_board(standings: EventStandings) -> EventBoard:
         rounds=tuple(range(1, standings.rounds + 1)),
         lines=lines,
         winners=tuple(_winners(standings)),
+        profile=profile_words(standings),
+        ties=tuple(tie_lines(standings)) if standings.rounds else (),
+        between=bool(rnd) and not standings.event.started(rnd),
+        states=table_states(standings, rnd) if rnd else (),
+        clock=page.clock if page else None,
     )

@@ -117,8 +117,8 @@ def enter(site: Site) -> Route:
             )
         kept = site.keys.key if level == "organiser" else site.keys.code
         single = site.room.single
-        night = single is not None and single.kind == "night"
-        response = see("/tables" if night else "/")
+        to = "/tables" if single is not None else "/"
+        response = see(to)
         response.set_cookie(
             cookie_name(request), kept, max_age=COOKIE_AGE, httponly=True, samesite="lax"
         )

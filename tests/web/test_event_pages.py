@@ -29,7 +29,7 @@ def event(tmp_path: Path) -> Path:
 def director(serve: Serve, event: Path) -> TestClient:
     client = serve(event)
     entered = client.get(f"/enter?key={TOKEN}", follow_redirects=False)
-    assert entered.status_code == 303 and entered.headers["location"] == "/"
+    assert entered.status_code == 303 and entered.headers["location"] == "/tables"
     return client
 
 
@@ -66,16 +66,15 @@ def test_a_tables_card_from_the_phone_is_the_command_lines_card(
     twin.write_bytes(event.read_bytes())
     cli("event", "score", "1", "1", "Ann=45", "Bea=-10", "Cy=0", "Dot=20",
         "--session", str(twin))  # fmt: skip
-    page = director.get("/round/1/table/1").text
+    page = director.get("/round/1/table/1/totals").text
     assert page.count('name="points"') == 4
     fields = {"token": TOKEN, "player": ["Ann", "Bea", "Cy", "Dot"],
               "points": ["45", "-10", "0", "20"]}  # fmt: skip
-    confirm = director.post("/round/1/table/1/check", data=fields)
+    confirm = director.post("/round/1/table/1/totals/check", data=fields)
     assert confirm.status_code == 200, confirm.text
     assert "Ann +45, Bea -10, Cy 0, Dot +20" in confirm.text
-    done = director.post(
-        "/round/1/table/1/card", data=form_fields(confirm.text, "/round/1/table/1/card")
-    )
+    record = "/round/1/table/1/totals/record"
+    done = director.post(record, data=form_fields(confirm.text, record))
     assert done.status_code == 200 and "The card in: Ann +45" in done.text
     assert event.read_text() == twin.read_text()
     assert "card in" in director.get("/").text
@@ -87,10 +86,10 @@ def test_a_card_that_does_not_add_up_is_refused_and_nothing_changes(
     before = event.read_bytes()
     fields = {"token": TOKEN, "player": ["Ann", "Bea", "Cy", "Eve"],
               "points": ["45", "-10", "0", "20"]}  # fmt: skip
-    page = director.post("/round/1/table/1/check", data=fields)
+    page = director.post("/round/1/table/1/totals/check", data=fields)
     assert page.status_code == 400 and 'class="problem"' in page.text
     blank = {**fields, "player": PLAYERS[:4], "points": ["1", "", "2", "3"]}
-    missing = director.post("/round/1/table/1/card", data=blank)
+    missing = director.post("/round/1/table/1/totals/record", data=blank)
     assert missing.status_code == 400
     assert event.read_bytes() == before
 
@@ -122,7 +121,7 @@ def test_an_events_names_are_escaped(serve: Serve, tmp_path: Path):
     cli("event", "new", "<i>Cup</i>", *ODD, "--given", "--session", str(path))
     client = serve(path)
     client.get(f"/enter?key={TOKEN}")
-    for url in ("/", "/round/1", "/round/1/table/1"):
+    for url in ("/", "/round/1", "/round/1/table/1", "/round/1/table/1/totals"):
         page = client.get(url).text
         assert "<script>alert" not in page and "<i>Cup" not in page, url
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "李" in page

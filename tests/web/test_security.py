@@ -204,8 +204,8 @@ def test_a_folder_s_nights_and_an_event_write_only_on_post(serve: Serve, tmp_pat
              "total": ["Ann=45", "Bea=-10", "Cy=0", "Dot=20"]}  # fmt: skip
     served = [
         (serve(folder), folder / "one.toml", [("/n/one/win", GAME), ("/n/one/wall", {})]),
-        (serve(event), event, [("/score", score), ("/round/1/table/1/card", totals),
-                               ("/round/1/table/1/check", totals)]),
+        (serve(event), event, [("/score", score), ("/round/1/table/1/totals/record", totals),
+                               ("/round/1/table/1/totals/check", totals)]),
     ]  # fmt: skip
     for client, path, routes in served:
         before = path.read_bytes()

@@ -1,0 +1,291 @@
+"""What a table's phone, the director's page or a script asks of an event, read from its
+form fields (named like the options of `mahj event win/wall/.../accept`): each write is
+one change made by the command line's own functions (`night.eventplay`,
+`night.eventclock`, `night.eventbuild`), so every rule and every refusal is theirs.
+
+A write may carry an `entry_id` (INTERFACE.md). A game or a penalty keeps it in the
+event file, on its line of the card, and a write whose id is already there changes
+nothing; the other writes reach a state (confirmed, handed in, accepted, the clock
+started, time called, a round seated) that a second request with an id finds already
+reached, and then they change nothing either."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import secrets
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..core.clock import DEFAULT_MINUTES, MAX_MINUTES, clock_state
+from ..core.errors import Refused
+from ..core.event import MAX_FIELD, MAX_ROUNDS, TableCard
+from ..core.model import SEATS, is_entry_id
+from ..core.numbers import whole_number
+from ..core.standings import Standings
+from ..files.eventload import OpenEvent
+from ..night import build, eventbuild, eventclock, eventplay
+from ..night.build import Built
+from ..night.eventbuild import Edit
+from .fields import flag, how_won, text, wall_request, win_request
+from .guard import Fields, Problem
+
+Change = Callable[[OpenEvent], Edit | None]
+"""One change of the event, as `night.eventchange.change` makes it."""
+
+ENTRIES = ("win", "wall", "incomplete", "error", "penalty")
+"""What goes on a table's card: its games and its penalties."""
+AT_TABLE = (*ENTRIES, "undo", "confirm", "hand-in")
+"""What a table's phone does to its card."""
+DIRECTOR = ("accept", "reopen", "start", "call-time", "seat")
+"""What the director does."""
+ACTIONS = (*AT_TABLE, *DIRECTOR)
+OWN = {
+    "incomplete": (),
+    "error": ("caller", "intact"),
+    "penalty": ("name", "points", "reason"),
+    "undo": ("seen", "last_id"),
+    "confirm": ("name",),
+    "hand-in": ("name",),
+    "accept": (),
+    "reopen": (),
+    "start": ("minutes", "restart"),
+    "call-time": (),
+    "seat": ("movement",),
+}
+"""The fields of each action besides `round`, `table`, `entry_id`, `seen` and `token`
+(a win's and a wall game's are `mahj win`'s and `mahj wall`'s, read by `web.fields`)."""
+NO_TABLE = ("start", "call-time", "seat")
+"""Actions on a round rather than on one of its tables."""
+
+
+class Asked(NamedTuple):
+    """A write asked for: what, where, and the change that makes it."""
+
+    action: str
+    round: int
+    table: int | None
+    change: Change
+    entry_id: str | None = None
+
+
+def new_entry_id() -> str:
+    """A fresh id for what a page's form will send."""
+    return secrets.token_urlsafe(12)
+
+
+def number(fields: Fields, key: str, high: int) -> int:
+    """A whole number field that must be given (`round`, `table`)."""
+    raw = text(fields, key)
+    if raw is None:
+        raise Problem(400, f"give the {key}; nothing was changed")
+    return whole_number(raw, key, 1, high)
+
+
+def entry_id(fields: Fields) -> str | None:
+    """The write's `entry_id`, when it has one (400 unless it is 8 to 64 letters, digits,
+    `-` or `_`)."""
+    given = text(fields, "entry_id")
+    if given is None:
+        return None
+    if not is_entry_id(given):
+        raise Problem(400, "entry_id must be 8 to 64 letters, digits, - or _; nothing was changed")
+    return given
+
+
+def asked(action: str, fields: Fields, now: _dt.datetime) -> Asked:
+    """The write `action` asks for, from all its fields (`round`, `table` included)."""
+    if action not in ACTIONS:
+        raise Problem(404, f"there is no action {action!r} (they are {', '.join(ACTIONS)})")
+    fields = {key: list(values) for key, values in fields.items()}
+    rnd = number(fields, "round", MAX_ROUNDS)
+    table = None if action in NO_TABLE else number(fields, "table", MAX_FIELD // SEATS)
+    fields.pop("round")
+    if table is not None:
+        fields.pop("table")
+    return made(action, rnd, table, fields, now)
+
+
+def made(action: str, rnd: int, table: int | None, fields: Fields, now: _dt.datetime) -> Asked:
+    """The write `action` asks for at round `rnd` (and `table`), from its other fields."""
+    fields = {key: list(values) for key, values in fields.items() if key != "token"}
+    ident = entry_id(fields)
+    fields.pop("entry_id", None)
+    if action in ENTRIES:
+        assert table is not None
+        seen = _seen(fields)
+        change = entry(rnd, table, _maker(action, fields), now, ident, seen)
+        return Asked(action, rnd, table, change, ident)
+    _known(action, fields)
+    if table is None:
+        return Asked(action, rnd, None, _round_change(action, rnd, fields, now, ident), ident)
+    return Asked(action, rnd, table, _card_change(action, rnd, table, fields, now, ident), ident)
+
+
+def _known(action: str, fields: Fields) -> None:
+    """Refuse a field the action does not take, or one given twice where once is meant."""
+    own = OWN[action]
+    for key, values in fields.items():
+        if key not in own:
+            listed = ", ".join(("round", "table", *own, "entry_id"))
+            raise Problem(
+                400, f"unknown field {key!r} (the fields are {listed}); nothing was changed"
+            )
+        if len(values) > 1 and key != "name":
+            raise Problem(400, f"{key} was given twice; give it once")
+
+
+def _seen(fields: Fields) -> int | None:
+    """`seen`: how many lines the card had when the page was shown, if the page said."""
+    raw = fields.pop("seen", [""])[0]
+    return whole_number(raw, "seen", 0, 1000) if raw.strip() else None
+
+
+def _maker(action: str, fields: Fields) -> Callable[[Standings], Built]:
+    """What builds the entry asked for, against the card's games replayed as a night
+    (`mahj win`'s, `mahj wall`'s, ... own builders, with their refusals)."""
+    if action == "win":
+        options = win_request(how_won(fields)).options
+        return lambda s: build.build_win(s, **options)
+    if action == "wall":
+        dead = wall_request(fields).options["dead"]
+        return lambda s: build.build_wall(s, dead)
+    _known(action, fields)
+    if action == "incomplete":
+        return build.build_incomplete
+    if action == "error":
+        caller = text(fields, "caller")
+        if caller is None:
+            raise Problem(400, "name who called Mah Jongg in error (caller); nothing was changed")
+        intact = text(fields, "intact")
+        return lambda s: build.build_error(s, caller, intact)
+    name, points = text(fields, "name"), text(fields, "points")
+    if name is None or points is None:
+        raise Problem(400, "a penalty needs the player (name) and the points; nothing was changed")
+    reason = text(fields, "reason") or ""
+    return lambda s: build.build_penalty(s, name, points, reason)
+
+
+def recorded(cards: tuple[TableCard, ...], ident: str) -> bool:
+    """Whether a line of any card holds this entry id."""
+    return any(getattr(e, "entry_id", None) == ident for c in cards for e in c.games or ())
+
+
+def lines_at(opened: OpenEvent, rnd: int, table: int) -> tuple[object, ...]:
+    """The lines on the table's card still at the table (none before its first game)."""
+    card = opened.event.current_cards(rnd).get(table)
+    return card.games or () if card is not None and not card.accepted else ()
+
+
+def changed_since(opened: OpenEvent, rnd: int, table: int, seen: int | None) -> None:
+    """Refused when the card has had lines entered or taken back since the page showed
+    it with `seen` lines (two phones entering one game): nothing is entered twice."""
+    lines = len(lines_at(opened, rnd, table))
+    if seen is None or lines == seen:
+        return
+    what = f"{lines - seen} more line(s)" if lines > seen else "a line taken back"
+    raise Refused(
+        f"round {rnd}, table {table}'s card has changed since this page was shown ({what}); "
+        "nothing was recorded: look at the card, then enter the game again if it is another one"
+    )
+
+
+def entry(
+    rnd: int,
+    table: int,
+    make: Callable[[Standings], Built],
+    now: _dt.datetime,
+    ident: str | None,
+    seen: int | None,
+) -> Change:
+    """Enter a game or a penalty on the table's card, keeping its entry id with it."""
+
+    def tagged(standings: Standings) -> Built:
+        built = make(standings)
+        return built._replace(entry=built.entry._replace(entry_id=ident)) if ident else built
+
+    def change(opened: OpenEvent) -> Edit | None:
+        if ident is not None and recorded(opened.event.cards, ident):
+            return None
+        changed_since(opened, rnd, table, seen)
+        return eventplay.enter(opened, rnd, table, tagged, now)
+
+    return change
+
+
+def _undo(rnd: int, table: int, fields: Fields, ident: str | None) -> Change:
+    """Take back the card's last line: the one the page showed (`seen` lines, the last
+    with `last_id`); with an entry id, a page whose last line is gone already is done."""
+    seen = _seen(fields)
+    last = text(fields, "last_id")
+
+    def change(opened: OpenEvent) -> Edit | None:
+        lines = lines_at(opened, rnd, table)
+        if ident is not None and seen is not None and len(lines) == seen - 1:
+            return None
+        changed_since(opened, rnd, table, seen)
+        if last is not None and lines and getattr(lines[-1], "entry_id", None) != last:
+            raise Refused("the card's last line is not the one the page showed; nothing changed")
+        return eventplay.take_back(opened, rnd, table)
+
+    return change
+
+
+def _card_change(
+    action: str, rnd: int, table: int, fields: Fields, now: _dt.datetime, ident: str | None
+) -> Change:
+    """Take back, confirm, hand in; the director's accept and reopen."""
+    if action == "undo":
+        return _undo(rnd, table, fields, ident)
+    names = [n for n in fields.get("name", []) if n.strip()]
+    if action in ("confirm", "hand-in") and not names:
+        raise Problem(400, "name the player (name); nothing was changed")
+    if action == "hand-in" and len(names) > 1:
+        raise Problem(400, "one player hands the card in; name one")
+
+    def done(opened: OpenEvent) -> bool:
+        """Whether a request sent again finds its work done already."""
+        card = opened.event.current_cards(rnd).get(table)
+        if ident is None or card is None:
+            return False
+        seats = eventbuild.table_seats(opened.event, rnd, table)
+        if action == "confirm":
+            mine = {eventplay.seat_of(seats, n) for n in names}
+            return card.status != "open" or mine <= set(card.confirmed)
+        if action == "hand-in":
+            return card.status != "open" and card.handed_in == eventplay.seat_of(seats, names[0])
+        return card.status == ("accepted" if action == "accept" else "open")
+
+    def change(opened: OpenEvent) -> Edit | None:
+        if done(opened):
+            return None
+        if action == "confirm":
+            return eventplay.confirm(opened, rnd, table, names, now)
+        if action == "hand-in":
+            return eventplay.hand_in(opened, rnd, table, names[0], now)
+        if action == "accept":
+            return eventplay.accept(opened, rnd, table, now)
+        return eventplay.reopen(opened, rnd, table)
+
+    return change
+
+
+def _round_change(
+    action: str, rnd: int, fields: Fields, now: _dt.datetime, ident: str | None
+) -> Change:
+    """Start the round's clock, call time, seat the round."""
+    if action == "seat":
+        method = text(fields, "movement")
+        return lambda opened: eventbuild.seat(opened, rnd, method, False)
+    if action == "call-time":
+        return lambda opened: eventclock.call(opened, rnd, now)
+    raw = text(fields, "minutes")
+    minutes = whole_number(raw, "minutes", 1, MAX_MINUTES) if raw is not None else DEFAULT_MINUTES
+    restart = flag(fields, "restart")
+
+    def start(opened: OpenEvent) -> Edit | None:
+        state = clock_state(opened.event.clock, rnd, now)
+        if ident is not None and not restart and state is not None and state.starts is not None:
+            return None
+        return eventclock.start(opened, rnd, minutes, now, restart)
+
+    return start

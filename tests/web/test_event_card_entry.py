@@ -1,0 +1,266 @@
+"""A table's card at an event entered game by game from the scorekeeper's phone: each game
+asked as a tournament night's `mahj win` asks it, checked, then put on the card; the
+players confirm, the player RULES.md §6 names hands it in, the director accepts it. The
+file is the command line's own (`mahj event win/wall/penalty/confirm/hand-in/accept`), and
+every refusal leaves it byte for byte as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.web.conftest import KEY, ODD, TOKEN, Serve, cli, cli_json
+from tests.web.eventday import (
+    check,
+    entered,
+    form,
+    hidden,
+    new_event,
+    play,
+    tap,
+    text_of,
+    without_ids,
+)
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    return new_event(tmp_path)
+
+
+@pytest.fixture
+def phone(serve: Serve, event: Path) -> TestClient:
+    return entered(serve, event)
+
+
+ROUND = [
+    ("game", {"winner": "Bea", "value": "30", "how": "by:Cy", "exposures": "2", "dead": "Dot"}),
+    ("game", {"winner": "Ann", "value": "25", "how": "self", "jokerless": "on"}),
+    ("wall", {"dead": "Dot"}),
+    ("penalty", {"name": "Dot", "points": "10", "reason": "looked at a blind pass"}),
+    ("game", {"winner": "Cy", "value": "25", "how": "by:Ann", "exposures": "3"}),
+]
+"""Round 1 at table 1 (Ann A, Bea B, Cy C, Dot D): RULES.md §6's numbers."""
+CLI_ROUND = [
+    ("win", "1", "1", "Bea", "30", "--thrown-by", "Cy", "--exposures", "2", "--dead", "Dot"),
+    ("win", "1", "1", "Ann", "25", "--self-pick", "--jokerless"),
+    ("wall", "1", "1", "--dead", "Dot"),
+    ("penalty", "1", "1", "Dot", "10", "--reason", "looked at a blind pass"),
+    ("win", "1", "1", "Cy", "25", "--thrown-by", "Ann", "--exposures", "3"),
+]
+TOTALS = {"Ann": 55 - 25 + 10, "Bea": 30 + 10, "Cy": -20 + 10 + 25, "Dot": -10 - 10}
+
+
+def test_the_page_asks_every_question_of_mahj_win(phone: TestClient):
+    page = phone.get("/round/1/table/1").text
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        assert f'name="winner" value="{name}"' in page
+        assert f'name="how" value="by:{name}"' in page
+        assert f'name="dead" value="{name}"' in page
+    for field in ("value", "jokerless", "singles_pairs", "heavenly", "misnamed"):
+        assert f'name="{field}"' in page
+    exposures = page[
+        page.index("Exposures on the winner") : page.index(
+            "</fieldset>", page.index("Exposures on")
+        )
+    ]
+    assert exposures.count('name="exposures"') == 5 and "checked" not in exposures  # asked
+    assert "Game 1 of 4 · East: Ann" in page
+    assert 'class="wall"' in page and 'class="penalty"' in page
+
+
+def test_a_whole_round_on_the_phone_is_the_command_lines_card(
+    phone: TestClient, event: Path, tmp_path: Path
+):
+    twin = tmp_path / "twin.toml"
+    twin.write_bytes(event.read_bytes())
+    first = check(phone, 1, 1, *ROUND[0][:1], **ROUND[0][1])
+    assert first.status_code == 200
+    said = text_of(first)
+    assert "Bea wins 30, thrown by Cy, 2 exp." in said and "Bea +30 · Cy -20" in said
+    assert event.read_bytes() == twin.read_bytes()  # nothing saved by looking
+    for cls, fields in ROUND:
+        done = play(phone, 1, 1, cls, **fields)
+        assert done.status_code == 200, text_of(done)
+        assert "On the card:" in done.text
+    page = text_of(phone.get("/round/1/table/1"))
+    assert "Time called" not in page
+    for name, points in TOTALS.items():
+        sign = "+" if points > 0 else ""
+        assert (
+            f'<dt>{name}</dt><dd class="{"minus" if points < 0 else "plus"}">{sign}{points}</dd>'
+            in page
+        )
+    assert "Confirm the card" in page and "Game 5" not in page
+    for args in CLI_ROUND:
+        cli("event", *args, "--session", str(twin))
+    assert without_ids(event.read_text()) == twin.read_text()
+    assert event.read_text().count("entry_id = ") == 5
+    card = cli_json("event", "scorecard", "1", "1", "--session", str(event))
+    assert card["totals"] == TOTALS and card["games"] == 4
+
+
+def play_round(phone: TestClient) -> None:
+    for cls, fields in ROUND:
+        assert play(phone, 1, 1, cls, **fields).status_code == 200
+
+
+def test_verified_handed_in_by_the_seat_of_the_round_then_accepted(phone: TestClient, event: Path):
+    play_round(phone)
+    before = event.read_bytes()
+    # hand-in before everyone confirmed: refused, the file as it was
+    early = phone.post("/round/1/table/1/hand-in", data={"token": TOKEN, "name": "Ann"})
+    assert early.status_code == 400 and "every player confirms the card first" in text_of(early)
+    assert event.read_bytes() == before
+    for name, partner in (("Ann", "Cy"), ("Bea", "Dot"), ("Cy", "Ann"), ("Dot", "Bea")):
+        done = tap(phone, 1, 1, "confirm", name)
+        assert done.status_code == 200 and f"{name} confirmed the card." in text_of(done)
+        assert f"✓ checked {partner}'s line" in text_of(done)
+    page = text_of(phone.get("/round/1/table/1"))
+    assert "Ann hands in the card" in page  # round 1: seat A, East of the starting seats
+    wrong = phone.post("/round/1/table/1/hand-in", data={"token": TOKEN, "name": "Dot"})
+    assert wrong.status_code == 400
+    assert "in round 1 the card is handed in by seat A: Ann" in text_of(wrong)
+    done = tap(phone, 1, 1, "hand-in", "Ann")
+    assert "Handed in by Ann" in text_of(done) and 'class="game"' not in done.text
+    points = cli_json("event", "standings", "--session", str(event))["standings"]
+    assert {line["player"]: line["points"] for line in points}["Ann"] == 0  # not yet counted
+    director = text_of(phone.get("/director"))
+    assert "Accept table 1's card" in director and "handed in" in director
+    accepted = phone.post(
+        "/director/accept", data={**hidden(director, "/director/accept"), "token": TOKEN}
+    )
+    assert accepted.status_code == 200 and "Accepted round 1, table 1's card." in text_of(accepted)
+    standings = cli_json("event", "standings", "--session", str(event))
+    assert {line["player"]: line["points"] for line in standings["standings"]}["Ann"] == 40
+    page = text_of(phone.get("/round/1/table/1"))
+    assert "Accepted by the director" in page and "<form" not in page.split("</header>", 1)[1]
+    after = event.read_bytes()
+    late = phone.post("/round/1/table/1/undo", data={"token": TOKEN})
+    assert late.status_code == 400 and "accepted and no longer changes" in text_of(late)
+    assert event.read_bytes() == after
+
+
+def test_refusals_are_the_command_lines_in_the_pages_words(phone: TestClient, event: Path):
+    before = event.read_bytes()
+    cases = [
+        ({"winner": "Bea", "value": "30", "how": "by:Cy"}, "exposures on the winner's rack"),
+        ({"winner": "Bea", "value": "30", "how": "by:Bea", "exposures": "0"}, "Bea"),
+        ({"winner": "Bea", "value": "", "how": "self"}, "the hand's value"),
+        ({"winner": "Bea", "value": "2000", "how": "self"}, "the hand's value must be from"),
+        ({"winner": "Zed", "value": "25", "how": "self"}, "Zed"),
+    ]
+    for fields, words in cases:
+        page = check(phone, 1, 1, "game", **fields)
+        assert page.status_code == 400, fields
+        said = text_of(page)
+        assert 'class="problem"' in page.text and words in said, (fields, said)
+        assert "VALUE" not in said and "--exposures" not in said  # the page's words
+        assert f'value="{fields["winner"]}" checked' in page.text or fields["winner"] == "Zed"
+    assert event.read_bytes() == before
+
+
+def test_the_same_game_sent_twice_is_on_the_card_once(phone: TestClient, event: Path):
+    checked = check(phone, 1, 1, "game", winner="Ann", value="25", how="self")
+    sent = hidden(checked.text, "/round/1/table/1/enter")
+    assert len(sent["entry_id"][0]) >= 8
+    assert phone.post("/round/1/table/1/enter", data=sent).status_code == 200
+    once = event.read_bytes()
+    again = phone.post("/round/1/table/1/enter", data=sent)
+    assert again.status_code == 200 and "nothing was entered twice" in again.text
+    assert event.read_bytes() == once
+    assert cli_json("event", "scorecard", "1", "1", "--session", str(event))["games"] == 1
+
+
+def test_a_second_phone_with_an_old_page_does_not_enter_the_game_twice(serve: Serve, event: Path):
+    one, two = entered(serve, event), entered(serve, event)
+    old = check(two, 1, 1, "game", winner="Ann", value="25", how="self")
+    assert play(one, 1, 1, "game", winner="Ann", value="25", how="self").status_code == 200
+    before = event.read_bytes()
+    late = two.post("/round/1/table/1/enter", data=hidden(old.text, "/round/1/table/1/enter"))
+    assert late.status_code == 400 and "has changed since this page was shown" in late.text
+    assert event.read_bytes() == before
+
+
+def test_take_back_the_last_line_once(phone: TestClient, event: Path):
+    play(phone, 1, 1, "game", winner="Ann", value="25", how="self")
+    play(phone, 1, 1, "wall")
+    page = phone.get("/round/1/table/1").text
+    undo = {**form(page, "undo")}
+    undo.pop("_action")
+    assert "Take back the last line: Wall game" in page
+    done = phone.post("/round/1/table/1/undo", data=undo)
+    assert done.status_code == 200 and "The last line was taken back." in done.text
+    once = event.read_bytes()
+    again = phone.post("/round/1/table/1/undo", data=undo)  # the same tap, sent again
+    assert again.status_code == 200 and "nothing was entered twice" in again.text
+    assert event.read_bytes() == once
+    assert cli_json("event", "scorecard", "1", "1", "--session", str(event))["games"] == 1
+
+
+def test_a_fifth_game_is_refused_and_the_round_is_over(phone: TestClient, event: Path):
+    play_round(phone)
+    before = event.read_bytes()
+    fields = {"token": TOKEN, "result": "win", "winner": "Ann", "value": "25", "how": "self"}
+    late = phone.post("/round/1/table/1/enter", data=fields)
+    assert late.status_code == 400 and "the card has its 4 games" in text_of(late)
+    assert event.read_bytes() == before
+
+
+def test_without_the_key_a_phone_sees_the_card_but_no_form(serve: Serve, event: Path):
+    page = serve(event).get("/round/1/table/1").text
+    assert "Ann" in page and TOKEN not in page and "<form" not in page
+    assert "entry link" in page
+
+
+def test_the_card_is_json_for_scripts(phone: TestClient, event: Path):
+    play(phone, 1, 1, "game", winner="Ann", value="25", how="self")
+    assert (
+        phone.get("/round/1/table/1/card.json").json()["totals"]
+        == cli_json("event", "scorecard", "1", "1", "--session", str(event))["totals"]
+    )
+
+
+def test_a_phone_remembers_its_table(phone: TestClient):
+    picked = phone.get("/tables")
+    assert picked.status_code == 200 and "Which table is this phone?" in picked.text
+    chose = phone.get("/table/2", follow_redirects=False)
+    assert chose.status_code == 303 and chose.headers["location"] == "/round/1/table/2"
+    again = phone.get("/tables", follow_redirects=False)
+    assert again.status_code == 303 and again.headers["location"] == "/round/1/table/2"
+    assert phone.get("/tables?pick=1").status_code == 200
+
+
+def test_names_are_shown_as_typed_on_the_tables_pages(serve: Serve, tmp_path: Path):
+    path = new_event(tmp_path, ODD)
+    phone = entered(serve, path)
+    play(phone, 1, 1, "game", winner=ODD[0], value="25", how=f"by:{ODD[3]}", exposures="1")
+    for url in ("/round/1/table/1", "/tables?pick=1", "/director", "/where?name=jos"):
+        page = phone.get(url).text
+        assert "<script>alert" not in page, url
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page or url.startswith("/where")
+    assert "[bold]Sue" in phone.get("/where?name=%5Bbold%5Dsue").text
+
+
+def test_a_script_enters_games_by_the_api(serve: Serve, event: Path):
+    client = serve(event)
+    before = event.read_bytes()
+    win = {"round": "1", "table": "1", "winner": "Bea", "value": "30", "thrown_by": "Cy",
+           "exposures": "2", "entry_id": "script-0001"}  # fmt: skip
+    answer = client.post("/event/win", data=win)
+    assert answer.status_code == 401 and event.read_bytes() == before
+    answer = client.post("/event/win", data=win, headers=KEY)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["totals"] == {"Ann": 0, "Bea": 30, "Cy": -20, "Dot": 0}
+    once = event.read_bytes()
+    again = client.post("/event/win", data=win, headers=KEY)
+    assert again.status_code == 200 and again.json() == answer.json()
+    assert event.read_bytes() == once
+    bad = client.post("/event/win", data={**win, "entry_id": "short"}, headers=KEY)
+    assert bad.status_code == 400 and "entry_id" in bad.json()["error"]
+    wrong = client.post("/event/win", data={**win, "entry_id": "script-0002",
+                                            "exposures": ""}, headers=KEY)  # fmt: skip
+    assert wrong.status_code == 400 and "exposures on" in wrong.json()["error"]
+    assert event.read_bytes() == once

@@ -1,0 +1,180 @@
+"""The round's clock on the director's page, the room's screen and every table's page:
+started with its minutes, warned at 10 and 5 minutes, time called (by the director, or
+when it runs out); after it, a table records its game in progress only as time called
+and hands in a short card, which the director accepts only then. The clock is the
+file's, so a server started again shows the same one."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from mahjcli.core.clock import stamp
+from mahjcli.night import eventchange, eventclock
+from tests.web.conftest import TOKEN, Serve, cli_json
+from tests.web.eventday import check, entered, hidden, new_event, play, tap, text_of
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    return new_event(tmp_path)
+
+
+@pytest.fixture
+def phone(serve: Serve, event: Path) -> TestClient:
+    return entered(serve, event)
+
+
+def started(path: Path, minutes_ago: float, again: bool = False) -> dt.datetime:
+    """Round 1's clock of an hour, started `minutes_ago` (as the director's page starts
+    it then)."""
+    at = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=minutes_ago)
+    eventchange.change(path, lambda o: eventclock.start(o, 1, 60, at, again))
+    return at
+
+
+def clock_of(page: str) -> dict[str, str]:
+    """The clock a page shows: its state, what it says and what its script counts from."""
+    found = re.search(
+        r'<div class="clock (\w+)" data-clock data-now="([^"]*)" data-ends="([^"]*)"', page
+    )
+    assert found, page
+    left = re.search(r'<strong class="clock-left">([^<]*)</strong>', page)
+    assert left
+    return {"state": found[1], "now": found[2], "ends": found[3], "left": left[1]}
+
+
+def test_the_director_starts_the_clock_and_every_page_shows_it(phone: TestClient, event: Path):
+    page = text_of(phone.get("/director"))
+    assert "The clock has not been started." in page
+    before = event.read_bytes()
+    bad = phone.post("/director/start", data={"token": TOKEN, "round": "1", "minutes": "0"})
+    assert bad.status_code == 400 and "minutes must be from 1 to 600" in text_of(bad)
+    assert event.read_bytes() == before
+    fields = {**hidden(page, "/director/start"), "minutes": "50"}
+    done = phone.post("/director/start", data=fields)
+    assert done.status_code == 200 and "Round 1's clock is running." in text_of(done)
+    assert "[[clock]]" in event.read_text() and "minutes = 50" in event.read_text()
+    for url in ("/", "/round/1/table/2", "/director"):
+        clock = clock_of(phone.get(url).text)
+        assert clock["state"] == "running", url
+        assert clock["left"] in ("50:00", "49:59"), url
+        ends = dt.datetime.fromisoformat(clock["ends"].replace("Z", "+00:00"))
+        now = dt.datetime.fromisoformat(clock["now"].replace("Z", "+00:00"))
+        assert 2999 <= (ends - now).total_seconds() <= 3000  # the server's time, not the phone's
+    seating = phone.get("/seating.json").json()
+    assert seating["clock"]["minutes"] == 50 and seating["clock"]["called"] is False
+    again = phone.post("/director/start", data=fields)  # the same form: started again
+    assert again.status_code == 200 and "Start the clock again" in text_of(again)
+
+
+@pytest.mark.parametrize(
+    ("ago", "state", "words"),
+    [
+        (50.5, "warn10", "10-minute warning"),
+        (55.5, "warn5", "5-minute warning"),
+        (61, "called", "Time called"),
+    ],
+)
+def test_warned_at_ten_and_five_minutes_then_time_called(
+    phone: TestClient, event: Path, ago: float, state: str, words: str
+):
+    started(event, ago)
+    for url in ("/", "/board", "/round/1/table/1", "/round/1/table/1/part", "/director"):
+        page = phone.get(url).text
+        assert clock_of(page)["state"] == state, url
+        assert words in page, url
+    if state == "called":
+        assert 'data-ends=""' in phone.get("/").text  # nothing left to count down
+
+
+def test_after_time_is_called_a_table_records_its_game_as_time_called_and_hands_in_three(
+    phone: TestClient, event: Path
+):
+    started(event, 30)
+    for winner in ("Ann", "Bea", "Cy"):
+        assert play(phone, 1, 1, "game", winner=winner, value="25", how="self").status_code == 200
+    before = event.read_bytes()
+    assert "Confirm the card" not in phone.get("/round/1/table/1").text
+    asked = phone.post("/round/1/table/1/confirm", data={"token": TOKEN, "name": "Ann"})
+    assert asked.status_code == 400 and "has 3 of 4 games" in text_of(asked)
+    ahead = check(phone, 1, 1, "called")
+    assert ahead.status_code == 400 and "time has not been called for round 1" in text_of(ahead)
+    assert event.read_bytes() == before
+    page = text_of(phone.get("/director"))
+    called = phone.post("/director/call-time", data=hidden(page, "/director/call-time"))
+    assert called.status_code == 200 and "Time is called for round 1." in text_of(called)
+    page = text_of(phone.get("/round/1/table/1"))
+    assert "Time called at" in page and "Game 4: time called, 0 for all" in page
+    assert 'class="game"' not in page  # no new game starts
+    game = {"token": TOKEN, "result": "win", "winner": "Dot", "value": "25", "how": "self"}
+    late = phone.post("/round/1/table/1/check", data=game)
+    assert late.status_code == 400 and "time was called for round 1" in text_of(late)
+    assert play(phone, 1, 1, "called").status_code == 200
+    card = cli_json("event", "scorecard", "1", "1", "--session", str(event))
+    assert card["lines"][-1]["result"] == "incomplete" and card["finished"]
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        tap(phone, 1, 1, "confirm", name)
+    tap(phone, 1, 1, "hand-in", "Ann")
+    director = text_of(phone.get("/director"))
+    done = phone.post("/director/accept", data=hidden(director, "/director/accept"))
+    assert "Accepted round 1, table 1's card." in text_of(done)
+    lines = cli_json("event", "standings", "--session", str(event))["standings"]
+    assert {x["player"]: x["points"] for x in lines}["Ann"] == 35
+
+
+def test_a_short_card_is_handed_in_only_once_time_is_called(phone: TestClient, event: Path):
+    started(event, 10)
+    for winner in ("Ann", "Bea", "Cy"):
+        play(phone, 1, 1, "game", winner=winner, value="25", how="self")
+    before = event.read_bytes()
+    refused = phone.post("/round/1/table/1/hand-in", data={"token": TOKEN, "name": "Ann"})
+    assert refused.status_code == 400 and "it is handed in when the round is over" in text_of(
+        refused
+    )
+    assert event.read_bytes() == before
+    started(event, 61, again=True)  # started again an hour ago: it has run out
+    page = text_of(phone.get("/round/1/table/1"))
+    assert "Confirm the card" in page
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        tap(phone, 1, 1, "confirm", name)
+    assert "Handed in by Ann" in text_of(tap(phone, 1, 1, "hand-in", "Ann"))
+    director = text_of(phone.get("/director"))
+    assert "Accepted" in text_of(
+        phone.post("/director/accept", data=hidden(director, "/director/accept"))
+    )
+    card = cli_json("event", "scorecard", "1", "1", "--session", str(event))
+    assert card["status"] == "accepted" and card["games"] == 3
+    assert "called = " in event.read_text()  # the file itself says time was called
+
+
+def test_the_clock_survives_a_restart_of_the_server(serve: Serve, event: Path):
+    at = started(event, 52)
+    first = clock_of(serve(event).get("/").text)
+    second = clock_of(serve(event).get("/").text)  # another server on the same file
+    ends = stamp(at + dt.timedelta(minutes=60))
+    assert first["ends"] == second["ends"] == ends
+    assert first["state"] == second["state"] == "warn10"
+
+
+def test_the_clock_is_asked_for_by_scripts_too(serve: Serve, event: Path):
+    from tests.web.conftest import KEY
+
+    client = serve(event)
+    answer = client.post("/event/start", data={"round": "1", "minutes": "45"}, headers=KEY)
+    assert answer.status_code == 200 and answer.json()["clock"]["minutes"] == 45
+    once = event.read_bytes()
+    retry = {"round": "1", "minutes": "45", "entry_id": "start-r1-xyz"}
+    assert client.post("/event/start", data=retry, headers=KEY).status_code == 200
+    assert event.read_bytes() == once  # started already: the same request changes nothing
+    plain = client.post("/event/start", data={"round": "1", "minutes": "45"}, headers=KEY)
+    assert plain.status_code == 400 and "add --restart" in plain.json()["error"]
+    called = client.post("/event/call-time", data={"round": "1"}, headers=KEY)
+    assert called.status_code == 200 and called.json()["clock"]["called"] is True
+    after = event.read_bytes()
+    assert client.post("/event/call-time", data={"round": "1"}, headers=KEY).status_code == 200
+    assert event.read_bytes() == after
