@@ -177,7 +177,7 @@ class TablePages(EventBase):
             return self.refused_page(request, exc)
         view, part = self.view_of(opened, rnd, table)
         if entered and view.lines:
-            done = f"On the card: {view.lines[-1].what}."
+            done = f"On the card: {view.lines[-1].what.rstrip('.')}."
         lines = lines_at(opened, rnd, table)
         rules = opened.event.rules
         card = opened.event.card
@@ -199,7 +199,6 @@ class TablePages(EventBase):
             seen=len(lines),
             last_id=getattr(lines[-1], "entry_id", None) or "" if lines else "",
             card_lines=card.lines if card is not None else (),
-            errors_scored=rules.refuses("error") is None,
             time_called=_may_call_time(view),
             done=done,
             error=error,

@@ -1,0 +1,129 @@
+"""Who may write to an event, and how: every write route of event day (a table's card,
+the director's page, the scripts' API) writes only on POST, only with the entry link's
+key carried by the form itself or the header, only from this server's own pages; every
+refusal leaves the file byte for byte as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import KEY, TOKEN, Serve, refusal
+from tests.web.eventday import new_event
+from tests.web.test_security import NOT_POST
+
+CARD = "/round/1/table/1"
+GAME = {"result": "win", "winner": "Ann", "value": "25", "how": "self"}
+ROUND = {"round": "1", "table": "1"}
+WRITES = [
+    (f"{CARD}/check", GAME),
+    (f"{CARD}/enter", GAME),
+    (f"{CARD}/undo", {}),
+    (f"{CARD}/confirm", {"name": "Ann"}),
+    (f"{CARD}/hand-in", {"name": "Ann"}),
+    (f"{CARD}/totals/check", {"player": ["Ann"], "points": ["1"]}),
+    (f"{CARD}/totals/record", {"player": ["Ann"], "points": ["1"]}),
+    ("/score", {**ROUND, "total": ["Ann=1"]}),
+    ("/director/start", {"round": "1"}),
+    ("/director/call-time", {"round": "1"}),
+    ("/director/accept", ROUND),
+    ("/director/reopen", ROUND),
+    ("/director/seat", {"round": "2"}),
+    *(
+        (f"/event/{action}", {**ROUND, "winner": "Ann", "value": "25", "self_pick": "on"})
+        for action in (
+            "win",
+            "wall",
+            "incomplete",
+            "penalty",
+            "undo",
+            "confirm",
+            "hand-in",
+            "error",
+            "accept",
+            "reopen",
+            "start",
+            "call-time",
+            "seat",
+        )
+    ),
+]
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    return new_event(tmp_path)
+
+
+def test_every_write_of_event_day_happens_only_on_post(serve: Serve, event: Path):
+    client = serve(event)
+    before = event.read_bytes()
+    for route, fields in WRITES:
+        for method in NOT_POST:
+            answer = client.request(method, route, data=fields, headers=KEY)
+            assert answer.status_code == 405, (route, method, answer.text)
+            assert answer.headers["allow"] == "POST", route
+            if method != "HEAD":
+                assert list(answer.json()) == ["error"]
+    assert event.read_bytes() == before
+    win = client.post("/event/win", data={**ROUND, "winner": "Ann", "value": "25",
+                                          "self_pick": "on"}, headers=KEY)  # fmt: skip
+    assert win.status_code == 200 and event.read_bytes() != before
+
+
+def test_the_cookie_alone_never_writes(serve: Serve, event: Path):
+    """A form must carry the key itself: a cross-site form sent with the cookie cannot."""
+    client = serve(event)
+    client.get(f"/enter?key={TOKEN}")
+    before = event.read_bytes()
+    for route, fields in WRITES:
+        answer = client.post(route, data=fields)
+        assert answer.status_code == 401, (route, answer.text)
+        assert "entry link" in answer.text
+    assert event.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "headers", [{"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"}]
+)
+def test_a_form_from_another_site_is_refused_even_with_the_key(
+    serve: Serve, event: Path, headers: dict[str, str]
+):
+    client = serve(event)
+    client.get(f"/enter?key={TOKEN}")
+    before = event.read_bytes()
+    for route, fields in WRITES:
+        answer = client.post(route, data={**fields, "token": TOKEN}, headers=headers)
+        assert answer.status_code == 403, (route, answer.text)
+    assert event.read_bytes() == before
+
+
+def test_the_api_refuses_in_json_and_changes_nothing(serve: Serve, event: Path):
+    client = serve(event)
+    before = event.read_bytes()
+    cases = [
+        ("/event/win", {**ROUND, "winner": "Ann", "value": "25"}, 400, "say how it was won"),
+        ("/event/win", {"table": "1", "winner": "Ann"}, 400, "give the round"),
+        (
+            "/event/win",
+            {**ROUND, "table": "9", "winner": "Ann", "value": "25", "self_pick": "on"},
+            400,
+            "tables 1 to 2",
+        ),
+        ("/event/wall", {**ROUND, "color": "red"}, 400, "unknown field 'color'"),
+        ("/event/penalty", {**ROUND, "name": "Ann", "points": "-10"}, 400, "without a minus"),
+        ("/event/confirm", {**ROUND, "name": "Ann"}, 400, "no card yet"),
+        ("/event/hand-in", {**ROUND, "name": "Ann"}, 400, "no card yet"),
+        ("/event/accept", ROUND, 400, "no card yet"),
+        ("/event/seat", {"round": "3"}, 400, "round 2 is next to be seated"),
+        ("/event/start", {"round": "1", "minutes": "601"}, 400, "from 1 to 600"),
+        ("/event/error", {**ROUND, "caller": "Ann"}, 400, "not error"),
+        ("/event/undo", {**ROUND, "entry_id": "a" * 65}, 400, "entry_id"),
+        ("/event/nothing", ROUND, 404, ""),
+    ]
+    for route, fields, status, words in cases:
+        message = refusal(client.post(route, data=fields, headers=KEY), status)
+        assert words in message, (route, message)
+        assert "Traceback" not in message
+    assert event.read_bytes() == before
