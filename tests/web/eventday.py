@@ -51,27 +51,37 @@ def hidden(page: str, action: str) -> dict[str, list[str]]:
     return found
 
 
-def check(client: TestClient, rnd: int, table: int, cls: str, **fields: Any) -> Any:
-    """Fill in the table page's form `cls` (game, wall, penalty, called, error) and ask
-    what it would put on the card; the answer (200: the check page)."""
-    page = client.get(f"/round/{rnd}/table/{table}").text
+def check(
+    client: TestClient, rnd: int, table: int, cls: str, page: str | None = None, **fields: Any
+) -> Any:
+    """Fill in the table page's form `cls` (game, wall, penalty, called) on the table's
+    page (as it is now, or as `page` shows it) and ask what it would put on the card; the
+    answer (200: the check page)."""
+    if page is None:
+        page = client.get(f"/round/{rnd}/table/{table}").text
     sent = form(page, cls)
     action = sent.pop("_action")[0]
     sent.update({k: v if isinstance(v, list) else [str(v)] for k, v in fields.items()})
     return client.post(action, data=sent)
 
 
-def play(client: TestClient, rnd: int, table: int, cls: str, **fields: Any) -> Any:
+def play(
+    client: TestClient, rnd: int, table: int, cls: str, page: str | None = None, **fields: Any
+) -> Any:
     """Fill in, check, then put it on the card; the table's page after it."""
-    checked = check(client, rnd, table, cls, **fields)
+    checked = check(client, rnd, table, cls, page, **fields)
     assert checked.status_code == 200, html.unescape(checked.text)
     base = f"/round/{rnd}/table/{table}"
     return client.post(f"{base}/enter", data=hidden(checked.text, f"{base}/enter"))
 
 
-def tap(client: TestClient, rnd: int, table: int, action: str, name: str) -> Any:
-    """A player's button on the table's page: confirm (their name) or hand in."""
-    page = client.get(f"/round/{rnd}/table/{table}").text
+def tap(
+    client: TestClient, rnd: int, table: int, action: str, name: str, page: str | None = None
+) -> Any:
+    """A player's button on the table's page (as it is now, or as `page` shows it):
+    confirm (their name) or hand in."""
+    if page is None:
+        page = client.get(f"/round/{rnd}/table/{table}").text
     base = f"/round/{rnd}/table/{table}/{action}"
     start = page.index(f'<input type="hidden" name="name" value="{html.escape(name)}">')
     begin = page.rindex("<form", 0, start)
