@@ -1,0 +1,273 @@
+"""Event day in a real browser (Playwright driving the system chromium) on a real `mahj
+serve`: a table's phone (390x844) enters a whole round of four games (exposures, a dead
+hand, a penalty, a refusal on the way), the players confirm, the round's player hands the
+card in and the director's phone accepts it, while the room's screen (1920x1080) follows;
+the round's clock on the screen and a phone (whose own clock is three hours wrong):
+started, warned at 10 and 5 minutes, time called, a short card accepted only then, and
+the same clock after the server is started again; where do I sit; every event page
+without sideways scrolling at 320 and 390 pixels."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import signal
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjcli.night import eventchange, eventclock
+from tests.system.test_serve_process import MAHJ, start
+
+pytestmark = pytest.mark.slow
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+EIGHT = ["Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal"]
+SHOTS = Path(os.environ.get("MAHJ_EVENT_SHOTS", "")) if os.environ.get("MAHJ_EVENT_SHOTS") else None
+"""Where to keep this run's screenshots, to look at them (unset: none taken)."""
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def fits(page: Any, width: int = 390) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
+
+
+Serve = Callable[[], tuple[str, str]]
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    path = tmp_path / "day-cup.toml"
+    subprocess.run([MAHJ, "event", "new", "Day Cup", *EIGHT, "--rounds", "3", "--given",
+                    "--session", str(path)], env=env, check=True, capture_output=True)  # fmt: skip
+    return path, env
+
+
+@pytest.fixture
+def serve(event) -> Iterator[Serve]:
+    """Start (or start again) `mahj serve` on the event; every server stops at the end."""
+    path, env = event
+    servers: list[subprocess.Popen[str]] = []
+
+    def run() -> tuple[str, str]:
+        for old in servers:
+            if old.poll() is None:
+                old.send_signal(signal.SIGINT)
+                old.communicate(timeout=15)
+        server, base, key = start("--event", "--session", str(path), env=env)
+        servers.append(server)
+        return base, key
+
+    yield run
+    for server in servers:
+        if server.poll() is None:
+            server.send_signal(signal.SIGINT)
+            server.communicate(timeout=15)
+
+
+def entered(browser: Any, base: str, key: str, **size: Any) -> Any:
+    """A phone (or screen) that opened the entry link."""
+    page = browser.new_context(**(size or PHONE)).new_page()
+    page.goto(f"{base}/enter?key={key}")
+    return page
+
+
+def game(phone: Any, winner: int, value: str | None, how: str, exposures: int | None = None,
+         *more: str) -> None:  # fmt: skip
+    """Tap a game into the table's form (seats 1-4; `how`: a seat number or `self`)."""
+    phone.locator(f"label[for=w{winner}]").tap()
+    if value is not None:
+        phone.get_by_label("Value").fill(value)
+    phone.locator(f"label[for=t{how}]").tap()
+    if exposures is not None:
+        phone.locator(f"label[for=x{exposures}]").tap()
+    for label in more:
+        phone.locator(f"label[for={label}]").tap()
+
+
+def put_on_card(phone: Any, said: str, check: str = "See the points") -> None:
+    """Check what the form would put on the card, then put it there."""
+    from playwright.sync_api import expect
+
+    fits(phone)
+    phone.get_by_role("button", name=check).tap()
+    expect(phone.locator("p.what")).to_contain_text(said)
+    fits(phone)
+    phone.get_by_role("button", name="Put it on the card").tap()
+    expect(phone.locator("p.done")).to_contain_text("On the card:")
+
+
+def test_a_round_at_a_table_on_a_phone_with_the_screen_and_the_director(browser, serve):
+    from playwright.sync_api import expect
+
+    base, key = serve()
+    tv = browser.new_context(**TV).new_page()
+    tv.goto(f"{base}/")
+    expect(tv.locator("section.where-all")).to_contain_text("Ann table 1 · A")
+    shot(tv, "tv-between-rounds.png")
+    director = entered(browser, base, key)
+    director.get_by_role("link", name="The director's page").tap()
+    director.get_by_role("button", name="Start round 1's clock").tap()
+    expect(director.locator("p.done")).to_contain_text("Round 1's clock is running.")
+    expect(tv.locator(".top .clock")).to_have_class(re.compile("running"), timeout=3000)
+    expect(tv.locator("section.standings h2")).to_have_text("Standings")
+
+    phone = entered(browser, base, key)
+    expect(phone.get_by_role("heading", name="Which table is this phone?")).to_be_visible()
+    phone.get_by_role("link", name=re.compile("Table 1")).tap()
+    expect(phone.locator("h1")).to_have_text("Round 1, table 1")
+    fits(phone)
+    shot(phone, "phone-table-empty.png")
+    game(phone, 2, "30", "3", 2, "dw4")  # Bea, thrown by Cy, 2 exposures, Dot dead
+    put_on_card(phone, "Bea wins 30, thrown by Cy, 2 exp.")
+    expect(tv.locator("article.table").first).to_contain_text("game 2 of 4", timeout=3000)
+    game(phone, 1, "25", "4")  # Ann, thrown by Dot: the exposures not given
+    phone.get_by_role("button", name="See the points").tap()
+    expect(phone.locator("p.problem")).to_contain_text("exposures on Ann's rack")
+    expect(phone.locator("#w1")).to_be_checked()  # the choices are kept
+    phone.locator("label[for=x0]").tap()
+    put_on_card(phone, "Ann wins 25, thrown by Dot, 0 exp.")
+    phone.locator("label[for=d4]").tap()
+    phone.get_by_role("button", name="Wall game").tap()
+    expect(phone.locator("p.what")).to_contain_text("Wall game (Dot dead)")
+    phone.get_by_role("button", name="Put it on the card").tap()
+    phone.locator("details.more summary").tap()
+    phone.locator("label[for=p4]").tap()
+    phone.get_by_label("Why").fill("looked at a blind pass")
+    put_on_card(phone, "Penalty: Dot loses 10", "See the penalty")
+    game(phone, 3, "25", "self", None, "f1")  # Cy self-picks a jokerless 25
+    put_on_card(phone, "Cy wins 25, self-picked, jokerless")
+    expect(phone.locator("dl.totals")).to_have_text(
+        re.compile(r"Ann\s*\+35\s*Bea\s*\+40\s*Cy\s*\+45\s*Dot\s*-30")
+    )
+    shot(phone, "phone-table-four-games.png")
+    for name, partner in (("Ann", "Cy"), ("Bea", "Dot"), ("Cy", "Ann"), ("Dot", "Bea")):
+        phone.get_by_role("button", name=f"{name}: I checked {partner}'s line").tap()
+        expect(phone.locator("p.done")).to_contain_text(f"{name} confirmed")
+    fits(phone)
+    phone.get_by_role("button", name="Ann hands in the card").tap()
+    expect(phone.locator(".card-box")).to_contain_text("Handed in by Ann")
+    expect(tv.locator("article.table").first).to_contain_text("handed in", timeout=3000)
+    director.goto(f"{base}/director")
+    shot(director, "phone-director.png")
+    director.get_by_role("button", name="Accept table 1's card").tap()
+    expect(director.locator("p.done")).to_contain_text("Accepted round 1, table 1's card.")
+    expect(tv.locator("article.table").first).to_contain_text("card in", timeout=3000)
+    expect(tv.locator("section.standings tbody tr").first).to_contain_text("Cy", timeout=3000)
+    expect(phone.locator(".card-box")).to_contain_text("Accepted by the director", timeout=3000)
+    shot(tv, "tv-round.png")
+
+
+def clock_started(path: Path, minutes_ago: float) -> None:
+    """Round 1's clock of an hour started again, `minutes_ago` (as if long ago)."""
+    at = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=minutes_ago)
+    eventchange.change(path, lambda o: eventclock.start(o, 1, 60, at, True))
+
+
+def test_the_clock_warns_calls_time_and_survives_a_restart(browser, serve, event):
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+    director = entered(browser, base, key)
+    director.goto(f"{base}/director")
+    director.get_by_label("Minutes").fill("50")
+    director.get_by_role("button", name="Start round 1's clock").tap()
+    tv = browser.new_context(**TV).new_page()
+    tv.goto(f"{base}/")
+    left = tv.locator(".top .clock-left")
+    expect(left).to_have_text(re.compile(r"^(50:00|49:5\d)$"))
+    first = left.inner_text()
+    expect(left).not_to_have_text(first, timeout=3000)  # it counts down by itself
+    wrong = browser.new_context(**PHONE).new_page()  # a phone whose clock is 3 hours fast
+    wrong.clock.set_system_time(dt.datetime.now(dt.UTC) + dt.timedelta(hours=3))
+    wrong.goto(f"{base}/round/1/table/2")
+    expect(wrong.locator(".clock-left")).to_have_text(re.compile(r"^(50:00|49:\d\d)$"))
+    for name in ("Ann", "Bea", "Cy"):  # three games, by a script
+        subprocess.run([MAHJ, "event", "win", "1", "1", name, "25", "--self-pick", "--session",
+                        str(path)], env=env, check=True, capture_output=True)  # fmt: skip
+    clock_started(path, 50.5)
+    expect(tv.locator(".top .clock")).to_have_class(re.compile("warn10"), timeout=3000)
+    expect(tv.locator(".top .clock-warning")).to_have_text("10-minute warning")
+    expect(wrong.locator(".clock")).to_have_class(re.compile("warn10"), timeout=3000)
+    shot(tv, "tv-warning.png")
+    clock_started(path, 55.5)
+    expect(tv.locator(".top .clock-warning")).to_have_text("5-minute warning", timeout=3000)
+    phone = entered(browser, base, key)
+    phone.goto(f"{base}/round/1/table/1")
+    expect(phone.locator("section.verify")).to_have_count(0)  # a short card waits for time
+    clock_started(path, 60.05)  # three seconds left
+    expect(tv.locator(".top .clock-left")).to_have_text("Time called", timeout=6000)
+    expect(phone.locator(".clock-called")).to_be_visible(timeout=6000)
+    shot(tv, "tv-time-called.png")
+    phone.reload()
+    expect(phone.get_by_role("button", name="Game 4: time called, 0 for all")).to_be_visible()
+    for name, partner in (("Ann", "Cy"), ("Bea", "Dot"), ("Cy", "Ann"), ("Dot", "Bea")):
+        phone.get_by_role("button", name=f"{name}: I checked {partner}'s line").tap()
+        expect(phone.locator("p.done")).to_contain_text(f"{name} confirmed")
+    phone.get_by_role("button", name="Ann hands in the card").tap()
+    expect(phone.locator(".card-box")).to_contain_text("Handed in by Ann")
+    director.goto(f"{base}/director")
+    director.get_by_role("button", name="Accept table 1's card").tap()
+    expect(director.locator("p.done")).to_contain_text("Accepted")
+    called = tv.locator(".top .clock-called").inner_text()
+    base, key = serve()  # the server started again: the same clock, from the file
+    tv.goto(f"{base}/")
+    expect(tv.locator(".top .clock-left")).to_have_text("Time called")
+    expect(tv.locator(".top .clock-called")).to_have_text(called)
+
+
+def test_a_player_finds_their_seat_by_name(browser, serve):
+    from playwright.sync_api import expect
+
+    base, _ = serve()
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{base}/")
+    phone.get_by_role("link", name="Where do I sit?").first.tap()
+    phone.get_by_label("Your name").fill("cY")
+    phone.get_by_role("button", name="Find my seat").tap()
+    expect(phone.locator(".seat-big")).to_have_text("Table 1 · seat C (West)")
+    expect(phone.locator(".spot")).to_contain_text("Ann")
+    fits(phone)
+    shot(phone, "phone-where.png")
+    phone.locator("details.everyone-box summary").tap()
+    phone.get_by_role("link", name="Hal", exact=True).tap()
+    expect(phone.locator(".seat-big")).to_have_text("Table 2 · seat D (North)")
+    phone.get_by_label("Your name").fill("Zed")
+    phone.get_by_role("button", name="Find my seat").tap()
+    expect(phone.locator("p.problem")).to_contain_text("Zed")
+
+
+PAGES = ["/", "/tables?pick=1", "/round/1/table/1", "/round/1/table/1/totals", "/director",
+         "/where?name=ann", "/round/1", "/results"]  # fmt: skip
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_every_event_page_fits_a_phone(browser, serve, event, width):
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+    for name, value in (("Ann", "25"), ("Bea", "30")):
+        subprocess.run([MAHJ, "event", "win", "1", "1", name, value, "--self-pick", "--session",
+                        str(path)], env=env, check=True, capture_output=True)  # fmt: skip
+    phone = entered(browser, base, key, viewport={"width": width, "height": 800},
+                    is_mobile=True, has_touch=True)  # fmt: skip
+    for url in PAGES:
+        phone.goto(base + url)
+        fits(phone, width)
+    phone.goto(f"{base}/round/1/table/1")
+    game(phone, 3, "25", "1", 3)
+    phone.get_by_role("button", name="See the points").tap()
+    expect(phone.locator("p.what")).to_contain_text("Cy wins 25, thrown by Ann, 3 exp.")
+    fits(phone, width)
