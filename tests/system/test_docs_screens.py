@@ -129,3 +129,66 @@ def test_the_organiser_and_the_night_s_end(browser, served, tmp_path: Path):
     expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=3000)
     expect(tv.locator(".end")).to_contain_text("Cy pays Bea 170")
     picture(tv, "night-end-tv.png")
+
+
+def test_event_day_on_the_phones_and_the_tv(browser, served, tmp_path: Path):
+    """A table's page with its card and the clock, a game checked before it goes on the
+    card, the players confirming, the director's page, where do I sit, and the TV with
+    the round's clock."""
+    import subprocess
+
+    from playwright.sync_api import expect
+
+    from tests.system.test_serve_process import MAHJ
+
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    event = tmp_path / "winter-open.toml"
+    names = ["Barbara", "Linda", "Susan", "Carol", "Nancy", "Karen", "Donna", "Sharon",
+             "Ruth", "Kathy", "Pat", "Sue", "Joan", "Judy", "Marilyn", "Diane"]  # fmt: skip
+    subprocess.run([MAHJ, "event", "new", "Winter Open", *names, "--rounds", "4", "--given",
+                    "--date", "2026-12-05", "--session", str(event)],
+                   env=env, check=True, capture_output=True)  # fmt: skip
+    base, key = served("--event", "--session", str(event))
+    director = browser.new_context(**PHONE).new_page()
+    director.goto(f"{base}/enter?key={key}")
+    director.get_by_role("link", name="The director's page").click()
+    director.get_by_label("Minutes").fill("50")
+    director.get_by_role("button", name="Start round 1's clock").click()
+    expect(director.locator("p.done")).to_contain_text("clock is running")
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{base}/enter?key={key}")
+    phone.get_by_role("link", name="Table 1").click()
+    for winner, value, thrower, exposures in ((2, "30", 3, 2), (1, "25", 4, 1)):
+        phone.locator(f"label[for=w{winner}]").tap()
+        phone.get_by_label("Value").fill(value)
+        phone.locator(f"label[for=t{thrower}]").tap()
+        phone.locator(f"label[for=x{exposures}]").tap()
+        phone.get_by_role("button", name="See the points").tap()
+        expect(phone.locator("p.what")).to_contain_text(f"wins {value}")
+        if value == "25":
+            fits_the_phone(phone)
+            picture(phone, "phone-event-check.png")
+        phone.get_by_role("button", name="Put it on the card").tap()
+        expect(phone.locator("p.done")).to_contain_text("On the card")
+    fits_the_phone(phone)
+    picture(phone, "phone-event-table.png")
+    for args in (("wall",), ("win", "Susan", "25", "--self-pick")):
+        subprocess.run([MAHJ, "event", args[0], "1", "1", *args[1:], "--session", str(event)],
+                       env=env, check=True, capture_output=True)  # fmt: skip
+    phone.reload()
+    phone.get_by_role("button", name="Barbara: I checked Susan's line").tap()
+    expect(phone.locator("p.done")).to_contain_text("Barbara confirmed")
+    fits_the_phone(phone)
+    picture(phone, "phone-event-confirm.png")
+    director.goto(f"{base}/director")
+    fits_the_phone(director)
+    picture(director, "phone-event-director.png")
+    where = browser.new_context(**PHONE).new_page()
+    where.goto(f"{base}/where?name=carol")
+    expect(where.locator(".seat-big")).to_contain_text("Table 1")
+    fits_the_phone(where)
+    picture(where, "phone-event-where.png")
+    tv = browser.new_context(**TV).new_page()
+    tv.goto(f"{base}/")
+    expect(tv.locator(".top .clock")).to_be_visible()
+    picture(tv, "event-tv-clock.png")
