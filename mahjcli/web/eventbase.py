@@ -18,7 +18,6 @@ from ..reports.eventboard import floor_round
 from .common import Site, page_error
 from .eventforms import Asked
 from .guard import Problem
-from .source import Source
 
 
 def server_now() -> _dt.datetime:
@@ -73,9 +72,6 @@ class EventBase(Site):
         done = await self.saving(source, _change, wanted)
         self.saved(source)
         return done
-
-    def event_source(self, request: Request) -> Source:
-        return self.source(request, "event")
 
     def refused_page(self, request: Request, exc: Exception) -> Response:
         """A page that cannot be shown, with why."""

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from ..core.clock import clock_state
 from ..core.errors import MahjError, Refused
 from ..core.event import SEAT_LETTERS
 from ..core.eventfold import EventStandings
@@ -172,8 +173,6 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
 
 def _clock_runs(standings: EventStandings) -> bool:
     """Whether the round on the floor has a clock running now."""
-    from ..core.clock import clock_state
-
     rnd = floor_round(standings)
     clock = clock_state(standings.event.clock, rnd, server_now()) if rnd else None
     return clock is not None and not clock.called and clock.ends is not None

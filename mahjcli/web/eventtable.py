@@ -12,7 +12,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..core.errors import MahjError, Refused
@@ -20,6 +20,7 @@ from ..core.event import CHECKS, SEAT_LETTERS, hand_in_seat
 from ..core.eventfold import fold_event
 from ..core.model import GAMES_PER_ROUND, WINDS
 from ..files.eventload import OpenEvent
+from ..night.eventbuild import table_seats
 from ..reports.event import event_title
 from ..reports.eventboard import floor_round, profile_words
 from ..reports.eventcard import STATES, CardView, card_json, card_view
@@ -124,8 +125,6 @@ class TablePages(EventBase):
             self.seated(opened, rnd, table)
         except (Problem, MahjError) as exc:
             return self.refused_page(request, exc)
-        from starlette.responses import HTMLResponse
-
         _, part = self.view_of(opened, rnd, table)
         html = draw("event_card_part.html", **part)
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
@@ -140,8 +139,6 @@ class TablePages(EventBase):
     @staticmethod
     def seated(opened: OpenEvent, rnd: int, table: int) -> None:
         """Refused unless the round is seated and has this table."""
-        from ..night.eventbuild import table_seats
-
         table_seats(opened.event, rnd, table)
 
     async def card_page(self, request: Request) -> Response:
@@ -155,7 +152,7 @@ class TablePages(EventBase):
         query = request.query_params
         done = DONE.get(query.get("done", ""))
         if query.get("done") == "confirm":
-            done = f"{query.get('who', 'The player')} confirmed the card."
+            done = f"confirmed:{query.get('who', '')}"
         return await self.card_view(request, chosen=chosen, done=done, entered="entered" in query)
 
     async def card_view(
@@ -178,6 +175,9 @@ class TablePages(EventBase):
         view, part = self.view_of(opened, rnd, table)
         if entered and view.lines:
             done = f"On the card: {view.lines[-1].what.rstrip('.')}."
+        if done is not None and done.startswith("confirmed:"):
+            who = done.removeprefix("confirmed:")
+            done = f"{who if who in view.seats else 'The player'} confirmed the card."
         lines = lines_at(opened, rnd, table)
         rules = opened.event.rules
         card = opened.event.card
@@ -247,7 +247,7 @@ class TablePages(EventBase):
         if action in ENTRIES:
             return see(f"{page}?entered=1")
         if action == "confirm":
-            who = ", ".join(fields.get("name", []))
+            who = fields.get("name", [""])[0]
             from urllib.parse import quote
 
             return see(f"{page}?done=confirm&who={quote(who)}")
