@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import NamedTuple
 
-from ..core.clock import Clock
+from ..core.clock import Clock, clock_state
 from ..core.eventfold import EventStandings
 from ..core.model import GAMES_PER_ROUND
 from .event import (
@@ -72,18 +72,27 @@ def floor_round(standings: EventStandings) -> int:
     return last + 1 if last < seated and not event.missing(last) else last
 
 
-def table_states(standings: EventStandings, rnd: int) -> tuple[str, ...]:
-    """Where each table's card of round `rnd` stands, in a few words."""
-    seating = standings.event.seating(rnd)
+def table_states(
+    standings: EventStandings, rnd: int, now: _dt.datetime | None = None
+) -> tuple[str, ...]:
+    """Where each table's card of round `rnd` stands, in a few words: `game 2 of 4`,
+    `checking the card` (its games are over), `handed in`, `card in`."""
+    event = standings.event
+    seating = event.seating(rnd)
+    clock = clock_state(event.clock, rnd, now) if now is not None else None
+    called = clock.called if clock is not None else event.time_called(rnd)
     out = []
     for table in range(1, len(seating.tables) + 1 if seating else 1):
         live = standings.live.get((rnd, table))
+        played = live.card.played() if live is not None else 0
         if live is None:
             out.append("card in" if (rnd, table) in standings.results else "")
         elif live.card.status == "handed-in":
             out.append("handed in")
+        elif played >= GAMES_PER_ROUND or called:
+            out.append("checking the card")
         else:
-            out.append(f"game {min(live.card.played() + 1, GAMES_PER_ROUND)} of {GAMES_PER_ROUND}")
+            out.append(f"game {played + 1} of {GAMES_PER_ROUND}")
     return tuple(out)
 
 
@@ -116,8 +125,8 @@ def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> E
         lines=lines,
         winners=tuple(_winners(standings)),
         profile=profile_words(standings),
-        ties=tuple(tie_lines(standings)) if standings.rounds else (),
+        ties=tuple(tie_lines(standings)) if standings.results else (),
         between=bool(rnd) and not standings.event.started(rnd),
-        states=table_states(standings, rnd) if rnd else (),
+        states=table_states(standings, rnd, now) if rnd else (),
         clock=page.clock if page else None,
     )

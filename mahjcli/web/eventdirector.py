@@ -127,7 +127,7 @@ def director_context(standings: EventStandings) -> dict[str, Any]:
     seating = event.seating(rnd)
     clock = clock_state(event.clock, rnd, now) if rnd else None
     tables = []
-    for number, state in enumerate(table_states(standings, rnd) if rnd else (), 1):
+    for number, state in enumerate(table_states(standings, rnd, now) if rnd else (), 1):
         live = standings.live.get((rnd, number))
         assert seating is not None
         tables.append(

@@ -30,7 +30,7 @@ def phone(serve: Serve, event: Path) -> TestClient:
 def test_between_rounds_the_screen_lists_who_sits_where_by_name(serve: Serve, event: Path):
     page = text_of(serve(event).get("/"))
     assert "Round 1: where do I sit?" in page
-    names = page[page.index('<ol class="by-name">') :]
+    names = page[page.index('<ol class="by-name"') :]
     assert '<span class="who">Ann</span> <span class="where">table 1 · A</span>' in names
     assert '<span class="who">Ida</span> <span class="where">bye</span>' in names
     order = [names.index(f'<span class="who">{n}</span>') for n in sorted(TEN)]
@@ -54,6 +54,16 @@ def test_during_a_round_the_screen_shows_the_clock_the_cards_and_the_standings(
     assert 'Table 2</a> <span class="quiet">card in</span>' in page
     assert "share the place" in page  # a shared place shares its prize
     assert "/static/event.js" in page
+    for name in ("Bea", "Cy", "Dot"):
+        cli("event", "win", "1", "1", name, "25", "--self-pick", "--session", str(event))
+    page = text_of(phone.get("/"))
+    assert 'Table 1</a> <span class="quiet">checking the card</span>' in page
+
+
+def test_before_any_card_is_in_the_screen_says_nothing_of_ties(serve: Serve, event: Path):
+    cli("event", "start", "1", "--session", str(event))
+    page = text_of(serve(event).get("/"))
+    assert "<h2>Standings</h2>" in page and "share" not in page
 
 
 def test_shared_places_and_the_tie_break_on_the_screen_and_the_results(
