@@ -24,7 +24,7 @@ from ..reports.eventcard import card_json, card_view
 from .common import refused, see
 from .eventbase import EventBase, clock_view, server_now
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
-from .guard import Problem, json_response, write_fields
+from .guard import Problem, json_response
 from .pages import render
 
 DONE = {
@@ -68,7 +68,7 @@ class DirectorPages(EventBase):
             standings = (await self.opened(request)).standings
         except (Problem, MahjError) as exc:
             return self.refused_page(request, exc)
-        token = self.key_of(request)
+        token = self.director_key(request)
         if token is None:
             return render(
                 request,
@@ -93,7 +93,7 @@ class DirectorPages(EventBase):
         """Accept, give back or reopen a card; start the clock, call time; seat a round."""
         action = request.url.path.rsplit("/", 1)[1]
         try:
-            fields = await write_fields(request, self.token)
+            fields = await self.director_form(request)
             wanted = asked(action, fields, server_now())
             done = await self.make(request, wanted)
         except (Problem, MahjError) as exc:
@@ -110,7 +110,8 @@ class DirectorPages(EventBase):
         hand-in, accept, reopen, start, call-time, seat): 200 with the table's card or
         the round's sheet as they are after it, or the refusal."""
         action = request.url.path.rsplit("/", 1)[1]
-        fields = await write_fields(request, self.token)
+        form = self.director_form if action in DIRECTOR else self.table_form
+        fields = await form(request)
         wanted = asked(action, fields, server_now())
         done = await self.make(request, wanted)
         now = server_now()

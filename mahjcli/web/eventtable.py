@@ -27,7 +27,7 @@ from ..reports.eventcard import STATES, CardView, card_json, card_view
 from .common import form_items, refused, see
 from .eventbase import EventBase, clock_view, server_now
 from .eventforms import ENTRIES, lines_at, made, new_entry_id
-from .guard import Fields, Problem, cookie_name, json_response, read_fields, write_fields
+from .guard import Fields, Problem, cookie_name, json_response, read_fields
 from .pages import draw, render
 
 TABLE = "/round/{round:int}/table/{table:int}"
@@ -210,7 +210,7 @@ class TablePages(EventBase):
         fields: Fields = {}
         try:
             opened = await self.opened(request)
-            fields = await write_fields(request, self.token)
+            fields = await self.table_form(request)
             result = _result(fields)
             wanted = made(result, rnd, table, _without(fields, "result"), server_now())
             view, notes = await run_in_threadpool(_preview, opened, wanted.change, rnd, table)
@@ -235,7 +235,7 @@ class TablePages(EventBase):
         action = request.url.path.rsplit("/", 1)[1]
         fields: Fields = {}
         try:
-            fields = await write_fields(request, self.token)
+            fields = await self.table_form(request)
             if action == "enter":
                 action, fields = _result(fields), _without(fields, "result")
             done = await self.make(request, made(action, rnd, table, fields, server_now()))

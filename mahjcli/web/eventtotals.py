@@ -24,7 +24,7 @@ from .common import form_items, refused, see
 from .eventbase import EventBase
 from .eventforms import entry_id, number
 from .fields import flag
-from .guard import Fields, Problem, json_response, write_fields
+from .guard import Fields, Problem, json_response
 from .pages import render
 
 TOTALS = "/round/{round:int}/table/{table:int}/totals"
@@ -83,7 +83,7 @@ class TotalsPages(EventBase):
         fields: Fields = {}
         try:
             opened = await self.opened(request)
-            fields = await write_fields(request, self.token)
+            fields = await self.table_form(request)
             typed, replace = card_fields(fields)
             edit = await run_in_threadpool(_preview, opened, rnd, table, typed, replace)
         except (Problem, MahjError) as exc:
@@ -104,7 +104,7 @@ class TotalsPages(EventBase):
         fields: Fields = {}
         try:
             source = self.source(request, "event")
-            fields = await write_fields(request, self.token)
+            fields = await self.table_form(request)
             typed, replace = card_fields(fields)
             ident = entry_id(fields)
             await self.saving(source, _record, rnd, table, typed, replace, ident)
@@ -117,7 +117,7 @@ class TotalsPages(EventBase):
         """`POST /score`: `round`, `table`, `total` (NAME=POINTS, once a player), `replace`,
         as `mahj event score ROUND TABLE NAME=POINTS...`; 200 with the standings."""
         source = self.source(request, "event")
-        fields = await write_fields(request, self.token)
+        fields = await self.table_form(request)
         rnd, table = number(fields, "round", 10_000), number(fields, "table", 10_000)
         typed, replace = card_fields(fields, api=True)
         ident = entry_id(fields)
