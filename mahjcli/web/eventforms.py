@@ -214,13 +214,20 @@ def entry(
 
 def _undo(rnd: int, table: int, fields: Fields, ident: str | None) -> Change:
     """Take back the card's last line: the one the page showed (`seen` lines, the last
-    with `last_id`); with an entry id, a page whose last line is gone already is done."""
+    with `last_id`). With an entry id the request says which line it means (by `seen` or
+    `last_id`), and a line already gone is done: sent again, it takes back nothing more."""
     seen = _seen(fields)
     last = text(fields, "last_id")
+    if ident is not None and seen is None and last is None:
+        raise Problem(
+            400, "an undo with an entry_id names the line it takes back: give seen (the lines "
+            "on the card) or last_id (the line's entry_id); nothing was changed",
+        )  # fmt: skip
 
     def change(opened: OpenEvent) -> Edit | None:
         lines = lines_at(opened, rnd, table)
-        if ident is not None and seen is not None and len(lines) == seen - 1:
+        gone = last is not None and all(getattr(x, "entry_id", None) != last for x in lines)
+        if ident is not None and ((seen is not None and len(lines) == seen - 1) or gone):
             return None
         changed_since(opened, rnd, table, seen)
         if last is not None and lines and getattr(lines[-1], "entry_id", None) != last:

@@ -264,3 +264,18 @@ def test_a_script_enters_games_by_the_api(serve: Serve, event: Path):
                                             "exposures": ""}, headers=KEY)  # fmt: skip
     assert wrong.status_code == 400 and "exposures on" in wrong.json()["error"]
     assert event.read_bytes() == once
+
+
+def test_a_scripts_undo_sent_twice_takes_back_one_line(serve: Serve, event: Path):
+    client = serve(event)
+    for n, winner in enumerate(("Ann", "Bea"), 1):
+        win = {"round": "1", "table": "1", "winner": winner, "value": "25", "self_pick": "on",
+               "entry_id": f"game-000{n}"}  # fmt: skip
+        assert client.post("/event/win", data=win, headers=KEY).status_code == 200
+    vague = {"round": "1", "table": "1", "entry_id": "undo-0001"}
+    assert "names the line" in client.post("/event/undo", data=vague, headers=KEY).text
+    undo = {**vague, "last_id": "game-0002"}
+    first = client.post("/event/undo", data=undo, headers=KEY)
+    assert first.status_code == 200 and first.json()["games"] == 1
+    again = client.post("/event/undo", data=undo, headers=KEY)
+    assert again.status_code == 200 and again.json()["games"] == 1
