@@ -17,7 +17,7 @@ from ..night import eventchange
 from ..reports.eventboard import floor_round
 from .common import Site, page_error
 from .eventforms import Asked
-from .guard import Fields, Problem, write_fields
+from .guard import Problem
 
 
 def server_now() -> _dt.datetime:
@@ -73,19 +73,10 @@ class EventBase(Site):
         self.saved(source)
         return done
 
-    async def table_form(self, request: Request) -> Fields:
-        """A table's write (a game, a confirmation, a hand-in, a paper card's totals): its
-        fields, once it carries the entry link's key."""
-        return await write_fields(request, self.token)
-
-    async def director_form(self, request: Request) -> Fields:
-        """The director's write (the clock, accepting, reopening, seating): its fields,
-        once it carries the entry link's key."""
-        return await write_fields(request, self.token)
-
     def director_key(self, request: Request) -> str | None:
-        """The key the director's page carries in its forms, when this device has it."""
-        return self.key_of(request)
+        """The organiser's key the director's page carries in its forms, when this device
+        opened the pages with it (a table's join code enters games only)."""
+        return self.keys.key if self.level_of(request) == "organiser" else None
 
     def refused_page(self, request: Request, exc: Exception) -> Response:
         """A page that cannot be shown, with why."""

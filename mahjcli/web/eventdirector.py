@@ -93,7 +93,7 @@ class DirectorPages(EventBase):
         """Accept, give back or reopen a card; start the clock, call time; seat a round."""
         action = request.url.path.rsplit("/", 1)[1]
         try:
-            fields = await self.director_form(request)
+            fields = await self.organiser_fields(request)
             wanted = asked(action, fields, server_now())
             done = await self.make(request, wanted)
         except (Problem, MahjError) as exc:
@@ -110,7 +110,7 @@ class DirectorPages(EventBase):
         hand-in, accept, reopen, start, call-time, seat): 200 with the table's card or
         the round's sheet as they are after it, or the refusal."""
         action = request.url.path.rsplit("/", 1)[1]
-        form = self.director_form if action in DIRECTOR else self.table_form
+        form = self.organiser_fields if action in DIRECTOR else self.table_fields
         fields = await form(request)
         wanted = asked(action, fields, server_now())
         done = await self.make(request, wanted)

@@ -210,7 +210,7 @@ class TablePages(EventBase):
         fields: Fields = {}
         try:
             opened = await self.opened(request)
-            fields = await self.table_form(request)
+            fields = await self.table_fields(request)
             result = _result(fields)
             wanted = made(result, rnd, table, _without(fields, "result"), server_now())
             view, notes = await run_in_threadpool(_preview, opened, wanted.change, rnd, table)
@@ -235,7 +235,7 @@ class TablePages(EventBase):
         action = request.url.path.rsplit("/", 1)[1]
         fields: Fields = {}
         try:
-            fields = await self.table_form(request)
+            fields = await self.table_fields(request)
             if action == "enter":
                 action, fields = _result(fields), _without(fields, "result")
             done = await self.make(request, made(action, rnd, table, fields, server_now()))

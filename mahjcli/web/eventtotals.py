@@ -83,7 +83,7 @@ class TotalsPages(EventBase):
         fields: Fields = {}
         try:
             opened = await self.opened(request)
-            fields = await self.table_form(request)
+            fields = await self.table_fields(request)
             typed, replace = card_fields(fields)
             edit = await run_in_threadpool(_preview, opened, rnd, table, typed, replace)
         except (Problem, MahjError) as exc:
@@ -104,7 +104,7 @@ class TotalsPages(EventBase):
         fields: Fields = {}
         try:
             source = self.source(request, "event")
-            fields = await self.table_form(request)
+            fields = await self.table_fields(request)
             typed, replace = card_fields(fields)
             ident = entry_id(fields)
             await self.saving(source, _record, rnd, table, typed, replace, ident)
@@ -117,7 +117,7 @@ class TotalsPages(EventBase):
         """`POST /score`: `round`, `table`, `total` (NAME=POINTS, once a player), `replace`,
         as `mahj event score ROUND TABLE NAME=POINTS...`; 200 with the standings."""
         source = self.source(request, "event")
-        fields = await self.table_form(request)
+        fields = await self.table_fields(request)
         rnd, table = number(fields, "round", 10_000), number(fields, "table", 10_000)
         typed, replace = card_fields(fields, api=True)
         ident = entry_id(fields)
