@@ -159,7 +159,7 @@ def make_app(
         site: Site = RoomSite(room, watcher, keys)
         routes = [*site.routes(), Mount("/n/{key}", routes=night.routes())]
     elif single.kind == "event":
-        site = EventSite(room, watcher, keys)
+        site = EventSite(room, watcher, keys, address)
         routes = site.routes()
     else:
         site = NightSite(room, watcher, keys, address)

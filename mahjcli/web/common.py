@@ -13,6 +13,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from starlette.routing import BaseRoute
 
 from ..core.errors import MahjError
+from .fields import entry_id, flag, only
 from .guard import (
     Fields,
     Keys,
@@ -39,10 +40,12 @@ class Site:
     kind = ""
     """The kind of file whose pages these are (a night's, an event's)."""
 
-    def __init__(self, room: Room, watcher: Watcher, keys: Keys | str) -> None:
+    def __init__(self, room: Room, watcher: Watcher, keys: Keys | str, address: str = "") -> None:
         self.room = room
         self.watcher = watcher
         self.keys = keys if isinstance(keys, Keys) else Keys(keys)
+        self.address = address
+        """Where phones reach this server (`http://HOST:PORT`), for the join code's link."""
         self._drawn: dict[str, tuple[tuple[object, ...], tuple[Shown, ...], str]] = {}
 
     async def saving(self, source: Source, save: Callable[..., T], *args: Any) -> T:
@@ -57,6 +60,29 @@ class Site:
     def routes(self) -> list[BaseRoute]:
         """The site's routes."""
         raise NotImplementedError
+
+    async def join_code_write(self, request: Request) -> tuple[Source, bool]:
+        """`show=true|false`: the room's screen shows the tables' join code and its QR
+        code, or not; `change=true`: a new join code (phones that entered with the old one
+        scan again). Needs the organiser's key. The file it is about, and whether a page's
+        form sent it (`page=...`: answered with the page, else with JSON)."""
+        source = self.source(request, self.kind)
+        fields = await self.organiser_fields(request)
+        page = bool(fields.pop("page", [""])[0])
+        entry_id(fields)
+        only(fields, ("show", "change"))
+        if flag(fields, "change"):
+            self.keys.new_code()
+            self.watcher.touch(source)
+        if "show" in fields and flag(fields, "show") != source.show_code:
+            source.show_code = flag(fields, "show")
+            self.watcher.touch(source)
+        return source, page
+
+    def link_base(self, request: Request) -> str:
+        """`http://HOST:PORT` as phones reach this server: the address it printed, else
+        the one this request came to."""
+        return self.address or str(request.base_url).rstrip("/")
 
     @property
     def token(self) -> str:

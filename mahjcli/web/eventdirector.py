@@ -34,6 +34,7 @@ DONE = {
     "call-time": "Time is called for round {round}.",
     "seat": "Round {round} is seated.",
     "again": "Nothing to change: that was done already.",
+    "code": "Done: the room's screen shows what you chose.",
 }
 """What the page says after each of the director's writes."""
 
@@ -44,6 +45,7 @@ class DirectorPages(EventBase):
     def director_routes(self) -> list[BaseRoute]:
         return [
             Route("/director", self.director_page),
+            Route("/director/join-code", self.director_join_code, methods=["POST"]),
             *(
                 Route(f"/director/{action}", self.director_write, methods=["POST"])
                 for action in DIRECTOR
@@ -84,10 +86,19 @@ class DirectorPages(EventBase):
             status,
             **director_context(standings),
             token=token,
+            code=self.keys.code,
+            shown=self.source(request, "event").show_code,
             entry_id=new_entry_id(),
             done=done,
             error=error,
         )
+
+    async def director_join_code(self, request: Request) -> Response:
+        """The tables' join code shown on the room's screen or not, or changed."""
+        source, page = await self.join_code_write(request)
+        if page:
+            return see("/director?done=code")
+        return json_response({"code": self.keys.code, "shown": source.show_code})
 
     async def director_write(self, request: Request) -> Response:
         """Accept, give back or reopen a card; start the clock, call time; seat a round."""

@@ -27,7 +27,7 @@ from .eventdirector import DirectorPages
 from .eventtable import TablePages
 from .eventtotals import TotalsPages
 from .guard import Problem, json_response
-from .pages import render
+from .pages import qr_svg, render
 from .source import Shown, Source
 
 
@@ -54,8 +54,15 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
 
     # ---- the room's screen -------------------------------------------------------------
 
-    def board_context(self, source: Source, shown: Shown) -> dict[str, Any]:
-        context: dict[str, Any] = {"heading": source.path.name, "error": shown.error}
+    def board_context(self, source: Source, shown: Shown, link: str) -> dict[str, Any]:
+        """What the screen shows of the event; the tables' join code and its QR code (to
+        `link`/enter) when the director shows them."""
+        context: dict[str, Any] = {
+            "heading": source.path.name,
+            "error": shown.error,
+            "code": self.keys.code if source.show_code else "",
+            "qr": qr_svg(f"{link}/enter?code={self.keys.code}") if source.show_code else "",
+        }
         if shown.event is not None:
             now = server_now()
             page = event_board(shown.event.standings, now)
@@ -65,7 +72,7 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
 
     async def board_page(self, request: Request) -> Response:
         source = self.source(request, "event")
-        context = self.board_context(source, await self.shown(source))
+        context = self.board_context(source, await self.shown(source), self.link_base(request))
         return self.screen(request, "", source.version, context)
 
     async def board_part(self, request: Request) -> Response:
@@ -74,9 +81,11 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
         running = shown.event is not None and _clock_runs(shown.event.standings)
         # a running clock's part says the server's time: drawn again each second
         second = str(int(time.time())) if running else ""
+        link = self.link_base(request)
+        code = self.keys.code if source.show_code else ""
         return self.drawn(
-            request, "event_part.html", (shown,), lambda: self.board_context(source, shown),
-            second,
+            request, "event_part.html", (shown,), lambda: self.board_context(source, shown, link),
+            second, code, link,
         )  # fmt: skip
 
     # ---- what the commands print as JSON (a refusal is answered {"error": ...}) ---------

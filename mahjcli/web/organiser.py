@@ -25,10 +25,9 @@ from ..reports import board, shapes
 from ..reports.words import describe, outcome, points, rate
 from .common import Site, page_error, refused, see
 from .fields import entry_id, flag, only, table_number, text
-from .guard import Fields, Keys, Problem, cookie_name, json_response
+from .guard import Fields, Problem, cookie_name, json_response
 from .pages import render
-from .source import Room, Source
-from .watch import Watcher
+from .source import Source
 
 
 class Done(NamedTuple):
@@ -62,11 +61,6 @@ def base_of(source: Source) -> str:
 
 class Organiser(Site):
     """The organiser's page and the room's writes of a night."""
-
-    def __init__(self, room: Room, watcher: Watcher, keys: Keys | str, address: str = "") -> None:
-        super().__init__(room, watcher, keys)
-        self.address = address
-        """Where phones reach this server (`http://HOST:PORT`), for the join code's link."""
 
     def organiser_routes(self) -> list[BaseRoute]:
         """The organiser's page and every write for the whole room."""
@@ -189,20 +183,8 @@ class Organiser(Site):
         return json_response({**shapes.status_json(night.standings), "closed": source.closed})
 
     async def join_code(self, request: Request) -> Response:
-        """`show=true|false`: the room's screen shows the join code and its QR code, or
-        not; `change=true`: a new join code (phones that entered with the old one must
-        scan again)."""
-        source, _ = await self.night(request)
-        fields = await self.organiser_fields(request)
-        page = fields.pop("page", [""])[0] == "organiser"
-        entry_id(fields)
-        only(fields, ("show", "change"))
-        if flag(fields, "change"):
-            self.keys.new_code()
-            self.watcher.touch(source)
-        if "show" in fields and flag(fields, "show") != source.show_code:
-            source.show_code = flag(fields, "show")
-            self.watcher.touch(source)
+        """The tables' join code shown on the room's screen or not, or changed."""
+        source, page = await self.join_code_write(request)
         if page:
             return see(f"{base_of(source)}/organiser?done=code")
         return json_response({"code": self.keys.code, "shown": source.show_code})
@@ -223,11 +205,6 @@ class Organiser(Site):
         response.set_cookie(cookie_name(request), key, max_age=24 * 3600, httponly=True,
                             samesite="lax")  # fmt: skip
         return response
-
-    def link_base(self, request: Request) -> str:
-        """`http://HOST:PORT` as phones reach this server: the address it printed, else
-        the one this request came to."""
-        return self.address or str(request.base_url).rstrip("/")
 
     # ---- the page --------------------------------------------------------------------------
 

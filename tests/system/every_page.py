@@ -25,7 +25,8 @@ class Page(NamedTuple):
     name: str
     served: str
     """What is served: `night` (a two-table club night with house rules and games),
-    `folder` (a folder with that night) or `event` (the sample event)."""
+    `folder` (a folder with that night), `event` (the sample event, over) or `day` (an
+    event during its first round: the clock running, cards being entered, one handed in)."""
     path: str
     """Where the page is (after `ready`); "" when `ready` goes there itself."""
     phone: bool = True
@@ -65,6 +66,20 @@ def _reopen(page: Any, base: str, key: str) -> None:
     post(base, key, "/join-code", {"show": "false"})
 
 
+def _check_an_event_game(page: Any, base: str, key: str) -> None:
+    page.goto(f"{base}/round/1/table/1")
+    page.locator("label[for=w3]").click()
+    page.get_by_label("Value").fill("25")
+    page.locator("label[for=t1]").click()
+    page.locator("label[for=x2]").click()
+    page.get_by_role("button", name="See the points").click()
+    page.get_by_role("button", name="Put it on the card").wait_for()
+
+
+def _show_the_event_code(page: Any, base: str, key: str) -> None:
+    post(base, key, "/director/join-code", {"show": "true"})
+
+
 PAGES: list[Page] = [
     Page("the room's screen", "night", "/", phone=False, ready=_reopen),
     Page("the room's screen on a phone", "night", "/"),
@@ -82,6 +97,17 @@ PAGES: list[Page] = [
     Page("an event's screen", "event", "/", phone=False),
     Page("find your seat", "event", "/round/1"),
     Page("a table's card at an event", "event", "/round/1/table/1"),
+    Page("the event's results", "event", "/results"),
+    Page("an event's screen during a round", "day", "/", phone=False),
+    Page("the join code on an event's screen", "day", "/", phone=False,
+         ready=_show_the_event_code),  # fmt: skip
+    Page("which table, at an event", "day", "/tables"),
+    Page("a table's card during a round", "day", "/round/1/table/1"),
+    Page("a game checked before it goes on the card", "day", "", ready=_check_an_event_game),
+    Page("a card handed in", "day", "/round/1/table/2"),
+    Page("a paper card's totals", "day", "/round/1/table/1/totals"),
+    Page("the director's page", "day", "/director"),
+    Page("where do I sit", "day", "/where?name=ann"),
 ]
 
 
@@ -99,3 +125,24 @@ def club_night(path: Any) -> None:
         ("leave", "Dot", "--settle"),
     ):
         cli(*args, "--session", str(path))
+
+
+def event_day(path: Any) -> None:
+    """The event the event-day pages show: eight players seated as given (table 1 Ann,
+    Bea, Cy, Dot; table 2 Eve, Fay, Gus, Hal), round 1's clock running, two games on
+    table 1's card, and table 2's four games confirmed and handed in."""
+    names = ["Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal"]
+    at = ("--session", str(path))
+    cli("event", "new", "Day Cup", *names, "--rounds", "3", "--given", *at)
+    cli("event", "start", "1", "--minutes", "90", *at)
+    for args in (
+        ("1", "Ann", "25", "--self-pick"),
+        ("1", "Bea", "30", "--thrown-by", "Cy", "--exposures", "1", "--dead", "Dot"),
+        ("2", "Eve", "25", "--self-pick"),
+        ("2", "Fay", "30", "--thrown-by", "Gus", "--exposures", "2"),
+        ("2", "Gus", "35", "--self-pick", "--jokerless"),
+        ("2", "Hal", "25", "--thrown-by", "Eve", "--exposures", "0"),
+    ):
+        cli("event", "win", "1", *args, *at)
+    cli("event", "confirm", "1", "2", "Eve", "Fay", "Gus", "Hal", *at)
+    cli("event", "hand-in", "1", "2", "Eve", *at)

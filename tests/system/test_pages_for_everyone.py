@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import SAMPLES
-from tests.system.every_page import PAGES, Page, club_night
+from tests.system.every_page import PAGES, Page, club_night, event_day
 from tests.system.test_serve_process import start
 
 pytestmark = pytest.mark.slow
@@ -38,7 +38,8 @@ SMALL = """() => [...document.querySelectorAll(
 
 @pytest.fixture(scope="module")
 def rooms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[str, str]]]:
-    """A night, a folder of nights and an event, each served: base address and key."""
+    """A night, a folder of nights, an event over and one under way, each served: base
+    address and key."""
     tmp = tmp_path_factory.mktemp("pages")
     env = {**os.environ, "MAHJ_DATA_DIR": str(tmp / "data"), "NO_COLOR": "1"}
     folder = tmp / "folder"
@@ -47,10 +48,13 @@ def rooms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[
     club_night(night)
     event = tmp / "spring-open.toml"
     event.write_bytes((SAMPLES / "spring-open" / "spring-open.toml").read_bytes())
+    day = tmp / "day-cup.toml"
+    event_day(day)
     servers: list[subprocess.Popen[str]] = []
     served = {}
     for name, args in (("night", ("--session", str(night))), ("folder", ("--dir", str(folder))),
-                       ("event", ("--session", str(event), "--event"))):  # fmt: skip
+                       ("event", ("--session", str(event), "--event")),
+                       ("day", ("--session", str(day), "--event"))):  # fmt: skip
         server, base, key = start(*args, env=env)
         servers.append(server)
         served[name] = (base, key)

@@ -5,6 +5,7 @@ refusal leaves the file byte for byte as it was."""
 
 from __future__ import annotations
 
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,48 @@ def test_the_api_refuses_in_json_and_changes_nothing(serve: Serve, event: Path):
         assert words in message, (route, message)
         assert "Traceback" not in message
     assert event.read_bytes() == before
+
+
+# ---- the tables' join code ----------------------------------------------------------------
+
+
+def test_the_join_code_enters_a_tables_card_but_never_the_directors_writes(
+    serve: Serve, event: Path
+):
+    client = serve(event)
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    as_table = {"Authorization": f"Bearer {code.lower()}"}
+    game = {**ROUND, "winner": "Ann", "value": "25", "self_pick": "on"}
+    assert client.post("/event/win", data=game, headers=as_table).status_code == 200
+    before = event.read_bytes()
+    for action, fields in [("start", {"round": "1"}), ("accept", ROUND), ("seat", {"round": "2"})]:
+        for route in (f"/director/{action}", f"/event/{action}"):
+            answer = client.post(route, data=fields, headers=as_table)
+            assert answer.status_code == 401 and "organiser" in answer.text, route
+    refusal(client.post("/director/join-code", data={"change": "true"}, headers=as_table), 401)
+    assert event.read_bytes() == before
+    client.cookies.clear()
+    entered = client.get(f"/enter?code={code}", follow_redirects=False)
+    assert entered.status_code == 303 and entered.headers["location"] == "/tables"
+    assert client.get("/director").status_code == 401
+    assert f'name="token" value="{code}"' in client.get(CARD).text
+
+
+def test_the_director_shows_the_join_code_on_the_screen_and_changes_it(serve: Serve, event: Path):
+    client = serve(event)
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    assert code not in client.get("/").text
+    client.get(f"/enter?key={TOKEN}")
+    page = client.get("/director").text
+    assert 'action="/director/join-code"' in page and code in page
+    shown = client.post("/director/join-code", data={"token": TOKEN, "page": "director",
+                                                     "show": "true"})  # fmt: skip
+    assert shown.status_code == 200 and "the room's screen shows what you chose" in unescape(shown.text)
+    for screen in (client.get("/").text, client.get("/board").text):
+        assert code in screen and f"/enter?code={code}" not in screen  # the QR code holds it
+        assert "<svg" in screen
+    changed = client.post("/director/join-code", data={"change": "true"}, headers=KEY).json()
+    assert changed["shown"] is True and changed["code"] != code
+    assert changed["code"] in client.get("/board").text and code not in client.get("/board").text
+    hidden = client.post("/director/join-code", data={"show": "false"}, headers=KEY).json()
+    assert hidden["shown"] is False and changed["code"] not in client.get("/board").text
