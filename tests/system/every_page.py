@@ -99,8 +99,7 @@ PAGES: list[Page] = [
     Page("a table's card at an event", "event", "/round/1/table/1"),
     Page("the event's results", "event", "/results"),
     Page("an event's screen during a round", "day", "/", phone=False),
-    Page("the join code on an event's screen", "day", "/", phone=False,
-         ready=_show_the_event_code),  # fmt: skip
+    Page("the join code on an event's screen", "day", "/", False, _show_the_event_code),
     Page("which table, at an event", "day", "/tables"),
     Page("a table's card during a round", "day", "/round/1/table/1"),
     Page("a game checked before it goes on the card", "day", "", ready=_check_an_event_game),

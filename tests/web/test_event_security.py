@@ -164,7 +164,8 @@ def test_the_director_shows_the_join_code_on_the_screen_and_changes_it(serve: Se
     assert 'action="/director/join-code"' in page and code in page
     shown = client.post("/director/join-code", data={"token": TOKEN, "page": "director",
                                                      "show": "true"})  # fmt: skip
-    assert shown.status_code == 200 and "the room's screen shows what you chose" in unescape(shown.text)
+    assert shown.status_code == 200
+    assert "the room's screen shows what you chose" in unescape(shown.text)
     for screen in (client.get("/").text, client.get("/board").text):
         assert code in screen and f"/enter?code={code}" not in screen  # the QR code holds it
         assert "<svg" in screen
