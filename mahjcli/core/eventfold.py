@@ -16,13 +16,13 @@ from . import eventcheck
 from .event import Event, Player, TableCard
 from .eventties import Line, Tie, settle
 from .fold import fold
-from .model import GAMES_PER_ROUND, Win, is_game
+from .model import GAMES, GAMES_PER_ROUND, Win, is_game
 from .names import fold_name
 from .problems import Problem, Where
 from .session import Session
 from .standings import Standings
 
-CARD_KINDS = frozenset({"win", "wall", "incomplete", "penalty"})
+CARD_KINDS = GAMES | {"penalty"}
 """What a detailed card holds: its games and the penalties given during them."""
 
 

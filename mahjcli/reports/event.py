@@ -166,7 +166,11 @@ def cards_line(standings: EventStandings, rnd: int) -> str:
     missing = standings.missing.get(rnd, ())
     count = len(seating.tables)
     if not missing:
-        return f"Round {rnd}: all {count} cards are in."
+        return (
+            f"Round {rnd}: the card is in."
+            if count == 1
+            else f"Round {rnd}: all {count} cards are in."
+        )
     tables = "table" if len(missing) == 1 else "tables"
     return (
         f"Round {rnd}: {count - len(missing)} of {count} cards in; missing {tables} "

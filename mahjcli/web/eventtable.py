@@ -196,6 +196,7 @@ class TablePages(EventBase):
             version=self.room.tag(self.source(request, "event").version),
             hands_in_seat=SEAT_LETTERS[hand_in_seat(rnd)],
             at_three=rules.at_three,
+            errors="mj-in-error" in rules.variants,
             seen=len(lines),
             last_id=getattr(lines[-1], "entry_id", None) or "" if lines else "",
             card_lines=card.lines if card is not None else (),

@@ -167,3 +167,34 @@ def test_a_tables_night_scored_by_its_own_cards_lines_goes_in_by_value(ev: Run, 
         night.ok("wall")
     night.ok("scorecard", "--accept")
     assert "Ann +65, Bea +30, Cy +30, Dot +30" in ev.ok("event", "card", "1", "1", str(night.path))
+
+
+def test_a_mah_jongg_in_error_goes_on_the_card_when_the_profile_scores_one(tmp_path: Path):
+    """RULES §7's variant: a false call scores 0 for all, or +10 for the one player who
+    kept an intact hand; under Mah Jongg Master Points (no such variant) it is refused."""
+    mjmp = Run(tmp_path / "plain.toml")
+    mjmp.ok("event", "new", "Plain Cup", *PLAYERS[:4], "--rounds", "1", "--given")
+    before = mjmp.path.read_bytes()
+    assert "mj-in-error" in mjmp.refused("event", "error", "1", "1", "Cy", "--intact", "Dot")
+    assert mjmp.path.read_bytes() == before
+    profile = tmp_path / "errors.toml"
+    profile.write_text('name = "Errors Cup"\nsource = "a sheet"\nmj_in_error = true\n', "utf-8")
+    run = Run(tmp_path / "errors-cup.toml")
+    run.ok("event", "new", "Errors Cup", *PLAYERS[:4], "--rounds", "1", "--given",
+           "--profile", str(profile))  # fmt: skip
+    out = run.ok("event", "error", "1", "1", "Cy", "--intact", "Dot")
+    assert "1. Cy calls Mah Jongg in error; Dot kept an intact hand: Dot +10" in out
+    assert "Game 2 of 4: East Bea." in out
+    out = run.ok("event", "error", "1", "1", "cy")
+    assert "2. Cy calls Mah Jongg in error: 0 for all" in out
+    run.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    run.ok("event", "wall", "1", "1")
+    run.ok("event", "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    run.ok("event", "hand-in", "1", "1", "Ann")
+    assert "Round 1: the card is in." in run.ok("event", "accept", "1", "1")
+    card = run.json("event", "scorecard", "1", "1")
+    assert card["totals"] == {"Ann": 45, "Bea": 10, "Cy": 10, "Dot": 20}
+    places = [
+        (line["player"], line["points"]) for line in run.json("event", "standings")["standings"]
+    ]
+    assert places[:2] == [("Ann", 45), ("Dot", 20)]

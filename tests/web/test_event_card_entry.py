@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from tests.web.conftest import KEY, ODD, TOKEN, Serve, cli, cli_json
 from tests.web.eventday import (
+    EIGHT,
     check,
     entered,
     form,
@@ -279,3 +280,26 @@ def test_a_scripts_undo_sent_twice_takes_back_one_line(serve: Serve, event: Path
     assert first.status_code == 200 and first.json()["games"] == 1
     again = client.post("/event/undo", data=undo, headers=KEY)
     assert again.status_code == 200 and again.json()["games"] == 1
+
+
+def test_a_mah_jongg_in_error_on_the_phone_when_the_profile_scores_one(serve: Serve, tmp_path):
+    """Only under a profile that scores one (RULES §7): 0 for all, or +10 to the one
+    player who kept an intact hand; the phone offers it, checks it, then puts it on."""
+    (tmp_path / "plain").mkdir()
+    plain = entered(serve, new_event(tmp_path / "plain"))
+    assert "Mah Jongg called in error" not in plain.get("/round/1/table/1").text
+    profile = tmp_path / "errors.toml"
+    profile.write_text('name = "Errors Cup"\nsource = "a sheet"\nmj_in_error = true\n', "utf-8")
+    path = new_event(tmp_path, EIGHT, "--profile", str(profile))
+    client = entered(serve, path)
+    before = path.read_bytes()
+    checked = check(client, 1, 1, "error", caller="Cy", intact="Dot")
+    assert "Cy calls Mah Jongg in error; Dot kept an intact hand" in text_of(checked)
+    assert "The card would then stand at: Ann 0, Bea 0, Cy 0, Dot +10." in text_of(checked)
+    assert path.read_bytes() == before  # a check saves nothing
+    page = text_of(play(client, 1, 1, "error", caller="Cy", intact="Dot"))
+    assert "On the card: Cy calls Mah Jongg in error; Dot kept an intact hand." in page
+    page = text_of(play(client, 1, 1, "error", caller="Bea"))
+    assert "On the card: Bea calls Mah Jongg in error." in page
+    card = client.get("/round/1/table/1/card.json").json()
+    assert card["totals"] == {"Ann": 0, "Bea": 0, "Cy": 0, "Dot": 10}
