@@ -287,9 +287,10 @@ class Tournament(Rules):
         """As for every rule set, and a Mah Jongg in error only with its variant."""
         if what == "error" and "mj-in-error" not in self.variants:
             return (
-                "a Mah Jongg in error is scored only with the mj-in-error variant (mahj new "
-                "... --variant mj-in-error); otherwise the caller's hand is dead: record the "
-                "game as it ended, with --dead NAME"
+                "a Mah Jongg in error is scored only with the mj-in-error variant (a night "
+                "started with --variant mj-in-error, or a profile with mj_in_error = true); "
+                "otherwise the caller's hand is dead: record the game as it ended, with --dead "
+                "NAME"
             )
         return super().refuses(what)
 

@@ -119,7 +119,7 @@ def test_the_api_refuses_in_json_and_changes_nothing(serve: Serve, event: Path):
         ("/event/accept", ROUND, 400, "no card yet"),
         ("/event/seat", {"round": "3"}, 400, "round 2 is next to be seated"),
         ("/event/start", {"round": "1", "minutes": "601"}, 400, "from 1 to 600"),
-        ("/event/error", {**ROUND, "caller": "Ann"}, 400, "not error"),
+        ("/event/error", {**ROUND, "caller": "Ann"}, 400, "only with the mj-in-error variant"),
         ("/event/undo", {**ROUND, "entry_id": "a" * 65}, 400, "entry_id"),
         ("/event/nothing", ROUND, 404, ""),
     ]
