@@ -109,13 +109,25 @@ def _paying(order: list[tuple[str, int]], need: int) -> list[tuple[str, int]]:
 
 
 class _Met:
-    """Whether two players sat at a table together."""
+    """Whether two players sat at a table together (each player's table-mates, looked up
+    once)."""
 
     def __init__(self, together: Collection[Pair] | None) -> None:
-        self.together = together
+        self.mates: dict[str, set[str]] | None = None
+        if together is not None:
+            self.mates = {}
+            for pair in together:
+                for one in pair:
+                    self.mates.setdefault(one, set()).update(pair - {one})
 
     def __call__(self, one: str, other: str) -> bool:
-        return self.together is None or frozenset((one, other)) in self.together
+        return self.mates is None or other in self.mates.get(one, ())
+
+    def among(self, one: str, others: Collection[str]) -> int:
+        """How many of `others` sat at a table with `one`."""
+        if self.mates is None:
+            return len(others)
+        return len(self.mates.get(one, set()).intersection(others))
 
 
 def _cancelling_pairs(
@@ -151,13 +163,14 @@ def _settle_group(group: list[tuple[str, int]], met: _Met) -> list[Transfer]:
     order = {name: i for i, (name, _) in enumerate(group)}
     transfers: list[Transfer] = []
     while owes and gets:
-        mates = {d: sum(met(d, c) for c in gets) for d in owes}
-        mates.update({c: sum(met(d, c) for d in owes) for c in gets})
+        mates = {d: met.among(d, gets) for d in owes}
+        mates.update({c: met.among(c, owes) for c in gets})
+        pairs = [(d, c) for d in owes for c in gets]
+        pairs = [(d, c) for d, c in pairs if owes[d] == gets[c]] or pairs  # clears both
+        pairs = [(d, c) for d, c in pairs if met(d, c)] or pairs  # table-mates
         payer, payee = min(
-            ((d, c) for d in owes for c in gets),
+            pairs,
             key=lambda p: (
-                owes[p[0]] != gets[p[1]],
-                not met(*p),
                 min(mates[p[0]], mates[p[1]]),
                 -owes[p[0]],
                 -gets[p[1]],
