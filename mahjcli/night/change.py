@@ -41,6 +41,8 @@ class Change(NamedTuple):
     after: Standings
     path: Path
     notes: tuple[str, ...] = ()
+    data: bytes = b""
+    """What was written to the file (nothing when nothing was)."""
 
     @property
     def repeated(self) -> bool:
@@ -78,7 +80,8 @@ def _record(
             built = build(night)
             entry = placed(built.entry, night.standings)
             built = built._replace(entry=entry._replace(entry_id=entry_id) if entry_id else entry)
-            after = fold(night.session._replace(log=(*night.session.log, built.entry)))
+            assert night.replay is not None  # loaded to be changed
+            after = night.replay.then(built.entry)
             if after.problems:
                 raise Refused(after.problems[-1].message)
         except Refused as exc:
@@ -90,9 +93,9 @@ def _record(
             ) from None
         parsed = night.loaded.parsed
         kept = logedit.without_redo(parsed.text)  # nothing undone can come back after this
-        text = append_entry(kept, entry_to_dict(built.entry), parsed.doc)
-        atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
-        return Change(built.entry, night.standings, after, path, built.notes)
+        data = append_entry(kept, entry_to_dict(built.entry), parsed.doc).encode("utf-8")
+        atomic.write_atomic(path, data, expect=night.loaded.stamp)
+        return Change(built.entry, night.standings, after, path, built.notes, data)
 
 
 def already(night: loader.Night, entry_id: str | None) -> Change | None:
@@ -120,9 +123,9 @@ def undo(path: Path, check: Callable[[loader.Night], None] | None = None) -> Cha
         if why := checks.undo_problem(log[-1], night.standings.accepted):
             raise Refused(why)
         after = fold(night.session._replace(log=log[:-1]))
-        text = logedit.undo_text(night.loaded.parsed.text, len(log))
-        atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
-        return Change(log[-1], night.standings, after, path)
+        data = logedit.undo_text(night.loaded.parsed.text, len(log)).encode("utf-8")
+        atomic.write_atomic(path, data, expect=night.loaded.stamp)
+        return Change(log[-1], night.standings, after, path, data=data)
 
 
 def start(path: Path, session: Session) -> Standings:

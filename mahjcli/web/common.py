@@ -13,6 +13,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from starlette.routing import BaseRoute
 
 from ..core.errors import MahjError
+from ..night.change import Change
 from .fields import entry_id, flag, only
 from .guard import (
     Fields,
@@ -176,8 +177,11 @@ class Site:
         """The short poll's answer, for screens without server-sent events."""
         return json_response({"version": self.room.tag(number)})
 
-    def saved(self, source: Source) -> None:
-        """A save just went through `source`: look at it at once, so screens update now."""
+    def saved(self, source: Source, done: Change | None = None) -> None:
+        """A save just went through `source`: look at it at once, so screens update now
+        (with the night the save replayed, when it says what it wrote)."""
+        if done is not None and done.data:
+            source.remember(done.data, done.after)
         self.watcher.look_at(source)
 
 

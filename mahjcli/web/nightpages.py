@@ -131,7 +131,7 @@ class NightSite(TableFix):
         asked = win_request(fields) if result == "win" else wall_request(fields)
         make = actions.win_builder(asked) if result == "win" else actions.wall_builder(asked)
         done = await self.saving(source, change.record, make, eid)
-        self.saved(source)
+        self.saved(source, done)
         return json_response(shapes.status_json(done.after))
 
     # ---- a table's page ----------------------------------------------------------------
@@ -261,7 +261,7 @@ class NightSite(TableFix):
             if wants_json:
                 return api_error(exc)
             return await self._refused(request, exc, fields)
-        self.saved(source)
+        self.saved(source, done)
         row = next((r for r in done.after.rows if eid and r.entry.entry_id == eid), None)
         row = row if row is not None else done.after.rows[-1]
         to = f"{base_of(source)}/table/{number}?done={row.at}"
@@ -283,7 +283,7 @@ class NightSite(TableFix):
             if refused(exc)[0] in (401, 403, 413, 415):
                 return page_error(request, exc)
             return await self.undo_view(request, exc)
-        self.saved(source)
+        self.saved(source, done)
         gone = next((r.game for r in done.before.rows if r.at == spot), None)
         gone = gone if gone is not None else done.before.rows[-1].game
         return see(f"{base_of(source)}/table/{number}?removed={gone}")

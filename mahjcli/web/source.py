@@ -11,7 +11,10 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 
 from ..core.errors import MahjError
+from ..core.standings import Standings
 from ..files import eventload, loader
+from ..files.reading import SESSION_LIMIT, read_stamped
+from ..files.sessionfile import Parsed
 from ..files.stamps import Stamp, holds_event, nights_in, stamp
 
 Kind = Literal["night", "event"]
@@ -78,6 +81,20 @@ class Source:
         if shown is not None and shown.stamp is not None and shown.stamp == stamp(self.path):
             return shown
         return None
+
+    def remember(self, data: bytes, standings: Standings) -> None:
+        """A page's save just wrote `data`, the night `standings` replayed: kept as the
+        reading when the file holds exactly those bytes still, so the screens are drawn
+        without reading and replaying the night again (the one reuse the server makes)."""
+        with self._reading:
+            try:
+                now, opened = read_stamped(self.path, SESSION_LIMIT)
+            except OSError:
+                return
+            if now == data:
+                parsed = Parsed(data.decode("utf-8"), standings.session, ())
+                loaded = loader.Loaded(self.path, data, parsed, opened)
+                self._shown = Shown(opened, night=loader.Night(loaded, standings))
 
     def shown(self) -> Shown:
         """The file as it is now: the last reading if it is still current, else read
