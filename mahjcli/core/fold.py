@@ -312,7 +312,10 @@ class Replay:
         if self.state is None or isinstance(entry, Join):
             whole = Replay.of(session)
             self.players, self.state, self.rows, self.problems = (
-                whole.players, whole.state, whole.rows, whole.problems
+                whole.players,
+                whole.state,
+                whole.rows,
+                whole.problems,
             )
         else:
             self._replay(len(session.log) - 1, entry)
