@@ -85,16 +85,21 @@ class Source:
     def remember(self, data: bytes, standings: Standings) -> None:
         """A page's save just wrote `data`, the night `standings` replayed: kept as the
         reading when the file holds exactly those bytes still, so the screens are drawn
-        without reading and replaying the night again (the one reuse the server makes)."""
-        with self._reading:
-            try:
-                now, opened = read_stamped(self.path, SESSION_LIMIT)
-            except OSError:
-                return
+        without reading and replaying the night again (the one reuse the server makes).
+        When a reading is under way already, it is left to do the job (the server never
+        waits for it here)."""
+        if not self._reading.acquire(blocking=False):
+            return
+        try:
+            now, opened = read_stamped(self.path, SESSION_LIMIT)
             if now == data:
                 parsed = Parsed(data.decode("utf-8"), standings.session, ())
                 loaded = loader.Loaded(self.path, data, parsed, opened)
                 self._shown = Shown(opened, night=loader.Night(loaded, standings))
+        except OSError:
+            pass
+        finally:
+            self._reading.release()
 
     def shown(self) -> Shown:
         """The file as it is now: the last reading if it is still current, else read

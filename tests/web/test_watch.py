@@ -42,6 +42,23 @@ def test_a_write_through_the_page_is_seen_at_once(serve: Serve, night: Path):
     assert client.get("/version.json").json()["version"] != first
 
 
+def test_the_screen_shows_the_file_not_the_save_when_an_edit_follows_it(serve: Serve, night: Path):
+    """The page keeps the night its own save wrote only while the file holds exactly
+    those bytes: an edit made just after the save is what the screen shows."""
+    client = serve(night)
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda"}
+    assert client.post("/win", data=game, headers=KEY).status_code == 200
+    assert "Ruth wins 25, thrown by Linda" in client.get("/board").text
+    assert client.post("/win", data={**game, "value": "30"}, headers=KEY).status_code == 200
+    text = night.read_text("utf-8")
+    night.write_text(text.replace("value = 30", "value = 40"), "utf-8")  # just after it
+    deadline = time.monotonic() + 2
+    while "Ruth wins 40" not in (board := client.get("/board").text):
+        assert time.monotonic() < deadline, "the edit was not shown"
+        time.sleep(0.02)
+    assert "Ruth wins 30" not in board
+
+
 def test_every_stream_hears_of_a_change_from_one_watcher(night: Path):
     """Many open screens share one watcher: each gets the new version, none polls."""
 
