@@ -302,8 +302,15 @@ class Fail:
                               name=target)
         return None
 
+def source_of(path):  # the source file a path is, or is the compiled form of
+    path = path.replace("\\\\", "/")
+    if "/__pycache__/" in path and path.endswith(".pyc"):
+        folder, name = path.rsplit("/__pycache__/", 1)
+        path = folder + "/" + name.split(".")[0] + ".py"
+    return path
+
 def get_data(self, path):
-    if how == "read" and path.replace("\\\\", "/").endswith(target):
+    if how == "read" and source_of(path).endswith(target):
         raise OSError(errno.EIO, "Input/output error", path)
     return real(self, path)
 
