@@ -103,7 +103,6 @@ def test_every_page_for_everyone(browser, rooms, page: Page):
         assert tab.evaluate(WIDE) == [], page.name
         tab.evaluate("document.documentElement.style.fontSize = ''")
         assert tab.evaluate(SMALL) == [], page.name
-        assert violations(tab) == [], page.name
     finally:
         tab.context.close()
 
