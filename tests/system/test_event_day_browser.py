@@ -272,3 +272,25 @@ def test_every_event_page_fits_a_phone(browser, serve, event):
     phone.get_by_role("button", name="See the points").tap()
     expect(phone.locator("p.what")).to_contain_text("Cy wins 25, thrown by Ann, 3 exp.")
     fits(phone, width)
+
+
+def test_a_tables_card_follows_a_game_entered_elsewhere_and_its_clock_keeps_counting(
+    browser, serve, event
+):
+    """A table's page open on a phone shows a game another phone (here the laptop) put on
+    the card, without being reloaded, and its clock still counts down afterwards."""
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+    mahj = [MAHJ, "event"]
+    subprocess.run([*mahj, "start", "1", "--minutes", "50", "--session", str(path)],
+                   env=env, check=True, capture_output=True)  # fmt: skip
+    phone = entered(browser, base, key)
+    phone.goto(f"{base}/round/1/table/1")
+    expect(phone.locator(".clock-left")).to_have_text(re.compile(r"^(49|50):\d\d$"))
+    subprocess.run([*mahj, "win", "1", "1", "Bea", "30", "--self-pick", "--session", str(path)],
+                   env=env, check=True, capture_output=True)  # fmt: skip
+    expect(phone.locator("#live")).to_contain_text("Bea wins 30, self-picked", timeout=10_000)
+    shown = phone.locator(".clock-left").text_content()
+    expect(phone.locator(".clock-left")).not_to_have_text(shown or "", timeout=5_000)

@@ -1,9 +1,10 @@
-// The room's screen keeps itself up to date: the server says when the night changed
-// (server-sent events; a short poll where those are missing or keep failing), and the
-// board is fetched again and put in place. No framework: a few lines of plain script.
+// A page's live part (the room's screen, a table's card at an event) keeps itself up to
+// date: the server says when the file changed (server-sent events; a short poll where
+// those are missing or keep failing), and the part is fetched again and put in place,
+// then the page is told ("mahj:drawn"). No framework: a few lines of plain script.
 (function () {
   "use strict";
-  var board = document.getElementById("board");
+  var board = document.querySelector("[data-part][data-events]");
   if (!board || !window.fetch) { return; }
   var version = board.getAttribute("data-version");
   var busy = false;
@@ -96,7 +97,12 @@
     busy = true;
     fetch(board.getAttribute("data-part"), { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html !== null) { board.innerHTML = html; layout(); } })
+      .then(function (html) {
+        if (html === null) { return; }
+        board.innerHTML = html;
+        layout();
+        document.dispatchEvent(new Event("mahj:drawn"));
+      })
       .catch(function () {})
       .then(function () {
         busy = false;

@@ -1,8 +1,8 @@
 // An event's pages: the round's clock counts down on every page that shows it, from the
 // server's time and the round's end as the page was sent (never from this device's own
 // clock, which may be wrong), with its warnings at 10 and 5 minutes and "time called" at
-// the end; and a table's page keeps its card up to date while other phones write (the
-// server says when the event changed; a short poll where that is missing).
+// the end, and again each time board.js puts a fresh part of the page in place (a table's
+// card, kept up to date while other phones write).
 (function () {
   "use strict";
 
@@ -40,44 +40,5 @@
   tick();
   setInterval(tick, 500);
 
-  var live = document.getElementById("live");
-  if (!live || !window.fetch) { return; }
-  var version = live.getAttribute("data-version");
-  var busy = false;
-  var again = false;
-
-  function refresh() {
-    if (busy) { again = true; return; }
-    busy = true;
-    fetch(live.getAttribute("data-part"), { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html !== null) { live.innerHTML = html; tick(); } })
-      .catch(function () {})
-      .then(function () {
-        busy = false;
-        if (again) { again = false; refresh(); }
-      });
-  }
-
-  function seen(v) {
-    if (v && v !== version) { version = v; refresh(); }
-  }
-
-  function poll() {
-    setInterval(function () {
-      fetch(live.getAttribute("data-poll"), { cache: "no-store" })
-        .then(function (r) { return r.json(); })
-        .then(function (d) { seen(d.version); })
-        .catch(function () {});
-    }, 2000);
-  }
-
-  if (!window.EventSource) { poll(); return; }
-  var failures = 0;
-  var source = new EventSource(live.getAttribute("data-events"));
-  source.onmessage = function (e) { failures = 0; seen(e.data); };
-  source.onerror = function () {
-    failures += 1;
-    if (failures >= 3 || source.readyState === 2) { source.close(); poll(); }
-  };
+  document.addEventListener("mahj:drawn", tick);  // board.js put a fresh card in place
 })();
