@@ -304,24 +304,6 @@ class Replay:
         else:
             self.rows.append(_apply(state, index, entry, step))
 
-    def then(self, entry: Entry) -> Standings:
-        """The standings after one more entry, this replay going on with it (a change
-        replays its night once, not twice); an arrival is replayed with the whole night,
-        since it may bring a new player to every total."""
-        session = self.session._replace(log=(*self.session.log, entry))
-        if self.state is None or isinstance(entry, Join):
-            whole = Replay.of(session)
-            self.players, self.state, self.rows, self.problems = (
-                whole.players,
-                whole.state,
-                whole.rows,
-                whole.problems,
-            )
-        else:
-            self._replay(len(session.log) - 1, entry)
-        self.session = session
-        return self.standings()
-
     def standings(self) -> Standings:
         """The standings after the replayed log."""
         session, players, state = self.session, self.players, self.state

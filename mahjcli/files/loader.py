@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.errors import SessionInvalid, SessionMissing
-from ..core.fold import Replay
+from ..core.fold import fold
 from ..core.problems import Problem
 from ..core.session import Session
 from ..core.standings import Standings
@@ -40,9 +40,6 @@ class Night(NamedTuple):
 
     loaded: Loaded
     standings: Standings
-    replay: Replay | None = None
-    """The replay that gave the standings, for a change to go on with (`load`'s
-    `keep_doc`)."""
 
     @property
     def path(self) -> Path:
@@ -91,18 +88,11 @@ def parse(path: Path, data: bytes, keep_doc: bool = False) -> Loaded:
 def check(loaded: Loaded) -> tuple[list[Problem], Standings | None]:
     """Every problem of a session file (reading, then replaying) and the standings when
     it could be replayed."""
-    found, standings, _ = _checked(loaded)
-    return found, standings
-
-
-def _checked(loaded: Loaded) -> tuple[list[Problem], Standings | None, Replay | None]:
-    """`check`, and the replay that gave the standings."""
     parsed = loaded.parsed
     session = parsed.session or parsed.partial
     if session is None:
-        return list(parsed.problems), None, None
-    replay = Replay.of(session, parsed.holes)
-    standings = replay.standings()
+        return list(parsed.problems), None
+    standings = fold(session, parsed.holes)
     found = list(parsed.problems)
     for problem in standings.problems:
         where = problem.where
@@ -113,8 +103,8 @@ def _checked(loaded: Loaded) -> tuple[list[Problem], Standings | None, Replay | 
         found.append(Problem(message, where))
     if parsed.session is None:  # the partial night: every problem, in the file's order
         found.sort(key=_place)
-        return found, None, None
-    return found, standings, replay
+        return found, None
+    return found, standings
 
 
 def _place(problem: Problem) -> int:
@@ -163,7 +153,7 @@ def load(path: Path, keep_doc: bool = False) -> Night:
     asks to `keep_doc`: the document read, to check its edit against without reading the
     text again (a report lets it go, so a long night costs no more memory)."""
     loaded = read(path, keep_doc)
-    found, standings, replay = _checked(loaded)
+    found, standings = check(loaded)
     if found or standings is None:
         raise SessionInvalid(invalid_message(loaded, found))
-    return Night(loaded, standings, replay if keep_doc else None)
+    return Night(loaded, standings)

@@ -80,8 +80,7 @@ def _record(
             built = build(night)
             entry = placed(built.entry, night.standings)
             built = built._replace(entry=entry._replace(entry_id=entry_id) if entry_id else entry)
-            assert night.replay is not None  # loaded to be changed
-            after = night.replay.then(built.entry)
+            after = fold(night.session._replace(log=(*night.session.log, built.entry)))
             if after.problems:
                 raise Refused(after.problems[-1].message)
         except Refused as exc:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjcli.core.fold import Replay, fold
+from mahjcli.core.fold import fold
 from mahjcli.core.house import House
 from mahjcli.core.model import Close, Join, Leave, Open, Wall, Win
 from mahjcli.core.rulesets import League
@@ -365,17 +365,3 @@ def test_with_nobody_waiting_each_tables_east_visits_every_seat_in_turn(sizes, p
         start = seats.index(east)
         assert view.east == seats[(start + games) % len(seats)]
         assert sorted(view.seated) == sorted(seats)  # nobody moved
-
-
-@settings(max_examples=60, deadline=None)
-@given(club_nights(), st.data())
-def test_a_change_going_on_from_the_read_night_gives_what_replaying_it_all_gives(session, data):
-    """A save replays the night once and goes on with the new entry: every total, row,
-    seat and kitty is what replaying the whole night with it gives (an arrival too)."""
-    if not session.log:
-        return
-    cut = data.draw(st.integers(0, len(session.log) - 1))
-    replay = Replay.of(session._replace(log=session.log[:cut]))
-    for entry in session.log[cut:]:
-        going_on = replay.then(entry)
-    assert going_on == fold(session)
