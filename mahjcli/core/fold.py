@@ -8,6 +8,7 @@ skipped, so `mahj check` can list every one and every command can refuse a damag
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import filterfalse
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -54,12 +55,25 @@ class Step(NamedTuple):
 class State:
     """The night part-way through the log: what each step reads."""
 
-    __slots__ = ("accepted", "games", "gone", "kitties", "seating", "session", "totals")
+    __slots__ = (
+        "accepted",
+        "games",
+        "gone",
+        "kitties",
+        "order",
+        "seating",
+        "session",
+        "totals",
+        "zeros",
+    )
 
     def __init__(self, session: Session, seating: Seating, totals: dict[str, int]) -> None:
         self.session = session
         self.seating = seating
         self.totals = totals
+        self.order = MappingProxyType({name: i for i, name in enumerate(totals)})
+        """Each player's place in the night's list (the players never change during it)."""
+        self.zeros = (0,) * len(totals)
         self.games = 0
         self.accepted = 0
         self.gone: list[str] = []
@@ -70,9 +84,8 @@ class State:
         """The game about to be played at `table`."""
         pie = self.session.rules.pie
         purses = {p: pie + t for p, t in self.totals.items()} if pie is not None else None
-        order = {name: i for i, name in enumerate(self.totals)}
         kitty = sum(amount for _, amount in self.kitties.get(table, ()))
-        return Game(self.seating.in_deal_order(table), order, purses, kitty)
+        return Game(self.seating.in_deal_order(table), self.order, purses, kitty)
 
 
 def _win(win: Win, state: State) -> Step | str:
@@ -200,7 +213,7 @@ def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
     table = next(t for t in (step.table, step.closes, seating.first()) if t is not None)
     seated, east = tuple(seating.in_deal_order(table)), seating.east_player(table)
     waiting = tuple(seating.waiting)
-    elsewhere = tuple(p for p in seating.seated() if p not in seated)
+    elsewhere = tuple(filterfalse(set(seated).__contains__, seating.seated()))
     seat_change, opened = _seat_changes(state, step)
     if opened is not None:
         table, east = opened, seating.east_player(opened)
@@ -223,7 +236,9 @@ def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
         east=east,
         seated=seated,
         waiting=waiting,
-        deltas=tuple(step.deltas.get(p, 0) for p in state.totals),
+        deltas=tuple(map(step.deltas.get, state.totals, state.zeros))
+        if step.deltas
+        else state.zeros,
         totals=tuple(state.totals.values()),
         payments=step.payments,
         notes=step.notes,
