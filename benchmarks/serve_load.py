@@ -10,6 +10,9 @@
 game every 2 s (`POST /win` with its table and the games its page showed, as a phone
 does). Target: p99 of a write under 100 ms.
 
+Where the machine has two processors or more (Linux), the server runs on one and the tables
+and screens on the others: in a room they are the phones, other machines.
+
 `burst`: a room of 50 tables, one night a table (`mahj serve --dir FOLDER`), 200 screens
 open; every table posts its 20 games one after the other as fast as it is answered, all
 tables at once (always 50 writes waiting: far beyond any real room). Target: all 1,000
@@ -43,6 +46,7 @@ from typing import NamedTuple
 from urllib.parse import urlencode
 
 SEATS = ("A", "B", "C", "D")
+ALL_CPUS = set(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else set()
 
 
 class Room(NamedTuple):
@@ -124,14 +128,26 @@ def make_room(folder: Path, room: Room) -> tuple[list[str], list[str]]:
     return names, ["--dir", str(folder)]
 
 
+def processors() -> tuple[set[int], set[int]]:
+    """The processors for the server and for the tables and screens: apart when there are
+    two or more (in a room the phones are other machines; sharing one processor, the
+    measuring would slow the server it measures), else the same."""
+    mine = sorted(ALL_CPUS)
+    if len(mine) < 2:
+        return set(mine), set(mine)
+    return {mine[0]}, set(mine[1:])
+
+
 def start_server(folder: Path, asked: list[str]) -> tuple[subprocess.Popen[str], str, int, str]:
     """`mahj serve ASKED --port 0`; its host, port and key, as it printed them."""
+    server_cpus, _ = processors()
     server = subprocess.Popen(
         [*mahj(), "serve", *asked, "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=environment(folder),
+        preexec_fn=(lambda: os.sched_setaffinity(0, server_cpus)) if server_cpus else None,
     )
     assert server.stdout is not None
     for line in server.stdout:
@@ -298,9 +314,14 @@ def run(room: Room) -> Result:
         folder.mkdir()
         names, asked = make_room(folder, room)
         server, host, port, key = start_server(folder, asked)
+        _, client_cpus = processors()
         try:
+            if client_cpus:
+                os.sched_setaffinity(0, client_cpus)
             out = asyncio.run(run_room(Client(host, port, key), room, names, server.pid))
         finally:
+            if client_cpus:
+                os.sched_setaffinity(0, ALL_CPUS)
             server.send_signal(signal.SIGINT)
             _, err = server.communicate(timeout=30)
         problems = check_files(folder, room, names)
@@ -325,6 +346,10 @@ def report(out: Result, room: Room) -> bool:
     kind = "one club night" if room.club else "one night a table"
     print(f"{room.name}: {room.tables} tables ({kind}) x {room.games} games, {pace}, ", end="")
     print(f"{room.screens} screens; mahj serve in one process")
+    server_cpus, client_cpus = processors()
+    if server_cpus != client_cpus:
+        print(f"  processors: the server on {sorted(server_cpus)}, tables and screens on ", end="")
+        print(f"{sorted(client_cpus)}")
     print(f"  games posted: {len(lat)} of {total} in {out.seconds:.1f} s")
     if lat:
         p50, p99 = percentile(lat, 0.50), percentile(lat, 0.99)
