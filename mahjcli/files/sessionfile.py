@@ -1,23 +1,6 @@
-"""The session file format (TOML, schema 1): text to a `Session` and back.
-
-    schema = 1
-    name = "Thursday"
-    date = 2026-11-29
-    rules = "league"
-    players = ["Ruth", "Linda", "Kathy", "Pat"]
-    east = "Ruth"
-
-    [[log]]
-    kind = "win"
-    winner = "Ruth"
-    value = 25
-    thrown_by = "Linda"
-
-The standard library's `tomllib` reads the text. Each log entry's keys are declared once,
-on the entry's fields (`mahjcli.core.model.key`): `read_entry` and `entry_to_dict` work
-from those declarations. New entries are appended to the text as it stands, so a user's
-comments and layout survive; the result is read again and compared before it is
-trusted. Unknown keys are kept as they are (and `mahj check` mentions them).
+"""The session file format (TOML, schema 1; see docs/session-file.md): text to a
+`Session`. Each [[log]] entry's keys are declared once, on the entry's fields
+(`mahjcli.core.model.key`); unknown keys are kept as they are (`mahj check` names them).
 """
 
 import datetime as _dt
@@ -177,7 +160,8 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     players = _players(doc.get("players"), rules, tables, lambda m: top_problem("players", m))
     canon = {fold_name(p): p for p in players}
     easts = _easts(doc, players, tables, canon, top_problem)
-    card = _card(doc, problems)
+    card, found = read_card(doc)
+    problems.extend(found)
     top_ok = not problems and bool(players)
     log, holes = _log(doc, canon, problems, notes)
     session = Session(
@@ -355,15 +339,14 @@ def _easts(
     return tuple(easts)
 
 
-def _card(doc: dict[str, Any], problems: list[Problem]) -> Card | None:
+def read_card(doc: dict[str, Any]) -> tuple[Card | None, list[Problem]]:
+    """The [card] a night or an event holds, if any, and its problems."""
     if "card" not in doc:
-        return None
+        return None, []
     raw = doc["card"]
     if not isinstance(raw, dict):
-        problems.append(Problem("card must be a table ([card])", Where.top("card")))
-        return None
+        return None, [Problem("card must be a table ([card])", Where.top("card"))]
     from ..core.cards import parse_card
 
     card, found = parse_card(raw, strict=False, section="card.lines")
-    problems.extend(Problem(f"card: {p.message}", p.where) for p in found)
-    return card
+    return card, [Problem(f"card: {p.message}", p.where) for p in found]
