@@ -11,7 +11,13 @@ from typing import Any, NamedTuple
 
 from ..core.clock import DEFAULT_MINUTES, ClockMark
 from ..core.event import (
-    DEFAULT_MOVEMENT, DEFAULT_ROUNDS, STATUSES, Event, Player, RoundSeating, TableCard,
+    DEFAULT_MOVEMENT,
+    DEFAULT_ROUNDS,
+    STATUSES,
+    Event,
+    Player,
+    RoundSeating,
+    TableCard,
 )  # fmt: skip
 from ..core.model import Entry
 from ..core.names import closest, fold_name
