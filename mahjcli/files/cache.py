@@ -15,8 +15,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import stamps
 from .paths import cache_dir
+from .reading import stamp as stamp_of_path
 
 VERSION = 1
 """Bumped whenever what a tally holds changes."""
@@ -36,7 +36,7 @@ def stamp(path: Path) -> str | None:
         real = os.path.realpath(path)
     except (OSError, ValueError):
         return None
-    now = stamps.stamp(Path(real))
+    now = stamp_of_path(Path(real))
     return None if now is None else "\0".join((real, *map(str, now)))
 
 

@@ -10,6 +10,7 @@ from ..core.cards import parse_card
 from ..core.errors import CardInvalid
 from ..core.model import Card
 from .lines import Locator
+from .reading import read_text
 from .sessionfile import toml_problem
 
 SAMPLE = "sample"
@@ -23,30 +24,8 @@ def sample_card_text() -> str:
     return (files("mahjcli") / "data" / "sample_card.toml").read_text(encoding="utf-8")
 
 
-def _card_text(path: Path) -> str:
-    """A card file's text (a regular file of at most CARD_LIMIT bytes, UTF-8)."""
-    from .reading import CARD_LIMIT, Unreadable, read_regular
-
-    try:
-        data = read_regular(path, CARD_LIMIT)
-    except FileNotFoundError:
-        raise CardInvalid(f"no card file at {path}; give a card file or --card sample") from None
-    except IsADirectoryError:
-        raise CardInvalid(f"{path} is a folder; give a card file or --card sample") from None
-    except Unreadable as exc:
-        raise CardInvalid(f"cannot read the card file {path}: {exc}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CardInvalid(
-            f"cannot read the card file {path}: it is not UTF-8 text (byte {exc.start}); "
-            "save it as UTF-8 in your editor"
-        ) from None
-
-
 class CardCheck(NamedTuple):
-    """A card file as checked: what it is called in messages, the card when it is valid,
-    and each problem with its line (None when no line can be named)."""
+    """A card file as checked: its name, the card when valid, each problem with its line."""
 
     name: str
     card: Card | None
@@ -66,7 +45,8 @@ def check_card(spec: str) -> CardCheck:
     if spec == SAMPLE:
         text, name = sample_card_text(), "the sample card"
     else:
-        text, name = _card_text(Path(spec)), str(spec)
+        text = read_text(Path(spec), "card file", "a card file or --card sample", CardInvalid, True)
+        name = str(spec)
     try:
         card, problems = parse_card(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:

@@ -169,30 +169,14 @@ def new_event_path(stem: str, date_text: str) -> Path:
     return candidate
 
 
-PLAYERS_LIMIT = 1024 * 1024
-"""The largest players file read (a field of a thousand players is some 30 KB)."""
-
-
 def read_players_file(path: Path) -> list[tuple[str, str]]:
     """Names (and ids) from a players file: one name a line, or CSV rows `name,id` (a
     first row `name,id` is a heading). Blank lines and lines starting with # are skipped."""
     import csv
 
-    from .reading import Unreadable, read_regular
+    from .reading import read_text
 
-    try:
-        text = read_regular(path, PLAYERS_LIMIT).decode("utf-8-sig")
-    except FileNotFoundError:
-        raise Refused(f"no players file at {path}") from None
-    except IsADirectoryError:
-        raise Refused(f"{path} is a folder; give the players file itself") from None
-    except Unreadable as exc:
-        raise Refused(f"cannot read the players file {path}: {exc}") from None
-    except UnicodeDecodeError as exc:
-        raise Refused(
-            f"cannot read the players file {path}: it is not UTF-8 text (byte {exc.start}); "
-            "save it as UTF-8 in your editor"
-        ) from None
+    text = read_text(path, "players file", "the players file itself", Refused)
     rows = [
         line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
     ]

@@ -157,3 +157,14 @@ def load(path: Path, keep_doc: bool = False) -> Night:
     if found or standings is None:
         raise SessionInvalid(invalid_message(loaded, found))
     return Night(loaded, standings)
+
+
+def holds_event(path: Path) -> bool:
+    """Whether the file is an event's (`kind = "event"`), not a night's; a file that cannot
+    be read is taken for a night (its loader says why)."""
+    try:
+        data = reading.read_regular(path, reading.SESSION_LIMIT)
+    except (OSError, reading.Unreadable):
+        return False
+    text, _ = decode(data)
+    return text is not None and parse_text(text).event

@@ -161,6 +161,18 @@ def list_sessions() -> list[Path]:
     return found
 
 
+def nights_in(folder: Path) -> list[Path]:
+    """The `*.toml` files directly in `folder`, by name (hidden files and folders left out)."""
+    found: list[Path] = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            with contextlib.suppress(OSError):
+                name = entry.name
+                if name.endswith(".toml") and not name.startswith(".") and entry.is_file():
+                    found.append(Path(entry.path))
+    return sorted(found, key=lambda p: p.name)
+
+
 def is_folder(path: Path) -> bool:
     """True for a folder (False also when it cannot be looked at)."""
     try:

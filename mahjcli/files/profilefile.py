@@ -10,6 +10,7 @@ from ..core.errors import Refused
 from ..core.profiles import OPTIONS, built_in, profile_table, read_profile
 from ..core.rulesets import DEFAULT_PROFILE, Tournament
 from .lines import Locator
+from .reading import read_text
 from .sessionfile import toml_problem
 from .sessionwrite import toml_value
 
@@ -26,7 +27,7 @@ def load_profile(spec: str, label: str = "--profile") -> Tournament:
             f"{label}: no profile called {spec!r} (mahj knows {DEFAULT_PROFILE}); a director's "
             "profile is a .toml file: see docs/profile-template.toml"
         )
-    text = _text(path)
+    text = read_text(path, "profile file", "a profile file", Refused)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -43,24 +44,6 @@ def load_profile(spec: str, label: str = "--profile") -> Tournament:
         line = Locator(text).top(key)
         raise Refused(f"{path}:{line}: {message}" if line else f"{path}: {message}")
     return rules
-
-
-def _text(path: Path) -> str:
-    """A profile file's text (a regular file, small, UTF-8)."""
-    from .reading import CARD_LIMIT, Unreadable, read_regular
-
-    try:
-        data = read_regular(path, CARD_LIMIT)
-    except FileNotFoundError:
-        raise Refused(f"no profile file at {path}") from None
-    except IsADirectoryError:
-        raise Refused(f"{path} is a folder; give a profile file") from None
-    except Unreadable as exc:
-        raise Refused(f"cannot read the profile file {path}: {exc}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise Refused(f"cannot read the profile file {path}: it is not UTF-8 text") from None
 
 
 def profile_block(rules: Tournament) -> str:
