@@ -89,7 +89,7 @@ def read_stamped(path: Path, limit: int) -> tuple[bytes, Stamp]:
             raise Unreadable(f"it is {kind_of(info.st_mode)}, not a file")
         if info.st_size > limit:
             raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
-        return _read_all(fd, info.st_size, limit), stamp_of(info)
+        return _read_all(fd, limit), stamp_of(info)
     except IsADirectoryError:
         raise
     except OSError as exc:
@@ -99,21 +99,12 @@ def read_stamped(path: Path, limit: int) -> tuple[bytes, Stamp]:
             os.close(fd)
 
 
-def _read_all(fd: int, expected: int, limit: int) -> bytes:
+def _read_all(fd: int, limit: int) -> bytes:
     chunks: list[bytes] = []
     size = 0
-    first = expected + 1  # the whole file in one read, and one byte to see its end
-    while size <= limit:
-        asked = min(1024 * 1024 if chunks else first, limit + 1 - size)
-        chunk = os.read(fd, asked)
-        if not chunk:
-            break
+    while size <= limit and (chunk := os.read(fd, min(1024 * 1024, limit + 1 - size))):
         chunks.append(chunk)
         size += len(chunk)
-        # A short read with all the bytes the system said the file holds is its end
-        # (some network file systems read short in the middle too).
-        if len(chunk) < asked and size >= expected:
-            break
     if size > limit:
         raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
     return b"".join(chunks)
