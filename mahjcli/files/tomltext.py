@@ -11,6 +11,7 @@ import re
 from typing import NamedTuple
 
 _HEADER = re.compile(r"[ \t]*\[")
+LOG_HEADER = re.compile(r"[ \t]*\[\[[ \t]*(log|\"log\"|'log')[ \t]*\]\]")
 _KEY = r"[ \t]*(?:{0}|\"{0}\"|'{0}')[ \t]*=[ \t]*"
 
 
