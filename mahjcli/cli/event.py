@@ -108,7 +108,7 @@ def new(
     from ..core.event import MAX_ROUNDS, MAX_SEED
     from ..core.numbers import whole_number
     from ..files import cardfile, eventload
-    from ..files.profilefile import load_profile
+    from ..files.cardfile import load_profile
     from ..night import eventbuild, start
     from ..night import eventchange as change
 

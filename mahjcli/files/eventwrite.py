@@ -14,10 +14,10 @@ from typing import Any
 from ..core.cards import card_to_dict
 from ..core.clock import ClockMark, stamp, utc
 from ..core.event import Event, Player, RoundSeating, TableCard
-from ..core.profiles import built_in
+from ..core.profiles import OPTIONS, built_in, profile_table
+from ..core.rulesets import Tournament
 from .eventfile import KIND, SCHEMA
 from .lines import Locator
-from .profilefile import profile_block
 from .sessionfile import BOM
 from .sessionwrite import document, entry_to_dict, newline_of, toml_block, toml_value
 
@@ -118,6 +118,23 @@ def block(section: str, table: Mapping[str, Any]) -> str:
             lines.append(f"{key} = {inline(value)}")
         else:
             lines.append(f"{key} = {value_text(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def profile_block(rules: Tournament) -> str:
+    """The [profile] table of an event file: the profile's name, source and every
+    option, each with its two values in a comment so it can be changed by hand.
+
+    >>> print(profile_block(Tournament(profile="Coastal")).splitlines()[2])
+    dead_hand_wall_game = -10  # -10 (Master Points) or 0
+    """
+    lines = ["[profile]"]
+    for key, value in profile_table(rules).items():
+        line = f"{key} = {toml_value(value)}"
+        if key in OPTIONS:
+            a, b = (toml_value(v) for v in OPTIONS[key].values)
+            line += f"  # {a} (Master Points) or {b}"
+        lines.append(line)
     return "\n".join(lines) + "\n"
 
 

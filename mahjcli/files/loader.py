@@ -1,9 +1,6 @@
-"""The one way a night is loaded: read the file, check it, replay it.
-
-Every command that reads a session comes through `load` (or `check`, which lists every
+"""The one way a night is loaded: read the file, check it, replay it (`check` lists every
 problem instead of stopping at the first), so a hand-edited entry is judged exactly like
-a typed one: the reader checks each key, the fold checks each entry where it stands.
-"""
+a typed one."""
 
 from __future__ import annotations
 
@@ -26,13 +23,12 @@ if TYPE_CHECKING:
 
 
 class Loaded(NamedTuple):
-    """A session file as read: its path, exact bytes, and what they parse to."""
+    """A session file as read: its path, exact bytes, what they parse to, and its stamp."""
 
     path: Path
     data: bytes
     parsed: Parsed
     stamp: Stamp | None = None
-    """The file's stamp as it was read: a change saves only over that very file."""
 
 
 class Night(NamedTuple):
@@ -53,8 +49,7 @@ class Night(NamedTuple):
 
 
 def read(path: Path, keep_doc: bool = False) -> Loaded:
-    """Read a session file's bytes and parse them; SessionMissing when it cannot be read
-    (missing, a folder, a FIFO or a device, unreadable, or far too large)."""
+    """Read a session file and parse it; SessionMissing when it cannot be read."""
     data, stamp = read_stamped(path)
     return parse(path, data, keep_doc)._replace(stamp=stamp)
 
@@ -62,8 +57,8 @@ def read(path: Path, keep_doc: bool = False) -> Loaded:
 def read_stamped(
     path: Path, kind: str = "session", start: str = "mahj new PLAYER..."
 ) -> tuple[bytes, Stamp]:
-    """A session file's bytes (or an event file's: `kind`, and the command that `start`s
-    one) and its stamp as it was read; SessionMissing when it cannot be read."""
+    """A session's (or an event's: `kind`, and the command that `start`s one) bytes and stamp;
+    SessionMissing when it cannot be read."""
     try:
         return reading.read_stamped(path, reading.SESSION_LIMIT)
     except FileNotFoundError:
@@ -86,8 +81,7 @@ def parse(path: Path, data: bytes, keep_doc: bool = False) -> Loaded:
 
 
 def check(loaded: Loaded) -> tuple[list[Problem], Standings | None]:
-    """Every problem of a session file (reading, then replaying) and the standings when
-    it could be replayed."""
+    """Every problem of a session file (reading, then replaying), and its standings."""
     parsed = loaded.parsed
     session = parsed.session or parsed.partial
     if session is None:
@@ -132,9 +126,8 @@ def invalid_message(loaded: Loaded, problems: list[Problem]) -> str:
 def damaged(
     path: Path, problems: list[Problem], locator: Locator, check: str, other_kind: bool
 ) -> str:
-    """The line for a damaged night or event: the first problem with its line, how many
-    more `check` lists, what to do (nothing to fix when the file is of the `other_kind`
-    or from a newer mahj) and where the previous version is."""
+    """The line for a damaged night or event: the first problem with its line, how many more
+    `check` lists, what to do, and where the previous version is."""
     message = describe(path, problems[0], locator)
     if len(problems) > 1:
         message += f" (and {len(problems) - 1} more: `{check}` lists them)"
@@ -149,9 +142,8 @@ def damaged(
 
 
 def load(path: Path, keep_doc: bool = False) -> Night:
-    """Read, check and replay a session; SessionInvalid names the first problem. A change
-    asks to `keep_doc`: the document read, to check its edit against without reading the
-    text again (a report lets it go, so a long night costs no more memory)."""
+    """Read, check and replay a session; SessionInvalid names the first problem (`keep_doc`:
+    keep the document read, for a change to check its edit against)."""
     loaded = read(path, keep_doc)
     found, standings = check(loaded)
     if found or standings is None:
