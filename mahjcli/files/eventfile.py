@@ -99,8 +99,8 @@ def _parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
     clock = [_clock_mark(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "clock"))]
     cards = [_table_card(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "cards"))]
     card, found = read_card(doc)
-    for p in found:
-        r.problem(p.message, p.where or Where.top("card"))
+    for bad in found:
+        r.problem(bad.message, bad.where or Where.top("card"))
     if r.problems:
         return ParsedEvent(text, None, tuple(r.problems), tuple(r.notes))
     event = Event(
