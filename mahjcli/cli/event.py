@@ -390,12 +390,11 @@ def check(json: bool = JsonOpt, session: Path | None = EventOpt) -> None:
 
     Example: mahj event check --session spring-open.toml
     """
-    from ..files import eventload
-    from ..files.lines import Locator
+    from ..files import eventload, lines
 
     path = eventload.locate_event(session)
     loaded = eventload.read(path)
     found, _ = eventload.check(loaded)
-    locator = Locator(loaded.parsed.text)
+    locator = lines.Locator(loaded.parsed.text)
     notes = list(loaded.parsed.notes)
     report_check(path, found, notes, locator, json)

@@ -20,7 +20,7 @@ from ..core.rulesets import RULE_SETS, League, RuleSet, Tournament
 from ..core.seating import table_sizes
 from ..core.session import Session, players_problem
 from .entryfile import read_entry
-from .tomlwords import explain
+from .tomltext import explain
 
 SCHEMA = 1
 """The schema this mahj writes and the newest it reads."""
@@ -64,7 +64,7 @@ def decode(data: bytes) -> tuple[str | None, Problem | None]:
 
 
 def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
-    """tomllib's complaint in mahj's words (`tomlwords`), with its line as a `Where`."""
+    """tomllib's complaint in mahj's words (`tomltext.explain`), with its line as a `Where`."""
     message = str(exc)
     m = re.search(r"\(at line (\d+), column \d+\)", message)
     line = int(m.group(1)) if m else None
