@@ -4,6 +4,7 @@ a typed one."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -16,7 +17,7 @@ from ..core.standings import Standings
 from ..core.wording import in_words
 from . import paths as _paths
 from . import reading
-from .paths import backup_path
+from .atomic import backup_of
 from .reading import Stamp
 from .sessionfile import Parsed, decode, parse_text
 
@@ -137,7 +138,7 @@ def damaged(
         message += "; nothing was changed"
     else:
         message += f"; fix it with an editor (then run `{check}`), nothing was changed"
-    bak = backup_path(path)
+    bak = backup_of(Path(os.path.realpath(path)))
     if bak.exists():
         message += f"; the previous version is in {bak}"
     return message

@@ -222,13 +222,6 @@ def mtime(path: Path) -> float:
         return 0.0
 
 
-def backup_path(path: Path) -> Path:
-    """Where the previous version of a session is kept."""
-    from .atomic import backup_of
-
-    return backup_of(Path(os.path.realpath(path)))
-
-
 # ---- the entry key and join code `mahj serve` keeps between two runs ------------------
 # (a restart, a laptop gone to sleep), so the phones' links and the entries they keep to
 # send again still work: one small file per night, event or folder, readable by its owner

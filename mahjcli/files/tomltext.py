@@ -1,8 +1,6 @@
-"""Finding things in TOML text as the user wrote it, so an edit can change only what it
-must: a top-level key's inline array (`log = [...]`), its elements, and the headers of
-tables. Strings and comments are skipped the way TOML reads them, so a `]` or `#` inside
-a string is never taken for the end of an array or a comment. Every edit made from these
-positions is read back with tomllib and compared before it is trusted.
+"""TOML text as the user wrote it: where a top-level `log = [...]` and its elements are,
+where tables start (strings and comments skipped as TOML reads them), so an edit changes
+only what it must; and tomllib's complaints about a hand-edited file in mahj's words.
 """
 
 from __future__ import annotations
