@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import cards, event, house, model, profiles, rulesets
-from ..files import eventfile, eventtables, sessionfile
+from ..files import eventfile, sessionfile
 
 Row = tuple[str, str, str]
 """A key's type, its default (or `required`), and what it means."""
@@ -202,8 +202,8 @@ DECLARED: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("event file", EVENT, eventfile.TOP_KEYS),
     ("[[players]]", EVENT_PLAYER, eventfile.PLAYER_KEYS),
     ("[[seating]]", EVENT_SEATING, eventfile.SEATING_KEYS),
-    ("[[cards]]", EVENT_CARD, eventtables.CARD_KEYS),
-    ("[[clock]]", EVENT_CLOCK, eventtables.CLOCK_KEYS),
+    ("[[cards]]", EVENT_CARD, eventfile.CARD_KEYS),
+    ("[[clock]]", EVENT_CLOCK, eventfile.CLOCK_KEYS),
     ("profile", PROFILE, profiles.KEYS),
     ("log entry kinds", KINDS, tuple(model.ENTRY_TYPES)),
     ("log entry keys", ENTRY_KEYS,
@@ -271,8 +271,8 @@ def file_format() -> str:
         "### The event file\n", _table(EVENT, eventfile.TOP_KEYS),
         "#### `[[players]]`\n", _table(EVENT_PLAYER, eventfile.PLAYER_KEYS),
         "#### `[[seating]]`\n", _table(EVENT_SEATING, eventfile.SEATING_KEYS),
-        "#### `[[cards]]`\n", _table(EVENT_CARD, eventtables.CARD_KEYS),
-        "#### `[[clock]]`\n", _table(EVENT_CLOCK, eventtables.CLOCK_KEYS),
+        "#### `[[cards]]`\n", _table(EVENT_CARD, eventfile.CARD_KEYS),
+        "#### `[[clock]]`\n", _table(EVENT_CLOCK, eventfile.CLOCK_KEYS),
         "### A profile file\n",
         "A director's profile (`--profile FILE`), or the `[profile]` table of an event.\n",
         _table(PROFILE, profiles.KEYS),

@@ -108,7 +108,7 @@ def new(
     from ..core.event import MAX_ROUNDS, MAX_SEED
     from ..core.numbers import whole_number
     from ..files import cardfile, eventload
-    from ..files.profilefile import load_profile
+    from ..files.cardfile import load_profile
     from ..night import eventbuild, start
     from ..night import eventchange as change
 
@@ -315,13 +315,13 @@ def card(
     Example: mahj event card 1 3 table3.toml
     """
     from ..core.errors import Refused
-    from ..files import eventload, loader
+    from ..files import eventload, loader, paths
     from ..night import eventcards
     from ..night import eventchange as change
 
     rnd, number = round_and_table(round_, table)
     path = eventload.locate_event(session)
-    if eventload.same_file(path, night):
+    if paths.same_file(path, night):
         raise Refused(f"{night} is the event file; give the table's session file")
     played = loader.load(night)
     card_in(
@@ -390,11 +390,11 @@ def check(json: bool = JsonOpt, session: Path | None = EventOpt) -> None:
 
     Example: mahj event check --session spring-open.toml
     """
-    from ..files import eventload
+    from ..files import eventload, lines
 
     path = eventload.locate_event(session)
     loaded = eventload.read(path)
     found, _ = eventload.check(loaded)
-    locator = eventload.EventLocator(loaded.parsed.text)
+    locator = lines.Locator(loaded.parsed.text)
     notes = list(loaded.parsed.notes)
     report_check(path, found, notes, locator, json)

@@ -78,13 +78,13 @@ def write_results(
 ) -> None:
     """`--csv FILE` and `--html FILE`: write them, say so on stderr."""
     from ..core.errors import Refused
-    from ..files import atomic, eventload
+    from ..files import atomic, paths
     from ..reports.event import standings_csv
     from ..reports.eventpage import results_page
 
     targets = [(t, kind) for t, kind in ((csv, "csv"), (html, "html")) if t is not None]
     for target, _ in targets:
-        if target.suffix.lower() == ".toml" or eventload.same_file(target, source):
+        if target.suffix.lower() == ".toml" or paths.same_file(target, source):
             raise Refused(f"{target} looks like an event file; write to a .csv or .html file")
     for target, kind in targets:
         # A byte-order mark lets spreadsheet programs open the CSV as UTF-8.

@@ -127,7 +127,7 @@ def new(
 
     from ..core.money import parse_stake
     from ..files import cardfile, paths
-    from ..files.profilefile import load_profile
+    from ..files.cardfile import load_profile
     from ..night import change, start
 
     night_date = start.night_date(date) if date is not None else dt.date.today()

@@ -135,7 +135,7 @@ def check(
     from ..core.problems import Problem
     from ..files import loader, paths
     from ..files.lines import Locator
-    from ..files.stamps import stamp
+    from ..files.reading import stamp
 
     if card is not None:
         _check_card(card, as_json=json)

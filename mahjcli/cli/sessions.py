@@ -20,9 +20,9 @@ def sessions(json: bool = JsonOpt) -> None:
 
     Example: mahj sessions
     """
-    from ..files import paths, sessionlist
+    from ..files import loader, paths
 
-    rows = sessionlist.listed()
+    rows = loader.listed()
     if json:
         emit_json({"dir": str(paths.data_dir()), "sessions": rows})
         return
@@ -44,9 +44,9 @@ def use(
 
     Example: mahj use 2
     """
-    from ..files import loader, paths, sessionlist
+    from ..files import loader, paths
 
-    path = sessionlist.pick(night)
+    path = loader.pick(night)
     standings = loader.load(path).standings
     was = paths.current_or_none()
     again = was is not None and paths.same_file(was, path)

@@ -1,18 +1,8 @@
-"""Saving all or nothing.
-
-A save writes the new version in a temporary file beside the session
-(`.<file>.<pid>.<random>.tmp`), flushes and fsyncs it, keeps the previous version as
-`<file>.bak`, checks that the file is still the one the change read (`expect`), renames
-the new file over the old one with `os.replace`, and fsyncs the folder. A crash at any
-moment leaves the old file or the new one, never a mix, and the backup holds the
-version before. The backup is a new hard link to the previous file (made under a
-temporary name and renamed over the old backup), or a copy where the file system has no
-hard links. No file is ever written in place, so whoever reads a file reads one whole
-version of it.
-
-A symlinked session is saved through its link. Each save first removes what killed
-saves of the same file left behind (temporary files of a process that is gone). For the
-crash tests, $MAHJ_CRASH_AT makes a save kill itself at one of its steps (see `crash`).
+"""Saving all or nothing: the new version goes in a temporary file beside the real one
+(`.<file>.<pid>.<random>.tmp`, fsynced), the previous one is kept as `<file>.bak` (a new
+hard link, or a copy where there are none), `os.replace` puts the new file in place and
+the folder is fsynced. No file is ever written in place, so a reader sees one version; a
+crash leaves the old file or the new one, and the backup the one before.
 """
 
 from __future__ import annotations
@@ -29,9 +19,8 @@ from .reading import Stamp, stamp_of
 
 
 def crash(point: str, target: str) -> None:
-    """Test hook: the process kills itself at `point` of a save when $MAHJ_CRASH_AT names
-    it: `after-write`, `after-fsync` or `before-replace` for the session file itself,
-    `bak:before-replace` for its backup link (`bak:` and the others where it is copied)."""
+    """Test hook: die at `point` of a save when $MAHJ_CRASH_AT names it (`after-write`,
+    `after-fsync`, `before-replace`; `bak:` before them for the backup)."""
     wanted = os.environ.get("MAHJ_CRASH_AT")
     if wanted and wanted == (point if target == "session" else f"{target}:{point}"):
         import signal
@@ -52,7 +41,7 @@ def write_all(fd: int, data: bytes) -> None:
 
 
 def backup_of(real: Path) -> Path:
-    """The backup beside a session given by its real path (symlinks resolved)."""
+    """The backup beside a session given by its real path."""
     return real.with_name(real.name + ".bak")
 
 
@@ -61,8 +50,7 @@ def _temp_beside(real: Path) -> Path:
 
 
 def _gone(pid: int) -> bool:
-    """Whether process `pid` has ended (this process's own saves have ended too: a save
-    removes its temporary file when it fails, and saves of one file never overlap)."""
+    """Whether process `pid` has ended (this one's saves have: saves never overlap)."""
     if pid == os.getpid():
         return True
     if os.name != "posix":  # pragma: no cover - Windows' os.kill(pid, 0) is not a probe
@@ -77,7 +65,7 @@ def _gone(pid: int) -> bool:
 
 
 def _sweep(real: Path) -> None:
-    """Remove the temporary files killed saves of `real` (and of its backup) left behind."""
+    """Remove what killed saves of `real` (and of its backup) left behind."""
     pattern = re.compile(rf"^\.{re.escape(real.name)}(\.bak)?\.(\d+)\.[0-9a-f]+\.tmp$")
     with contextlib.suppress(OSError):
         for entry in os.scandir(real.parent):
@@ -88,8 +76,7 @@ def _sweep(real: Path) -> None:
 
 
 def _written(real: Path, data: bytes, mode: int, target: str) -> Path:
-    """`data` in a new temporary file beside `real`, fsynced, with `mode`; on any failure
-    the temporary file is removed."""
+    """`data` in a new fsynced temporary file beside `real` (removed on any failure)."""
     temp = _temp_beside(real)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     fd = os.open(temp, flags, mode)
@@ -121,10 +108,9 @@ def _put_in_place(temp: Path, real: Path, target: str) -> None:
 
 
 def _keep_previous(real: Path, info: os.stat_result, mode: int) -> bool:
-    """Make the file as it is now (`info`) its backup: fsynced first (whoever wrote it may
-    not have), then a new hard link to it under a temporary name, renamed over the old
-    backup; a copy, written like a save, where links cannot be made. True when the backup
-    is a link (the file and its backup are one until the new file is in)."""
+    """Make the file as it is (`info`) its backup: fsynced (whoever wrote it may not have),
+    then hard-linked under a temporary name renamed over the old backup, or copied where
+    links cannot be made. True when the backup is a link."""
     bak = backup_of(real)
     with contextlib.suppress(FileNotFoundError):
         held = os.lstat(bak)
@@ -143,7 +129,7 @@ def _keep_previous(real: Path, info: os.stat_result, mode: int) -> bool:
         try:
             os.link(real, temp)
         except OSError:  # no hard links here (FAT, some network shares, another owner's file)
-            _put_in_place(_written(bak, _read(real), mode, "bak"), bak, "bak")
+            _put_in_place(_written(bak, real.read_bytes(), mode, "bak"), bak, "bak")
             return False
         _put_in_place(temp, bak, "bak")
         return True
@@ -154,9 +140,8 @@ def _keep_previous(real: Path, info: os.stat_result, mode: int) -> bool:
 
 
 def _refuse_backup(bak: Path, held: os.stat_result, refused: bool = False) -> None:
-    """SaveFailed naming the backup when it cannot be replaced: a folder, or (`refused`:
-    its replacement was refused) another user's file in a folder that lets only a file's
-    owner replace it (a shared folder with the sticky bit)."""
+    """SaveFailed when the backup is a folder, or (`refused`) another user's file in a
+    sticky folder."""
     if stat.S_ISDIR(held.st_mode):
         raise SaveFailed(
             f"the backup {bak} is a folder, so the previous version cannot be kept there; "
@@ -171,21 +156,16 @@ def _refuse_backup(bak: Path, held: os.stat_result, refused: bool = False) -> No
         )
 
 
-def _read(real: Path) -> bytes:
-    with open(real, "rb") as f:
-        return f.read()
-
-
 def _unshare(real: Path, mode: int) -> None:
-    """After a save that failed once the backup was linked: make the backup a copy of its
-    own again, so an edit of the file in place cannot change it too (best effort)."""
+    """After a failed save, make a linked backup a copy again (an edit in place of the
+    file must not change it too)."""
     with contextlib.suppress(OSError):
         bak = backup_of(real)
-        _put_in_place(_written(bak, _read(real), mode, "bak"), bak, "bak")
+        _put_in_place(_written(bak, real.read_bytes(), mode, "bak"), bak, "bak")
 
 
 def _sync_folder(folder: Path) -> None:
-    """Make a rename durable (not every system can open a folder; then skip)."""
+    """Make a rename durable (where a folder can be opened)."""
     with contextlib.suppress(OSError):
         dir_fd = os.open(folder, os.O_RDONLY)
         try:
@@ -195,8 +175,7 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _read_only(real: Path, mode: int) -> bool:
-    """True when a file says it must not be written: no write permission for anyone
-    (`chmod 444`, which even the administrator's mahj respects), or none for this user."""
+    """No write permission for anyone (`chmod 444`, respected even by root), or for us."""
     return not mode & 0o222 or not os.access(real, os.W_OK)
 
 
@@ -207,7 +186,7 @@ def _umask() -> int:
 
 
 def _still(path: Path, real: Path, expect: Stamp | None) -> None:
-    """FileChanged unless the file is still the one read (`expect`: its stamp then)."""
+    """FileChanged unless the file still has the stamp it was read with."""
     try:
         now: Stamp | None = stamp_of(os.stat(real))
     except FileNotFoundError:
@@ -223,14 +202,9 @@ def _still(path: Path, real: Path, expect: Stamp | None) -> None:
 def write_atomic(
     path: Path, data: bytes, *, backup: bool = True, expect: Stamp | None = None
 ) -> None:
-    """Replace `path`'s contents with `data` atomically, through a symlink if it is one,
-    keeping the file's permissions and (with `backup`) its previous contents in `.bak`.
-
-    A crash at any moment leaves `path` holding either the old or the new bytes; a
-    failure (full disk, failing fsync or rename) raises SaveFailed with `path` unchanged.
-    With `expect` (the file's stamp when it was read), FileChanged when the file is no
-    longer that one just before the new version would go in.
-    """
+    """Replace `path` (through a symlink) with `data` atomically, keeping its permissions
+    and (`backup`) its previous version; SaveFailed leaves it unchanged, and FileChanged
+    when it is no longer the file read with the stamp `expect`."""
     real = Path(os.path.realpath(path))
     try:
         info: os.stat_result | None = None
@@ -282,9 +256,8 @@ def create(path: Path, data: bytes) -> None:
 
 
 def take_back(path: Path, why: str) -> None:
-    """Remove a session file just created (under its lock) when what had to follow its
-    creation failed, so nothing is left half done. SaveFailed says what exists if the
-    file cannot be removed either."""
+    """Remove a session file just created when what had to follow failed (SaveFailed says
+    what is left if it cannot be removed)."""
     try:
         os.unlink(path)
     except FileNotFoundError:

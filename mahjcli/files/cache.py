@@ -1,10 +1,6 @@
-"""A cache of each night's season tally, so `mahj season` over years of nights does not
-replay every one of them each time.
-
-Each entry is keyed on the session file's real path and stamp (`stamps`: the way
-beancount caches its loads): any change to the file, or to the cache format, means the
-night is read and replayed afresh. The cache is never trusted over the file and never
-needed: a missing, damaged or unwritable cache only makes `season` slower.
+"""A cache of each night's season tally, keyed on the file's real path and stamp (as
+beancount caches its loads), so `mahj season` over years of nights does not replay them
+all each time. Never trusted over the file, never needed: without it `season` is slower.
 """
 
 from __future__ import annotations
@@ -15,8 +11,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import stamps
 from .paths import cache_dir
+from .reading import stamp as stamp_of_path
 
 VERSION = 1
 """Bumped whenever what a tally holds changes."""
@@ -36,7 +32,7 @@ def stamp(path: Path) -> str | None:
         real = os.path.realpath(path)
     except (OSError, ValueError):
         return None
-    now = stamps.stamp(Path(real))
+    now = stamp_of_path(Path(real))
     return None if now is None else "\0".join((real, *map(str, now)))
 
 

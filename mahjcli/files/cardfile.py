@@ -1,86 +1,77 @@
-"""Reading card files (and the sample card shipped inside the package)."""
+"""Reading the files a user names by option: cards (and the sample card shipped inside
+the package) and a director's profiles."""
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.cards import parse_card
-from ..core.errors import CardInvalid
+from ..core.errors import CardInvalid, Refused
 from ..core.model import Card
+from ..core.profiles import built_in, read_profile
+from ..core.rulesets import DEFAULT_PROFILE, Tournament
 from .lines import Locator
+from .reading import read_text
 from .sessionfile import toml_problem
 
 SAMPLE = "sample"
 """What `--card` names the sample card by."""
 
-
-def sample_card_text() -> str:
-    """The text of the sample card shipped inside the package."""
-    from importlib.resources import files
-
-    return (files("mahjcli") / "data" / "sample_card.toml").read_text(encoding="utf-8")
+Found = tuple[int | None, str]
+"""A problem's line (None when none can be named) and message."""
 
 
-def _card_text(path: Path) -> str:
-    """A card file's text (a regular file of at most CARD_LIMIT bytes, UTF-8)."""
-    from .reading import CARD_LIMIT, Unreadable, read_regular
+def _at(name: object, line: int | None, message: str) -> str:
+    return f"{name}:{line}: {message}" if line else f"{name}: {message}"
 
+
+def _document(text: str, what: str) -> tuple[dict[str, Any] | None, Found | None]:
+    """The TOML document in `text`, or its problem (too deep to be `what`)."""
     try:
-        data = read_regular(path, CARD_LIMIT)
-    except FileNotFoundError:
-        raise CardInvalid(f"no card file at {path}; give a card file or --card sample") from None
-    except IsADirectoryError:
-        raise CardInvalid(f"{path} is a folder; give a card file or --card sample") from None
-    except Unreadable as exc:
-        raise CardInvalid(f"cannot read the card file {path}: {exc}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CardInvalid(
-            f"cannot read the card file {path}: it is not UTF-8 text (byte {exc.start}); "
-            "save it as UTF-8 in your editor"
-        ) from None
+        return tomllib.loads(text), None
+    except tomllib.TOMLDecodeError as exc:
+        bad = toml_problem(exc, text)
+        return None, (bad.where.line if bad.where else None, bad.message)
+    except RecursionError:
+        return None, (None, f"values are nested too deeply to be {what}")
 
 
 class CardCheck(NamedTuple):
-    """A card file as checked: what it is called in messages, the card when it is valid,
-    and each problem with its line (None when no line can be named)."""
+    """A card file as checked: its name, the card when valid, each problem with its line."""
 
     name: str
     card: Card | None
-    problems: tuple[tuple[int | None, str], ...]
+    problems: tuple[Found, ...]
 
     def described(self) -> list[str]:
         """Each problem as `file:line: message`."""
-        return [
-            f"{self.name}:{line}: {message}" if line else f"{self.name}: {message}"
-            for line, message in self.problems
-        ]
+        return [_at(self.name, line, message) for line, message in self.problems]
 
 
 def check_card(spec: str) -> CardCheck:
     """Read and check a card file (or the sample card for `sample`), listing every
     problem; CardInvalid only when there is no text to check."""
     if spec == SAMPLE:
-        text, name = sample_card_text(), "the sample card"
+        from importlib.resources import files
+
+        text = (files("mahjcli") / "data" / "sample_card.toml").read_text(encoding="utf-8")
+        name = "the sample card"
     else:
-        text, name = _card_text(Path(spec)), str(spec)
-    try:
-        card, problems = parse_card(tomllib.loads(text))
-    except tomllib.TOMLDecodeError as exc:
-        bad = toml_problem(exc, text)
-        return CardCheck(name, None, ((bad.where.line if bad.where else None, bad.message),))
-    except RecursionError:
-        return CardCheck(name, None, ((None, "values are nested too deeply to be a card"),))
+        text = read_text(Path(spec), "card file", "a card file or --card sample", CardInvalid, True)
+        name = str(spec)
+    doc, bad = _document(text, "a card")
+    if doc is None:
+        return CardCheck(name, None, (bad,) if bad else ())
+    card, problems = parse_card(doc)
     locator = Locator(text)
     return CardCheck(name, card, tuple((locator.line(p.where), p.message) for p in problems))
 
 
 def load_card(spec: str) -> Card:
-    """A card from a file, or the sample card shipped with mahj for `sample`; CardInvalid
-    names the first problem (`mahj check --card FILE` lists them all)."""
+    """A card from a file, or the sample card for `sample`; CardInvalid names the first
+    problem (`mahj check --card FILE` lists them all)."""
     checked = check_card(spec)
     if checked.card is None:
         first, more = checked.described()[0], len(checked.problems) - 1
@@ -88,3 +79,26 @@ def load_card(spec: str) -> Card:
             first += f" (and {more} more: `mahj check --card {spec}` lists them)"
         raise CardInvalid(first)
     return checked.card
+
+
+def load_profile(spec: str) -> Tournament:
+    """The profile `--profile NAME|FILE` names: one mahj knows by name, else a profile
+    file; Refused with the file's line when it cannot be used."""
+    known = built_in(spec)
+    if known is not None:
+        return known
+    path = Path(spec)
+    if path.suffix.lower() != ".toml" and not path.exists():
+        raise Refused(
+            f"--profile: no profile called {spec!r} (mahj knows {DEFAULT_PROFILE}); a "
+            "director's profile is a .toml file: see docs/profile-template.toml"
+        )
+    text = read_text(path, "profile file", "a profile file", Refused)
+    doc, bad = _document(text, "a profile")
+    if doc is None:
+        raise Refused(_at(path, *bad) if bad else str(path))
+    rules, problems = read_profile(doc)
+    if rules is None:
+        key, message = problems[0]
+        raise Refused(_at(path, Locator(text).top(key), message))
+    return rules

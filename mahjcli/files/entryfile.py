@@ -1,6 +1,5 @@
 """The [[log]] entries of a session file, read by each kind's declared keys
-(`mahjcli.core.model.keys_of`): every value checked for its type, every player's name
-matched to the night's players, each problem with the key it is on."""
+(`mahjcli.core.model.keys_of`): each value checked, each name matched to a player."""
 
 from __future__ import annotations
 
@@ -15,29 +14,29 @@ from ..core.problems import Problem, Where, is_whole, shown
 Reader = Callable[[str, Any, dict[str, str], Key], tuple[Any, str | None]]
 
 
+def _known(canon: dict[str, str], name: str) -> str | None:
+    return canon.get(fold_name(name.strip()))
+
+
 def _player(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
     if not isinstance(value, str):
         return None, f"{key} must be a player's name in quotes, not {shown(value)}"
-    found = canon.get(fold_name(value.strip()))
+    found = _known(canon, value)
     if found is None:
         near = closest(value, canon.values())
-        hint = f"; did you mean {near!r}?" if near else ""
-        return None, f"unknown player {value!r}{hint}"
+        return None, f"unknown player {value!r}" + (f"; did you mean {near!r}?" if near else "")
     return found, None
 
 
 def _players_list(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
     if not isinstance(value, list):
         return (), f'{key} must be a list of names, like {key} = ["Pat"]'
-    found = []
     for item in value:
         if not isinstance(item, str):
             return (), f"{key} must list names in quotes, not {shown(item)}"
-        name = canon.get(fold_name(item.strip()))
-        if name is None:
+        if _known(canon, item) is None:
             return (), f"unknown player {item!r} in {key}"
-        found.append(name)
-    return tuple(found), None
+    return tuple(canon[fold_name(item.strip())] for item in value), None
 
 
 def _bets(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
@@ -50,19 +49,14 @@ def _bets(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, 
             isinstance(item, list) and len(item) == 2 and all(isinstance(n, str) for n in item)
         ):
             return (), f"{key} must list [bettor, player] pairs of names, like {example}"
-        pair = []
-        for name in item:
-            known = canon.get(fold_name(name.strip()))
-            if known is None:
-                return (), f"unknown player {name!r} in {key}"
-            pair.append(known)
-        found.append((pair[0], pair[1]))
+        if unknown := [name for name in item if _known(canon, name) is None]:
+            return (), f"unknown player {unknown[0]!r} in {key}"
+        found.append((_known(canon, item[0]), _known(canon, item[1])))
     return tuple(found), None
 
 
 def _amounts(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
-    example = f'{key} = [["Ruth", 120]]'
-    shape = f"{key} must be a list of [player, points] pairs, like {example}"
+    shape = f'{key} must be a list of [player, points] pairs, like {key} = [["Ruth", 120]]'
     if not isinstance(value, list):
         return (), shape
     found = []
@@ -70,7 +64,7 @@ def _amounts(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[An
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
             return (), shape
         name, amount = item
-        known = canon.get(fold_name(name.strip()))
+        known = _known(canon, name)
         if known is None:
             return (), f"unknown player {name!r} in {key}"
         if not is_whole(amount) or not spec.low <= amount <= spec.high:
@@ -98,9 +92,7 @@ def _text(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, 
 
 
 def _line(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
-    if not isinstance(value, str):
-        return None, f"{key} must be a card line's name in quotes"
-    return value, None
+    return value, None if isinstance(value, str) else f"{key} must be a card line's name in quotes"
 
 
 def _id(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
@@ -110,16 +102,9 @@ def _id(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, st
 
 
 READERS: dict[KeyType, Reader] = {
-    "player": _player,
-    "players": _players_list,
-    "bets": _bets,
-    "amounts": _amounts,
-    "flag": _flag,
-    "count": _count,
-    "text": _text,
-    "line": _line,
-    "id": _id,
-}
+    "player": _player, "players": _players_list, "bets": _bets, "amounts": _amounts,
+    "flag": _flag, "count": _count, "text": _text, "line": _line, "id": _id,
+}  # fmt: skip
 
 
 def _shape(kind: str, raw: dict[str, Any], values: dict[str, Any]) -> tuple[str | None, str] | None:

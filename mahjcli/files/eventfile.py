@@ -1,104 +1,43 @@
-"""The event file format (TOML, `kind = "event"`, schema 1): text to an `Event`.
-
-    schema = 1
-    kind = "event"
-    name = "Spring Open"
-    date = 2026-04-18
-    profile = "mjmp"              # or a [profile] table: a director's profile in full
-    rounds = 3
-    movement = "fewest-repeats"
-    seed = 7
-
-    [[players]]
-    name = "Ann"
-    id = "1001"
-
-    [[seating]]
-    round = 1
-    movement = "random"
-    byes = ["Ida", "Jo"]
-    tables = [
-        ["Ann", "Bea", "Cy", "Dot"],   # seats A (East), B, C, D
-    ]
-
-    [[clock]]                     # the director started round 1's clock ...
-    round = 1
-    start = 2026-04-18T13:00:00Z
-    minutes = 60
-
-    [[clock]]                     # ... and called time
-    round = 1
-    called = 2026-04-18T13:58:00Z
-
-    [[cards]]
-    round = 1
-    table = 1
-    totals = { "Ann" = 45, "Bea" = -10, "Cy" = 0, "Dot" = 20 }
-    games = [
-        { kind = "win", winner = "Ann", value = 25, thrown_by = "Bea", exposures = 1 },
-    ]
-
-    [[cards]]                     # a card entered game by game, still at the table
-    round = 1
-    table = 2
-    status = "open"               # or "handed-in"; left out once accepted
-    confirmed = ["Eve", "Gus"]
-    games = [
-        { kind = "wall" },
-    ]
-
-A card entered game by game at the event has no totals: they are its games'. An
-imported card's totals are those its table signed, held to its games.
-
-A card's games are written like a session's [[log]] entries and read by the same reader
-(`mahjcli.files.sessionfile.read_entry`). A session file and an event file are told
-apart by `kind`, so neither is ever read as the other.
-"""
+"""The event file format (TOML, `kind = "event"`, schema 1; see docs/session-file.md):
+text to an `Event`. A card's games are read like a night's [[log]] entries (`entryfile`);
+a night and an event are told apart by `kind`, so neither is ever read as the other."""
 
 from __future__ import annotations
 
 import datetime as _dt
+import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from ..core.clock import DEFAULT_MINUTES, ClockMark
 from ..core.event import (
     DEFAULT_MOVEMENT,
     DEFAULT_ROUNDS,
+    STATUSES,
     Event,
     Player,
     RoundSeating,
-)
-from ..core.names import fold_name
+    TableCard,
+)  # fmt: skip
+from ..core.model import Entry
+from ..core.names import closest, fold_name
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.profiles import built_in, read_profile
 from ..core.rulesets import DEFAULT_PROFILE, Tournament
-from .eventtables import Reader, clock_mark, names, table_card, year_card
-from .sessionfile import deep, read_toml
+from .entryfile import read_entry
+from .sessionfile import deep, read_card, read_toml
 
 SCHEMA = 1
 """The event-file schema this program writes and the newest it reads."""
 KIND = "event"
-TOP_KEYS = (
-    "schema",
-    "kind",
-    "name",
-    "date",
-    "profile",
-    "rounds",
-    "movement",
-    "seed",
-    "tie_break",
-    "players",
-    "seating",
-    "clock",
-    "cards",
-    "card",
-)
+TOP_KEYS = ("schema", "kind", "name", "date", "profile", "rounds", "movement", "seed",
+            "tie_break", "players", "seating", "clock", "cards", "card")  # fmt: skip
 PLAYER_KEYS = ("name", "id", "first_round", "last_round")
 SEATING_KEYS = ("round", "movement", "byes", "tables")
 
 
 class ParsedEvent(NamedTuple):
-    """An event file read into values: its text and, when valid, the event."""
+    """An event file read: its text and, when valid, the event."""
 
     text: str
     event: Event | None
@@ -113,8 +52,7 @@ def is_night(doc: dict[str, Any]) -> bool:
     return doc.get("kind") != KIND and ("log" in doc or "east" in doc)
 
 
-def kind_problem(doc: dict[str, Any]) -> Problem | None:
-    """Why this document is not an event file this mahj can read, or None."""
+def _kind_problem(doc: dict[str, Any]) -> Problem | None:
     if doc.get("kind") != KIND:
         if is_night(doc):
             message = (
@@ -143,14 +81,13 @@ def parse_event_text(text: str) -> ParsedEvent:
         assert problem is not None
         return ParsedEvent(text, None, (problem,))
     try:
-        return parse_event_doc(text, doc)
+        return _parse_event_doc(text, doc)
     except RecursionError:
         return ParsedEvent(text, None, (deep("an event file"),))
 
 
-def parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
-    """Validate a parsed TOML document as an event."""
-    if why := kind_problem(doc):
+def _parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
+    if why := _kind_problem(doc):
         return ParsedEvent(text, None, (why,), night=is_night(doc))
     r = Reader()
     r.unknown(doc, TOP_KEYS, Where.top)
@@ -159,24 +96,21 @@ def parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
     for p in players:
         r.canon.setdefault(fold_name(p.name), p.name)
     seatings = [_seating(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "seating"))]
-    clock = [clock_mark(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "clock"))]
-    cards = [table_card(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "cards"))]
-    card = year_card(doc, r)
+    clock = [_clock_mark(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "clock"))]
+    cards = [_table_card(raw, i, r) for i, raw in enumerate(r.tables_of(doc, "cards"))]
+    card, found = read_card(doc)
+    for bad in found:
+        r.problem(bad.message, bad.where or Where.top("card"))
     if r.problems:
         return ParsedEvent(text, None, tuple(r.problems), tuple(r.notes))
     event = Event(
-        players=tuple(players),
-        seatings=tuple(seatings),
-        cards=tuple(cards),
-        clock=tuple(clock),
-        card=card,
-        **settings,
-    )
+        players=tuple(players), seatings=tuple(seatings), cards=tuple(cards), clock=tuple(clock),
+        card=card, **settings,
+    )  # fmt: skip
     return ParsedEvent(text, event, (), tuple(r.notes))
 
 
 def _settings(doc: dict[str, Any], r: Reader) -> dict[str, Any]:
-    """The event's own keys (the checks of their values are the core's)."""
     out: dict[str, Any] = {}
     name = doc.get("name", "")
     if not isinstance(name, str):
@@ -261,7 +195,7 @@ def _seating(raw: dict[str, Any], i: int, r: Reader) -> RoundSeating:
     if not isinstance(method, str):
         r.problem(f"{label}movement must be text, not {shown(method)}", at("movement"))
         method = "given"
-    byes = names(raw.get("byes", []), f"{label}byes", at("byes"), r)
+    byes = _names(raw.get("byes", []), f"{label}byes", at("byes"), r)
     tables_raw = raw.get("tables")
     if not isinstance(tables_raw, list):
         r.problem(
@@ -269,6 +203,178 @@ def _seating(raw: dict[str, Any], i: int, r: Reader) -> RoundSeating:
         )
         tables_raw = []
     tables = tuple(
-        names(t, f"{label}table {k + 1}", at(f"tables[{k}]"), r) for k, t in enumerate(tables_raw)
+        _names(t, f"{label}table {k + 1}", at(f"tables[{k}]"), r) for k, t in enumerate(tables_raw)
     )
     return RoundSeating(number, method, tables, byes)
+
+
+CLOCK_KEYS = ("round", "start", "minutes", "called")
+CARD_KEYS = ("round", "table", "replace", "from", "status", "confirmed", "handed_in", "totals",
+             "games")  # fmt: skip
+
+
+class Reader:
+    """Collects problems and notes while one document is read."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self.notes: list[Problem] = []
+        self.canon: dict[str, str] = {}
+
+    def problem(self, message: str, where: Where) -> None:
+        self.problems.append(Problem(message, where))
+
+    def unknown(
+        self,
+        table: dict[str, Any],
+        known: tuple[str, ...],
+        where: Callable[[str], Where],
+        label: str = "",
+    ) -> None:
+        for key in sorted(set(table) - set(known)):
+            self.notes.append(
+                Problem(f"{label}unknown key {key!r} is kept but not used", where(key))
+            )
+
+    def whole(self, value: object, what: str, where: Where, default: int = 0) -> int:
+        if value is None:
+            self.problem(f"{what} is missing", where)
+            return default
+        if not is_whole(value):
+            self.problem(f"{what} must be a whole number, not {shown(value)}", where)
+            return default
+        return value
+
+    def name(self, value: object, what: str, where: Where) -> str | None:
+        """A registered player's name, as registered."""
+        if not isinstance(value, str):
+            self.problem(f"{what} must be a player's name in quotes, not {shown(value)}", where)
+            return None
+        found = self.canon.get(fold_name(value.strip()))
+        if found is None:
+            near = closest(value, self.canon.values())
+            hint = f"; did you mean {near!r}?" if near else ""
+            self.problem(f"{what}: {value!r} is not a registered player{hint}", where)
+        return found
+
+    def tables_of(self, raw: dict[str, Any], section: str) -> list[dict[str, Any]]:
+        value = raw.get(section, [])
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            self.problem(f"{section} must be a list of [[{section}]] tables", Where.top(section))
+            return []
+        return value
+
+
+def _names(value: object, what: str, where: Where, r: Reader) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        r.problem(f'{what} must be a list of names, like ["Ann", "Bea"]', where)
+        return ()
+    found = [r.name(item, what, where) for item in value]
+    return tuple(n for n in found if n is not None)
+
+
+def _moment(value: object, what: str, where: Where, r: Reader) -> _dt.datetime | None:
+    """A moment with its offset, like 2026-04-18T13:00:00Z."""
+    if isinstance(value, _dt.datetime) and value.tzinfo is not None:
+        return value
+    r.problem(
+        f"{what} must be a date and time with its offset, like 2026-04-18T13:00:00Z "
+        f"(Z: UTC), not {shown(value)}",
+        where,
+    )
+    return None
+
+
+def _clock_mark(raw: dict[str, Any], i: int, r: Reader) -> ClockMark:
+    def at(key: str | None = None) -> Where:
+        return Where("clock", i, key)
+
+    label = f"clock {i + 1}: "
+    r.unknown(raw, CLOCK_KEYS, at, label)
+    rnd = r.whole(raw.get("round"), f"{label}round", at("round"))
+    start = called = None
+    minutes = None
+    if "start" in raw:
+        start = _moment(raw["start"], f"{label}start", at("start"), r)
+        minutes = r.whole(raw.get("minutes"), f"{label}minutes", at("minutes"), DEFAULT_MINUTES)
+    if "called" in raw:
+        called = _moment(raw["called"], f"{label}called", at("called"), r)
+    if ("start" in raw) == ("called" in raw):
+        r.problem(
+            f"{label}a [[clock]] table either starts a round's clock (start, minutes) or "
+            "calls time (called)",
+            at(),
+        )
+    return ClockMark(rnd, start, minutes, called)
+
+
+def _table_card(raw: dict[str, Any], i: int, r: Reader) -> TableCard:
+    def at(key: str | None = None) -> Where:
+        return Where("cards", i, key)
+
+    label = f"card {i + 1}: "
+    r.unknown(raw, CARD_KEYS, at, label)
+    rnd = r.whole(raw.get("round"), f"{label}round", at("round"))
+    table = r.whole(raw.get("table"), f"{label}table", at("table"))
+    replace = raw.get("replace", False)
+    if not isinstance(replace, bool):
+        r.problem(f"{label}replace must be true or false, not {shown(replace)}", at("replace"))
+        replace = False
+    source = raw.get("from", "")
+    if not isinstance(source, str):
+        r.problem(f"{label}from must be text (the table's session file)", at("from"))
+        source = ""
+    games = _games(raw["games"], i, label, r) if "games" in raw else None
+    if "totals" in raw or games is None:
+        totals = _totals(raw.get("totals"), label, at("totals"), r)
+    else:
+        totals = {}
+    status = raw.get("status", "accepted")
+    if status not in STATUSES:
+        r.problem(
+            f"{label}status must be {' or '.join(map(repr, STATUSES[:2]))} (left out once "
+            f"accepted), not {shown(status)}",
+            at("status"),
+        )
+        status = "accepted"
+    confirmed = _names(raw.get("confirmed", []), f"{label}confirmed", at("confirmed"), r)
+    handed = raw.get("handed_in")
+    handed_in = r.name(handed, f"{label}handed_in", at("handed_in")) if handed else None
+    return TableCard(rnd, table, totals, games, replace, source, status, confirmed, handed_in)
+
+
+def _totals(value: object, label: str, where: Where, r: Reader) -> dict[str, int]:
+    if not isinstance(value, dict):
+        r.problem(
+            f'{label}totals must be each player\'s round total, like totals = {{ "Ann" = 45, '
+            '"Bea" = -10, ... }',
+            where,
+        )
+        return {}
+    totals: dict[str, int] = {}
+    for key, points in value.items():
+        name = r.name(key, f"{label}totals", where)
+        if name is not None:
+            totals[name] = r.whole(points, f"{label}{name}'s total", where)
+    return totals
+
+
+def _games(value: object, i: int, label: str, r: Reader) -> tuple[Entry, ...]:
+    if not isinstance(value, list):
+        r.problem(
+            f"{label}games must be a list of games, one {{ kind = ... }} per game",
+            Where("cards", i, "games"),
+        )
+        return ()
+    games: list[Entry] = []
+    for k, raw in enumerate(value):
+        entry, problems, notes = read_entry(raw, k, r.canon)
+        for p in problems:
+            message = re.sub(r"^log entry \d+", f"{label}entry {k + 1}", p.message)
+            r.problem(message, Where("cards", i, f"games[{k}]"))
+        for p in notes:
+            message = re.sub(r"^log entry \d+", f"{label}entry {k + 1}", p.message)
+            r.notes.append(Problem(message, Where("cards", i, f"games[{k}]")))
+        if entry is not None:
+            games.append(entry)
+    return tuple(games)

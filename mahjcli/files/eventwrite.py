@@ -1,7 +1,7 @@
-"""Writing event files: a new event's text, and the edits that add a player, a round's
-seating or a card, mark a withdrawal, or seat rounds again, keeping everything else the
-user wrote. Every edit is read back with tomllib and compared before it is trusted; when
-the text cannot be edited in place, the whole document is written out again."""
+"""Writing event files: a new event's text, and the edits that add tables, set a key or
+replace tables, keeping everything else the user wrote. Each edit is read back with
+tomllib and compared; when the text cannot be edited in place, the whole document is
+written out again."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from typing import Any
 from ..core.cards import card_to_dict
 from ..core.clock import ClockMark, stamp, utc
 from ..core.event import Event, Player, RoundSeating, TableCard
-from ..core.profiles import built_in
+from ..core.profiles import OPTIONS, built_in, profile_table
+from ..core.rulesets import Tournament
 from .eventfile import KIND, SCHEMA
-from .profilefile import profile_block
+from .lines import Locator
 from .sessionfile import BOM
 from .sessionwrite import document, entry_to_dict, newline_of, toml_block, toml_value
 
@@ -63,7 +64,7 @@ def player_table(player: Player) -> dict[str, Any]:
 
 
 def seating_table(seating: RoundSeating) -> dict[str, Any]:
-    """The [[seating]] table of a round (`tables` last: its lines are arrays)."""
+    """The [[seating]] table of a round."""
     out: dict[str, Any] = {"round": seating.number, "movement": seating.method}
     if seating.byes:
         out["byes"] = list(seating.byes)
@@ -72,7 +73,7 @@ def seating_table(seating: RoundSeating) -> dict[str, Any]:
 
 
 def card_table(card: TableCard) -> dict[str, Any]:
-    """The [[cards]] table of a card (`games` last, one game a line)."""
+    """The [[cards]] table of a card."""
     out: dict[str, Any] = {"round": card.round, "table": card.table}
     if card.replace:
         out["replace"] = True
@@ -92,7 +93,7 @@ def card_table(card: TableCard) -> dict[str, Any]:
 
 
 def clock_table(mark: ClockMark) -> dict[str, Any]:
-    """The [[clock]] table of a start of a round's clock, or of a call of time."""
+    """The [[clock]] table of a round's clock started, or of time called."""
     out: dict[str, Any] = {"round": mark.round}
     if mark.start is not None:
         out.update(start=utc(mark.start), minutes=mark.minutes)
@@ -102,7 +103,7 @@ def clock_table(mark: ClockMark) -> dict[str, Any]:
 
 
 def block(section: str, table: Mapping[str, Any]) -> str:
-    """One [[section]] table as text: lists of tables one item a line."""
+    """One [[section]] table as text (lists of tables one item a line)."""
     lines = [f"[[{section}]]"]
     for key, value in table.items():
         if key == "tables":
@@ -120,6 +121,23 @@ def block(section: str, table: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def profile_block(rules: Tournament) -> str:
+    """The [profile] table of an event file: the profile's name, source and every
+    option, each with its two values in a comment so it can be changed by hand.
+
+    >>> print(profile_block(Tournament(profile="Coastal")).splitlines()[2])
+    dead_hand_wall_game = -10  # -10 (Master Points) or 0
+    """
+    lines = ["[profile]"]
+    for key, value in profile_table(rules).items():
+        line = f"{key} = {toml_value(value)}"
+        if key in OPTIONS:
+            a, b = (toml_value(v) for v in OPTIONS[key].values)
+            line += f"  # {a} (Master Points) or {b}"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def event_head(event: Event) -> dict[str, Any]:
     """The event's own keys, as its file records them."""
     head: dict[str, Any] = {"schema": SCHEMA, "kind": KIND, "name": event.name}
@@ -134,8 +152,8 @@ def event_head(event: Event) -> dict[str, Any]:
 
 
 def plain_profile(event: Event) -> bool:
-    """Whether the event plays a profile mahj knows by name, as it is (then its file
-    names it; otherwise it holds the profile in full, as a [profile] table)."""
+    """Whether the event plays a profile mahj knows by name, unchanged (else its file holds it
+    in full)."""
     return built_in(event.rules.profile) == event.rules
 
 
@@ -173,7 +191,6 @@ def _checked(new: str, expected: dict[str, Any], old: str) -> str:
 
 
 def dump_event_doc(doc: dict[str, Any]) -> str:
-    """A whole event document as text (used when the text cannot be edited in place)."""
     import tomli_w
 
     first = {k: doc[k] for k in ("schema", "kind") if k in doc}
@@ -182,8 +199,7 @@ def dump_event_doc(doc: dict[str, Any]) -> str:
 
 
 def append_tables(text: str, tables: list[tuple[str, dict[str, Any]]]) -> str:
-    """The text of a valid event file with [[section]] tables added at the end, keeping
-    everything else."""
+    """The text of a valid event file with [[section]] tables added at the end."""
     nl = newline_of(text)
     new = text if not text or text.endswith("\n") else text + nl
     added = "".join(nl + block(section, table).replace("\n", nl) for section, table in tables)
@@ -196,13 +212,9 @@ def append_tables(text: str, tables: list[tuple[str, dict[str, Any]]]) -> str:
 
 
 def _appendable(text: str, tables: list[tuple[str, dict[str, Any]]], added: str) -> bool:
-    """Whether `added` at the end of a valid document can only add these tables to their
-    arrays: it reads back as exactly them, and each of their sections is either absent
-    or an array written as [[section]] tables (never `section = [...]` or a [section]
-    table, which a [[section]] header could not extend). Then the whole document need
-    not be read again, which on an event of hundreds of tables takes a while."""
-    from .lines import Locator
-
+    """Whether `added` at the end can only add these tables: it reads as exactly them, and no
+    section is written other than as [[section]] tables. Then the whole document need not
+    be read again (on an event of hundreds of tables, that takes a while)."""
     wanted: dict[str, list[dict[str, Any]]] = {}
     for section, table in tables:
         wanted.setdefault(section, []).append(table)
@@ -220,8 +232,8 @@ def _appendable(text: str, tables: list[tuple[str, dict[str, Any]]], added: str)
 
 
 def _span(lines: list[str], start: int) -> int:
-    """The line after the table that starts at `start`: before the next header (or the
-    end), less the blank lines and comments just above that header."""
+    """The line after the table that starts at `start` (the blank lines and comments above the
+    next header belong to it)."""
     end = start + 1
     while end < len(lines) and not _HEADER.match(lines[end]):
         end += 1
@@ -234,8 +246,6 @@ def _span(lines: list[str], start: int) -> int:
 
 def set_key(text: str, section: str, index: int, key: str, value: Any) -> str:
     """The text with `key = value` set in the index-th [[section]] table."""
-    from .lines import Locator
-
     expected = document(text)
     expected[section][index][key] = value
     nl = newline_of(text)
@@ -258,10 +268,7 @@ def set_key(text: str, section: str, index: int, key: str, value: Any) -> str:
 
 
 def replace_table(text: str, section: str, index: int, table: dict[str, Any]) -> str:
-    """The text with the index-th [[section]] table written afresh as `table` (comments
-    and blank lines around it kept)."""
-    from .lines import Locator
-
+    """The text with the index-th [[section]] table written afresh as `table`."""
     expected = document(text)
     expected[section][index] = table
     nl = newline_of(text)
@@ -281,8 +288,6 @@ def replace_table(text: str, section: str, index: int, table: dict[str, Any]) ->
 
 def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> str:
     """The text with every [[seating]] after the first `keep` replaced by `seatings`."""
-    from .lines import Locator
-
     expected = document(text)
     expected["seating"] = [*expected.get("seating", [])[:keep], *seatings]
     if not expected["seating"]:

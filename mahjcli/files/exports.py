@@ -1,17 +1,12 @@
-"""Writing an export (`mahj export --output`, `mahj total --html/--svg`): the one way
-mahj writes a file the user names that is not a session.
+"""Writing an export (`mahj export --output`, `mahj total --html/--svg`), the one file
+mahj writes that is not a session:
 
-- A new or existing regular file is replaced atomically, like a session (never half
-  written), keeping an existing file's permissions; a read-only one is refused.
-- A terminal, `/dev/null` or another character device, and a FIFO that someone is
-  reading, are written through (opened and written, never replaced or created); a FIFO
-  nobody reads is refused at once rather than waited on.
-- Refused, with one line: a folder, a block device or a socket; a session file (any
-  `.toml` file, a file that reads as a session, or the night being exported), a backup
-  (`*.bak`), a lock (`.<name>.lock`), a save's temporary file (`.<name>.<pid>.<hex>.tmp`)
-  and the current-session pointer; and a symbolic link that someone else owns (a link
-  planted in a shared folder), or that leads to a file someone else owns. A link the
-  user owns to a file the user owns is followed, and its target is judged as above.
+- a regular file is replaced atomically, keeping its permissions (a read-only one is
+  refused); a terminal, a character device or a FIFO being read is written through
+  (a FIFO nobody reads is refused rather than waited on);
+- refused: a folder, a block device, a socket; a session (a `.toml` name, a file that
+  reads as one, the night exported), a backup, a lock, a save's temporary file, the
+  current-session pointer; a symbolic link, or its target, that someone else owns.
 """
 
 from __future__ import annotations
@@ -26,6 +21,7 @@ from pathlib import Path
 
 from ..core.errors import Refused, SaveFailed
 from .atomic import write_all, write_atomic
+from .paths import current_pointer
 from .reading import kind_of
 
 _LOCK = re.compile(r"^\..+\.lock$")
@@ -36,8 +32,7 @@ PEEK = 4096
 
 
 def write_export(target: Path, data: bytes, sources: Sequence[Path] = ()) -> None:
-    """Write `data` to `target` as described above; Refused or SaveFailed say why not,
-    with nothing written."""
+    """Write `data` to `target` as described above; Refused or SaveFailed, nothing written."""
     try:
         info = os.lstat(target)
     except FileNotFoundError:
@@ -99,7 +94,7 @@ def _through_link(target: Path, link: os.stat_result) -> tuple[Path, os.stat_res
 
 
 def _refuse_protected(target: Path, real: Path, sources: Sequence[Path]) -> None:
-    """Refuse a name that is a session's, or one of the files mahj keeps beside one."""
+    """Refuse a session's name, or that of a file mahj keeps beside one."""
     name = real.name
     what = None
     if name.lower().endswith(".toml"):
@@ -110,19 +105,13 @@ def _refuse_protected(target: Path, real: Path, sources: Sequence[Path]) -> None
         what = "looks like a session's lock file"
     elif _TEMP.match(name):
         what = "looks like the temporary file of a save in progress"
-    elif _is_one_of(real, [*sources, _pointer()]):
+    elif _is_one_of(real, [*sources, current_pointer()]):
         what = "is a file mahj reads (a session, or the current-session pointer)"
     if what is not None:
         if real != target:
             what = f"(a link to {real}) {what}"
         raise Refused(f"{target} {what}; mahj never writes an export over it, so choose a "
                       "file name ending in .csv, .json, .html, .svg or .png")  # fmt: skip
-
-
-def _pointer() -> Path:
-    from .paths import data_dir
-
-    return data_dir() / "current"
 
 
 def _is_one_of(real: Path, files: Sequence[Path]) -> bool:
@@ -137,7 +126,7 @@ def _is_one_of(real: Path, files: Sequence[Path]) -> bool:
 
 
 def _refuse_session_text(target: Path, real: Path) -> None:
-    """Refuse to replace an existing file that reads as a session, whatever its name."""
+    """Refuse to replace a file that reads as a session, whatever its name."""
     head = b""
     with contextlib.suppress(OSError):
         fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -153,7 +142,6 @@ def _refuse_session_text(target: Path, real: Path) -> None:
 
 
 def _replace(real: Path, data: bytes) -> None:
-    """A regular file, replaced atomically (never half written)."""
     parent = real.parent
     if not parent.is_dir():
         raise SaveFailed(f"the folder {parent} does not exist; nothing was written")

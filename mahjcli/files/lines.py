@@ -1,5 +1,6 @@
-"""The line locator: which line of a TOML file a `Where` points at, for `file:line:`
-messages. It reads the text only when a problem needs a line."""
+"""Which line of a TOML file a `Where` points at, for `file:line: message`: a top-level
+key, the n-th [[table]] of an array or a key inside it, and item k of a list written one
+item a line (`tables[4]`, `games[2]`, as mahj writes them)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from ..core.problems import Where
 _HEADER = re.compile(r"^\s*\[")
 _ARRAY = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]")
 _TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\"' -]+?)\s*\]\s*(#.*)?$")
+_ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
 
 
 class Locator:
-    """Finds the line of a top-level key, of the n-th [[table]] of an array, or of a key
-    inside it, in one file's text."""
+    """Finds lines in one file's text (split only when a problem needs a line)."""
 
     def __init__(self, text: str) -> None:
         self._text = text
@@ -23,7 +24,7 @@ class Locator:
 
     @property
     def lines(self) -> list[str]:
-        """The text's lines, split on first use."""
+        """The text's lines."""
         if self._lines is None:
             self._lines = self._text.splitlines()
         return self._lines
@@ -33,8 +34,7 @@ class Locator:
         if self._arrays is None:
             self._arrays = {}
             for i, line in enumerate(self.lines):
-                m = _ARRAY.match(line)
-                if m:
+                if m := _ARRAY.match(line):
                     self._arrays.setdefault(m.group(1).replace(" ", ""), []).append(i)
         return self._arrays.get(section, [])
 
@@ -72,6 +72,11 @@ class Locator:
         """The 1-based line `where` points at, when it can be found."""
         if where is None:
             return None
+        if where.key is not None and (m := _ITEM.match(where.key)):
+            base = self.line(where._replace(key=m.group(1)))
+            if base is None or m.group(1) not in self.lines[base - 1]:
+                return base
+            return self._item(base, int(m.group(2)))
         if where.line is not None:
             return where.line
         if where.section is not None and where.at is not None:
@@ -79,3 +84,18 @@ class Locator:
         if where.key is not None:
             return self.top(where.key)
         return None
+
+    def _item(self, base: int, k: int) -> int:
+        """The line of item k of the list whose key is on line `base` (else `base`)."""
+        if self.lines[base - 1].split("=", 1)[-1].split("#", 1)[0].strip() != "[":
+            return base
+        seen = -1
+        for i in range(base, len(self.lines)):
+            text = self.lines[i].strip()
+            if text.startswith("]"):
+                break
+            if text.startswith(("[", "{")):
+                seen += 1
+                if seen == k:
+                    return i + 1
+        return base

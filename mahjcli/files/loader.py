@@ -1,23 +1,23 @@
-"""The one way a night is loaded: read the file, check it, replay it.
-
-Every command that reads a session comes through `load` (or `check`, which lists every
+"""The one way a night is loaded: read the file, check it, replay it (`check` lists every
 problem instead of stopping at the first), so a hand-edited entry is judged exactly like
-a typed one: the reader checks each key, the fold checks each entry where it stands.
-"""
+a typed one."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.errors import SessionInvalid, SessionMissing
+from ..core.errors import MahjError, SessionInvalid, SessionMissing
 from ..core.fold import fold
+from ..core.model import is_game
 from ..core.problems import Problem
 from ..core.session import Session
 from ..core.standings import Standings
 from ..core.wording import in_words
+from . import paths as _paths
 from . import reading
-from .paths import backup_path
+from .atomic import backup_of
 from .reading import Stamp
 from .sessionfile import Parsed, decode, parse_text
 
@@ -26,13 +26,12 @@ if TYPE_CHECKING:
 
 
 class Loaded(NamedTuple):
-    """A session file as read: its path, exact bytes, and what they parse to."""
+    """A session file as read: its path, exact bytes, what they parse to, and its stamp."""
 
     path: Path
     data: bytes
     parsed: Parsed
     stamp: Stamp | None = None
-    """The file's stamp as it was read: a change saves only over that very file."""
 
 
 class Night(NamedTuple):
@@ -53,8 +52,7 @@ class Night(NamedTuple):
 
 
 def read(path: Path, keep_doc: bool = False) -> Loaded:
-    """Read a session file's bytes and parse them; SessionMissing when it cannot be read
-    (missing, a folder, a FIFO or a device, unreadable, or far too large)."""
+    """Read a session file and parse it; SessionMissing when it cannot be read."""
     data, stamp = read_stamped(path)
     return parse(path, data, keep_doc)._replace(stamp=stamp)
 
@@ -62,8 +60,8 @@ def read(path: Path, keep_doc: bool = False) -> Loaded:
 def read_stamped(
     path: Path, kind: str = "session", start: str = "mahj new PLAYER..."
 ) -> tuple[bytes, Stamp]:
-    """A session file's bytes (or an event file's: `kind`, and the command that `start`s
-    one) and its stamp as it was read; SessionMissing when it cannot be read."""
+    """A session's (or an event's: `kind`, and the command that `start`s one) bytes and stamp;
+    SessionMissing when it cannot be read."""
     try:
         return reading.read_stamped(path, reading.SESSION_LIMIT)
     except FileNotFoundError:
@@ -86,8 +84,7 @@ def parse(path: Path, data: bytes, keep_doc: bool = False) -> Loaded:
 
 
 def check(loaded: Loaded) -> tuple[list[Problem], Standings | None]:
-    """Every problem of a session file (reading, then replaying) and the standings when
-    it could be replayed."""
+    """Every problem of a session file (reading, then replaying), and its standings."""
     parsed = loaded.parsed
     session = parsed.session or parsed.partial
     if session is None:
@@ -132,9 +129,8 @@ def invalid_message(loaded: Loaded, problems: list[Problem]) -> str:
 def damaged(
     path: Path, problems: list[Problem], locator: Locator, check: str, other_kind: bool
 ) -> str:
-    """The line for a damaged night or event: the first problem with its line, how many
-    more `check` lists, what to do (nothing to fix when the file is of the `other_kind`
-    or from a newer mahj) and where the previous version is."""
+    """The line for a damaged night or event: the first problem with its line, how many more
+    `check` lists, what to do, and where the previous version is."""
     message = describe(path, problems[0], locator)
     if len(problems) > 1:
         message += f" (and {len(problems) - 1} more: `{check}` lists them)"
@@ -142,18 +138,87 @@ def damaged(
         message += "; nothing was changed"
     else:
         message += f"; fix it with an editor (then run `{check}`), nothing was changed"
-    bak = backup_path(path)
+    bak = backup_of(Path(os.path.realpath(path)))
     if bak.exists():
         message += f"; the previous version is in {bak}"
     return message
 
 
 def load(path: Path, keep_doc: bool = False) -> Night:
-    """Read, check and replay a session; SessionInvalid names the first problem. A change
-    asks to `keep_doc`: the document read, to check its edit against without reading the
-    text again (a report lets it go, so a long night costs no more memory)."""
+    """Read, check and replay a session; SessionInvalid names the first problem (`keep_doc`:
+    keep the document read, for a change to check its edit against)."""
     loaded = read(path, keep_doc)
     found, standings = check(loaded)
     if found or standings is None:
         raise SessionInvalid(invalid_message(loaded, found))
     return Night(loaded, standings)
+
+
+def holds_event(path: Path) -> bool:
+    """Whether the file is an event's (`kind = "event"`), not a night's; a file that cannot
+    be read is taken for a night (its loader says why)."""
+    try:
+        data = reading.read_regular(path, reading.SESSION_LIMIT)
+    except (OSError, reading.Unreadable):
+        return False
+    text, _ = decode(data)
+    return text is not None and parse_text(text).event
+
+
+# ---- the nights `mahj sessions` lists and `mahj use` picks from ----------------------
+
+
+def _row(path: Path, current: Path | None, elsewhere: bool) -> dict[str, Any]:
+    try:
+        s = read(path).parsed.session
+    except MahjError:
+        s = None
+    return {
+        "path": str(path),
+        "date": s.date.isoformat() if s and s.date else None,
+        "name": s.name if s else None,
+        "players": list(s.all_players()) if s else [],
+        "games": sum(1 for e in s.log if is_game(e)) if s else None,
+        "rules": s.rules.name if s else None,
+        "current": current is not None and _paths.same_file(path, current),
+        "ok": s is not None,
+        "elsewhere": elsewhere,
+        "mtime": _paths.mtime(path),
+    }
+
+
+def listed() -> list[dict[str, Any]]:
+    """One row per night, numbered from 1 in the order shown: the data folder's nights
+    newest first, then the current night when it lives outside the data folder."""
+    current = _paths.current_or_none()
+    rows = [_row(path, current, False) for path in _paths.list_sessions()]
+    rows.sort(key=lambda r: (r["date"] or "", r["mtime"]), reverse=True)
+    if current is not None and not any(r["current"] for r in rows) and current.is_file():
+        rows.append(_row(current, current, True))
+    for number, r in enumerate(rows, start=1):
+        del r["mtime"]
+        r["number"] = number
+    return rows
+
+
+def pick(typed: str) -> Path:
+    """The night `mahj use` means: a file's path, or a number from `mahj sessions`."""
+    from ..core.errors import Refused
+    from ..core.numbers import is_digits
+
+    path = Path(typed)
+    if is_digits(typed.strip()) and not path.exists():
+        rows = listed()
+        if not rows:
+            raise Refused(
+                f"there are no nights in {_paths.data_dir()} to pick {typed} from; give the "
+                "session file's path instead"
+            )
+        number = int(typed.strip())
+        if not 1 <= number <= len(rows):
+            raise Refused(
+                f"there is no night {number} in `mahj sessions` (it lists 1 to {len(rows)}); "
+                "give its number from there, or the session file's path"
+            )
+        return Path(rows[number - 1]["path"])
+    return path

@@ -1,10 +1,6 @@
-"""One command at a time: the session's lock.
-
-Every read-change-write runs under an OS lock on `.<file>.lock` beside the real file,
-which dies with its process. A command waits up to $MAHJ_LOCK_TIMEOUT seconds (default
-10) for it. On POSIX the lock is `flock`, the call filelock itself makes there; elsewhere
-(Windows), filelock. The lock file is readable and writable by its owner only (another
-user who could open it could hold a lock on it and stop every save).
+"""One command at a time: every read-change-write holds an OS lock (`flock`; filelock
+where there is none) on `.<file>.lock` beside the real file, readable by its owner only
+(another user who could open it could stop every save). It dies with its process.
 """
 
 from __future__ import annotations
@@ -19,21 +15,14 @@ from pathlib import Path
 
 from ..core.errors import Busy, SaveFailed, SessionMissing
 
-LOCK_TIMEOUT = 10.0
-"""Default seconds to wait for the lock ($MAHJ_LOCK_TIMEOUT overrides it)."""
-
-_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.EBADF)
-"""What `Path.is_dir` takes for "not a folder" rather than an error."""
-
 
 def lock_timeout() -> float:
     """Seconds a command waits for another one's lock: $MAHJ_LOCK_TIMEOUT, else 10."""
-    raw = os.environ.get("MAHJ_LOCK_TIMEOUT", "")
     try:
-        seconds = float(raw)
+        seconds = float(os.environ.get("MAHJ_LOCK_TIMEOUT", ""))
     except ValueError:
-        return LOCK_TIMEOUT
-    return seconds if seconds >= 0 else LOCK_TIMEOUT
+        return 10.0
+    return seconds if seconds >= 0 else 10.0
 
 
 def lock_path(real: Path) -> Path:
@@ -43,11 +32,10 @@ def lock_path(real: Path) -> Path:
 
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[Path]:
-    """Hold the session's lock (given the session's real path, symlinks resolved); waits
-    up to lock_timeout() seconds, then raises Busy."""
+    """Hold the session's lock, yielding its real path; Busy after lock_timeout() seconds."""
     real = Path(os.path.realpath(path))
     try:
-        is_folder, parent_ok = _folder_and_parent(real)
+        is_folder, parent_ok = real.is_dir(), real.parent.is_dir()
     except OSError as exc:
         raise SessionMissing(f"cannot use {path}: {exc.strerror or exc}") from None
     if is_folder or not real.name:
@@ -77,20 +65,8 @@ def locked(path: Path) -> Iterator[Path]:
             release()
 
 
-def _folder_and_parent(real: Path) -> tuple[bool, bool]:
-    """Whether `real` is a folder, and whether its folder exists (one look when the file
-    is there, the usual case)."""
-    try:
-        return stat.S_ISDIR(os.stat(real).st_mode), True
-    except OSError as exc:
-        if exc.errno not in _MISSING:
-            raise
-    return False, real.parent.is_dir()
-
-
 def acquire(path: Path, timeout: float) -> Callable[[], None]:
-    """Take the OS lock on `path` (TimeoutError after `timeout` seconds) and return what
-    lets it go: flock where the system has it, else filelock."""
+    """Take the OS lock on `path` (TimeoutError after `timeout` seconds); returns its release."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
@@ -121,8 +97,7 @@ def acquire(path: Path, timeout: float) -> Callable[[], None]:
 
 
 def _owner_only(fd: int) -> None:
-    """Narrow a lock file an older mahj made readable by everyone to its owner: another
-    user who can open it could hold a shared lock on it and stop every save."""
+    """Narrow a lock file an older mahj made readable by everyone to its owner."""
     with contextlib.suppress(OSError):
         info = os.fstat(fd)
         if info.st_mode & 0o077 and info.st_uid == os.geteuid():

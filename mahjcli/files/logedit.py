@@ -1,10 +1,6 @@
-"""Edits inside a night's log, in the text as the user wrote it: replace or take out one
-[[log]] table (leaving what it said as a comment, so the file shows its history), put an
-undone entry back, and rename a player everywhere a player is named.
-
-Like every edit in `sessionwrite`, each is read back with tomllib and compared with the
-document it should give before it is trusted; what cannot be done in place is refused
-(CannotEdit) and the file is left as it is.
+"""Edits inside a night's log, in the text as the user wrote it: replace or take out a
+[[log]] table (what it said left as a comment, so the file shows its history), put an
+undone entry back, rename a player. Each is checked like every edit (`sessionwrite`).
 """
 
 from __future__ import annotations
@@ -16,9 +12,8 @@ from ..core.errors import CannotEdit
 from ..core.model import ENTRY_TYPES, keys_of
 from ..core.names import fold_name
 from .sessionwrite import document, newline_of, reads_as, remove_last_entry, toml_block, toml_value
-from .tomltext import end_of_comment, end_of_string, inline_array, table_headers
+from .tomltext import LOG_HEADER, end_of_comment, end_of_string, inline_array, table_headers
 
-LOG_HEADER = re.compile(r"[ \t]*\[\[[ \t]*(log|\"log\"|'log')[ \t]*\]\]")
 UNDONE = re.compile(r"^# Undone: entry (\d+) \(`mahj redo` puts it back\)\r?$", re.MULTILINE)
 """The first line of the comment `mahj undo` leaves where the entry was."""
 
@@ -36,8 +31,7 @@ def _cannot(what: str) -> CannotEdit:
 
 
 def _spans(text: str) -> list[tuple[int, int]]:
-    """Each [[log]] table's text: from its header to the end of its last key line (the
-    comments and blank lines after it are not part of it)."""
+    """Each [[log]] table's span: its header to its last key line."""
     headers = table_headers(text)
     spans = []
     for i, start in enumerate(headers):
@@ -59,8 +53,8 @@ def _commented(block: str, note: str, nl: str) -> str:
 
 
 def replace_entry(text: str, index: int, entry: dict[str, Any] | None, note: str) -> str:
-    """The text with log entry `index` replaced by `entry` (or taken out, for None), what
-    it said kept just above as comment lines under `# note`."""
+    """The text with log entry `index` replaced by `entry` (or taken out, for None), what it
+    said kept above as comment lines under `# note`."""
     if inline_array(text, "log") is not None:
         raise _cannot("change an entry of a log written as `log = [...]`")
     spans = _spans(text)
@@ -84,16 +78,15 @@ def replace_entry(text: str, index: int, entry: dict[str, Any] | None, note: str
 
 
 def undo_text(text: str, number: int) -> str:
-    """The text without its last entry (entry `number`): left as a comment `mahj redo` can
-    put back, or, for a log written as `log = [...]`, simply taken out."""
+    """The text without its last entry (entry `number`), left as a comment `mahj redo` can put
+    back (a log written as `log = [...]` simply loses it)."""
     if inline_array(text, "log") is not None:
         return remove_last_entry(text)
     return replace_entry(text, number - 1, None, undone_note(number))
 
 
 def without_redo(text: str) -> str:
-    """The text once `mahj redo` can no longer put back what `mahj undo` took out (the
-    night went on): each such comment says so instead of offering `mahj redo`."""
+    """The text once the night went on: no `# Undone` comment offers `mahj redo` any more."""
     if "# Undone: entry" not in text:
         return text
     return UNDONE.sub(
@@ -109,17 +102,17 @@ class Undone(NamedTuple):
     """An entry `mahj undo` took out, as its comment holds it."""
 
     number: int
-    """The entry's place in the log (from 1) when it was taken out."""
+    """Its place in the log (from 1) when it was taken out."""
     start: int
     end: int
     """The comment's span in the text."""
     table: dict[str, Any] | None
-    """The [[log]] table the comment holds; None when it no longer reads as one."""
+    """The [[log]] table the comment holds, if it still reads as one."""
 
 
 _COMMENTED = re.compile(r"#( ?(\[\[.*\]\]|[A-Za-z0-9_\"'-]+[ \t]*=.*)?)?[ \t]*\r?\n?$")
-"""A line of a commented-out [[log]] table: its header, a `key = value` line, or `#`
-alone; the first other comment line (the user's own) ends it."""
+"""A line of a commented-out [[log]] table (header, `key = value` or `#`); the user's own
+comment ends it."""
 
 
 def undone_entries(text: str) -> list[Undone]:
@@ -179,15 +172,14 @@ PLAYER_KEYS = frozenset(
     for key, spec in keys_of(kind).items()
     if spec.type in ("player", "players", "bets", "amounts")
 )
-"""The [[log]] keys whose values name players."""
+"""The [[log]] keys that name players."""
 _TOPPLAYER_KEYS = frozenset({"players", "east"})
 _STATEMENT = re.compile(r"[ \t]*([A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')[ \t]*=")
 
 
 def rename_player(text: str, old: str, new: str, expected: dict[str, Any]) -> str:
-    """The text with every string naming player `old` (any case) written as `new`, where
-    a player is named: the top `players` and `east`, and each [[log]] key that names
-    players. `expected` is the document the result must read as."""
+    """The text with every string naming player `old` (any case) written as `new` where players
+    are named (top `players` and `east`, [[log]] player keys); it must read as `expected`."""
     if inline_array(text, "log") is not None:
         raise _cannot("rename a player in a log written as `log = [...]`")
     headers = set(table_headers(text))
@@ -227,7 +219,6 @@ def rename_player(text: str, old: str, new: str, expected: dict[str, Any]) -> st
 
 
 def _reads_as(token: str, name: str) -> bool:
-    """Whether a TOML string token (one line) holds `name`, in any case."""
     import tomllib
 
     if "\n" in token:

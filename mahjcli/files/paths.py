@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import hashlib
+import json
 import os
 from pathlib import Path
 
@@ -32,21 +34,19 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP, appauthor=False))
 
 
-def _pointer() -> Path:
+def current_pointer() -> Path:
+    """The file that names the current session."""
     return data_dir() / "current"
 
 
 POINTER_LIMIT = 64 * 1024
-"""A pointer (the current session's, the current event's) holds one path; anything
-longer is not one."""
+"""A pointer holds one path; anything longer is not one."""
 
 
 def read_pointer(pointer: Path, what: str, start: str) -> Path | None:
-    """The file a pointer in the data folder names, if any. A pointer holds the path's
-    bytes as the file system spells them, so any file name survives the trip; one that
-    cannot be read (a FIFO, a device, a folder, far too long) or is not one raises
-    SessionMissing saying so, naming `what` it is and the command that would `start` one.
-    """
+    """The file a pointer in the data folder names (its bytes as the file system spells them),
+    if any; SessionMissing names `what` pointer cannot be read, and the command that would
+    `start` one."""
     from .reading import Unreadable, read_regular
 
     fix = f"pass --session FILE, or start one with `{start}`"
@@ -68,8 +68,7 @@ def read_pointer(pointer: Path, what: str, start: str) -> Path | None:
 
 
 def write_pointer(pointer: Path, path: Path) -> None:
-    """Make a pointer in the data folder name `path` (its bytes as the file system spells
-    them, whatever they are)."""
+    """Make a pointer in the data folder name `path`."""
     from .atomic import write_atomic
 
     write_atomic(pointer, os.fsencode(path.resolve()) + b"\n", backup=False)
@@ -77,12 +76,12 @@ def write_pointer(pointer: Path, path: Path) -> None:
 
 def current_path() -> Path | None:
     """The session `mahj new` last made current, if any (`read_pointer`)."""
-    return read_pointer(_pointer(), "current-session", "mahj new")
+    return read_pointer(current_pointer(), "current-session", "mahj new")
 
 
 def current_or_none() -> Path | None:
-    """The current session, or None when there is none or its pointer is damaged (for
-    what only offers a default: completion, the payment chart, the sessions list)."""
+    """The current session, or None also when its pointer is damaged (for what only offers a
+    default)."""
     try:
         return current_path()
     except SessionMissing:
@@ -90,14 +89,14 @@ def current_or_none() -> Path | None:
 
 
 def prepare_pointer() -> None:
-    """Make sure the current-session pointer can be written (its folder exists and is a
-    folder), before anything is created; SaveFailed says why not."""
+    """SaveFailed, before anything is created, when the current-session pointer cannot be
+    written."""
     directory = data_dir()
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SaveFailed(_folder_problem(directory, exc)) from None
-    pointer = _pointer()
+    pointer = current_pointer()
     if pointer.is_dir() or not os.access(directory, os.W_OK):
         raise SaveFailed(
             f"cannot make a session current: {pointer} cannot be written; nothing was "
@@ -116,12 +115,11 @@ def _folder_problem(directory: Path, exc: OSError) -> str:
 def set_current(path: Path) -> None:
     """Make `path` the current session."""
     prepare_pointer()
-    write_pointer(_pointer(), path)
+    write_pointer(current_pointer(), path)
 
 
 def locate(option: Path | None) -> Path:
-    """The session a command works on: --session (or $MAHJ_SESSION, which the command
-    line reads into it), else the current one."""
+    """The session a command works on: --session (or $MAHJ_SESSION), else the current one."""
     if option is not None:
         return option
     current = current_path()
@@ -149,8 +147,7 @@ def new_session_path(name: str, date: _dt.date) -> Path:
 
 
 def list_sessions() -> list[Path]:
-    """The session files in the data folder (every `*.toml` that is not a folder; one
-    that cannot be read is for the caller to name)."""
+    """The `*.toml` files in the data folder that are not folders."""
     directory = data_dir()
     found: list[Path] = []
     with contextlib.suppress(OSError):
@@ -159,6 +156,18 @@ def list_sessions() -> list[Path]:
                 if entry.name.endswith(".toml") and not entry.is_dir():
                     found.append(Path(entry.path))
     return found
+
+
+def nights_in(folder: Path) -> list[Path]:
+    """The `*.toml` files directly in `folder`, by name (hidden files and folders left out)."""
+    found: list[Path] = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            with contextlib.suppress(OSError):
+                name = entry.name
+                if name.endswith(".toml") and not name.startswith(".") and entry.is_file():
+                    found.append(Path(entry.path))
+    return sorted(found, key=lambda p: p.name)
 
 
 def is_folder(path: Path) -> bool:
@@ -170,9 +179,8 @@ def is_folder(path: Path) -> bool:
 
 
 def find_sessions(folder: Path) -> tuple[list[Path], list[str]]:
-    """Every `*.toml` in `folder` and the folders inside it, sorted, and what could not
-    be looked into, in words. Links to folders are not followed, and folders on another
-    file system (such as /proc under /) are left out and named."""
+    """Every `*.toml` in `folder` and the folders inside it, sorted, and what could not be
+    looked into; links to folders and other file systems (/proc under /) are not entered."""
     found: list[Path] = []
     skipped: list[str] = []
     try:
@@ -199,7 +207,7 @@ def find_sessions(folder: Path) -> tuple[list[Path], list[str]]:
 
 
 def same_file(a: Path, b: Path) -> bool:
-    """True when two paths name one file (False when either cannot be looked at)."""
+    """True when two paths name one file."""
     try:
         return os.path.samefile(a, b)
     except (OSError, ValueError):
@@ -214,8 +222,44 @@ def mtime(path: Path) -> float:
         return 0.0
 
 
-def backup_path(path: Path) -> Path:
-    """Where the previous version of a session is kept."""
-    from .atomic import backup_of
+# ---- the entry key and join code `mahj serve` keeps between two runs ------------------
+# (a restart, a laptop gone to sleep), so the phones' links and the entries they keep to
+# send again still work: one small file per night, event or folder, readable by its owner
+# only; losing it only means new keys.
 
-    return backup_of(Path(os.path.realpath(path)))
+FOLDER = "serve-keys"
+
+
+def keys_path(served: Path) -> Path:
+    """Where the keys of `served` (a file or a folder) are kept."""
+    name = hashlib.sha256(str(served.resolve()).encode("utf-8", "surrogateescape")).hexdigest()
+    return data_dir() / FOLDER / f"{name[:24]}.json"
+
+
+def read_keys(served: Path) -> tuple[str, str] | None:
+    """The (key, code) kept for `served`, or None when there are none (or unreadable)."""
+    try:
+        data = json.loads(keys_path(served).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    key, code = data.get("key"), data.get("code")
+    if isinstance(key, str) and isinstance(code, str) and key and code:
+        return key, code
+    return None
+
+
+def keep_keys(served: Path, key: str, code: str) -> bool:
+    """Keep (key, code) for `served`; False when they could not be written (the server
+    runs on with them, a restart makes new ones)."""
+    path = keys_path(served)
+    temp = path.with_name(path.name + ".new")
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump({"served": str(served), "key": key, "code": code}, out)
+        os.replace(temp, path)
+        return True
+    return False

@@ -1,11 +1,7 @@
-"""Reading a file mahj did not write itself (a session, a card, the current-session
-pointer) without ever hanging or running out of memory.
-
-Only a regular file is read: a FIFO, a device or a socket is refused before anything is
-read (the file is opened without waiting, so a FIFO with no writer cannot block), and at
-most `limit` bytes are read, so `/dev/zero` or a runaway file is refused with a message
-instead of filling the memory.
-"""
+"""Reading a file mahj did not write itself without ever hanging or running out of
+memory: only a regular file is read (opened without waiting, so a FIFO cannot block), and
+at most `limit` bytes of it (`/dev/zero` is refused with a message). And a file's stamp,
+the one answer to "has this file changed?"."""
 
 from __future__ import annotations
 
@@ -16,9 +12,8 @@ import stat
 from pathlib import Path
 
 Stamp = tuple[int, int, int, int, int]
-"""A file's device, inode, size, modification time and change time (nanoseconds): the one
-answer to "has this file changed?" (see `stamps`). A save puts a new file in place (a
-new inode); an edit in place moves the change time, which no program can set back."""
+"""Device, inode, size, modification and change time (ns): a save makes a new inode, an
+edit in place moves the change time, which no program can set back."""
 
 
 def stamp_of(info: os.stat_result) -> Stamp:
@@ -26,11 +21,18 @@ def stamp_of(info: os.stat_result) -> Stamp:
     return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
 
 
+def stamp(path: Path) -> Stamp | None:
+    """The file's stamp now (through a symlink), or None when it cannot be looked at."""
+    try:
+        return stamp_of(os.stat(path))
+    except (OSError, ValueError):
+        return None
+
+
 SESSION_LIMIT = 64 * 1024 * 1024
-"""The largest session file read: a real night is a few kilobytes, and 100,000 games
-(years of weekly nights in one file) are some 10 MB."""
+"""A night is a few KB; 100,000 games (years of weekly nights) some 10 MB."""
 CARD_LIMIT = 1024 * 1024
-"""The largest card file read (a year's card is a few kilobytes)."""
+"""The largest card, profile or players file read (they are a few KB)."""
 
 
 class Unreadable(Exception):
@@ -62,16 +64,13 @@ def megabytes(size: int) -> str:
 
 
 def read_regular(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at `path` (following symlinks), at most `limit` of
-    them. Raises FileNotFoundError when there is none, IsADirectoryError for a folder,
-    Unreadable for anything else."""
+    """The bytes of the regular file at `path` (at most `limit`): FileNotFoundError,
+    IsADirectoryError or Unreadable when there are none."""
     return read_stamped(path, limit)[0]
 
 
 def read_stamped(path: Path, limit: int) -> tuple[bytes, Stamp]:
-    """`read_regular`, and the stamp of the file as it was opened: a save compares it with
-    the file's stamp just before putting its version in, to see that nobody changed the
-    file meanwhile (mahj never writes a file in place, so what is read is one version)."""
+    """`read_regular`, and the file's stamp as it was opened (a save checks it again)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     flags |= getattr(os, "O_BINARY", 0)
     try:
@@ -90,7 +89,7 @@ def read_stamped(path: Path, limit: int) -> tuple[bytes, Stamp]:
             raise Unreadable(f"it is {kind_of(info.st_mode)}, not a file")
         if info.st_size > limit:
             raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
-        return _read_all(fd, info.st_size, limit), stamp_of(info)
+        return _read_all(fd, limit), stamp_of(info)
     except IsADirectoryError:
         raise
     except OSError as exc:
@@ -100,22 +99,12 @@ def read_stamped(path: Path, limit: int) -> tuple[bytes, Stamp]:
             os.close(fd)
 
 
-def _read_all(fd: int, expected: int, limit: int) -> bytes:
-    """Every byte of the open file (`expected` of them, as it said), at most `limit`."""
+def _read_all(fd: int, limit: int) -> bytes:
     chunks: list[bytes] = []
     size = 0
-    first = expected + 1  # the whole file in one read, and one byte to see its end
-    while size <= limit:
-        asked = min(1024 * 1024 if chunks else first, limit + 1 - size)
-        chunk = os.read(fd, asked)
-        if not chunk:
-            break
+    while size <= limit and (chunk := os.read(fd, min(1024 * 1024, limit + 1 - size))):
         chunks.append(chunk)
         size += len(chunk)
-        # A short read with all the bytes the system said the file holds is its end
-        # (some network file systems read short in the middle too).
-        if len(chunk) < asked and size >= expected:
-            break
     if size > limit:
         raise Unreadable(f"it is larger than {megabytes(limit)}; this is not a mahj file")
     return b"".join(chunks)
@@ -123,3 +112,23 @@ def _read_all(fd: int, expected: int, limit: int) -> bytes:
 
 def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
+
+
+def read_text(path: Path, what: str, give: str, refuse: type[Exception], hint: bool = False) -> str:
+    """A small UTF-8 file the user names (`what`: "card file"); `refuse` says why not,
+    naming what to `give` instead (also when it is missing, with `hint`)."""
+    try:
+        data = read_regular(path, CARD_LIMIT)
+    except FileNotFoundError:
+        raise refuse(f"no {what} at {path}" + (f"; give {give}" if hint else "")) from None
+    except IsADirectoryError:
+        raise refuse(f"{path} is a folder; give {give}") from None
+    except Unreadable as exc:
+        raise refuse(f"cannot read the {what} {path}: {exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise refuse(
+            f"cannot read the {what} {path}: it is not UTF-8 text (byte {exc.start}); save it "
+            "as UTF-8 in your editor"
+        ) from None

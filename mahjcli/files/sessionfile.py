@@ -1,23 +1,6 @@
-"""The session file format (TOML, schema 1): text to a `Session` and back.
-
-    schema = 1
-    name = "Thursday"
-    date = 2026-11-29
-    rules = "league"
-    players = ["Ruth", "Linda", "Kathy", "Pat"]
-    east = "Ruth"
-
-    [[log]]
-    kind = "win"
-    winner = "Ruth"
-    value = 25
-    thrown_by = "Linda"
-
-The standard library's `tomllib` reads the text. Each log entry's keys are declared once,
-on the entry's fields (`mahjcli.core.model.key`): `read_entry` and `entry_to_dict` work
-from those declarations. New entries are appended to the text as it stands, so a user's
-comments and layout survive; the result is read again and compared before it is
-trusted. Unknown keys are kept as they are (and `mahj check` mentions them).
+"""The session file format (TOML, schema 1; see docs/session-file.md): text to a
+`Session`. Each [[log]] entry's keys are declared once, on the entry's fields
+(`mahjcli.core.model.key`); unknown keys are kept as they are (`mahj check` names them).
 """
 
 import datetime as _dt
@@ -26,29 +9,21 @@ import tomllib
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from ..core import rulesets
 from ..core.house import House
 from ..core.house import parse as parse_house
 from ..core.model import GAMES, MAX_TABLES, SEATS, Accept, Card, Entry, Wall
 from ..core.money import stake_cents, stake_problem
 from ..core.names import control_problem, fold_name, name_problem, one_edit_from
 from ..core.problems import Problem, Where, is_whole, shown
-from ..core.rulesets import (
-    RULE_SETS,
-    League,
-    RuleSet,
-    Tournament,
-    misnamed_problem,
-    pie_problem,
-    rules_problem,
-    variants_problem,
-)
+from ..core.rulesets import RULE_SETS, League, RuleSet, Tournament
 from ..core.seating import table_sizes
 from ..core.session import Session, players_problem
 from .entryfile import read_entry
-from .tomlwords import explain
+from .tomltext import explain
 
 SCHEMA = 1
-"""The session-file schema this program writes and the newest it reads."""
+"""The schema this mahj writes and the newest it reads."""
 BOM = "\ufeff"
 TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "tables", "pie", "house",
             "stake", "misnamed", "variants", "profile", "profile_source", "card",
@@ -56,26 +31,24 @@ TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "tables", "pie
 
 
 def deep(kind: str) -> Problem:
-    """Arrays or tables nested hundreds deep: more than tomllib (or anyone) can read."""
     return Problem(f"values are nested too deeply to be {kind} (a damaged file?)", Where(line=1))
 
 
 class Parsed(NamedTuple):
-    """A session file read into values: its text and, when valid, the session."""
+    """A session file read: its text and, when valid, the session."""
 
     text: str
     session: Session | None
     problems: tuple[Problem, ...]
     notes: tuple[Problem, ...] = ()
     partial: Session | None = None
-    """When only some [[log]] entries could not be read: the night with a stand-in at each
-    of them (`holes`), so `mahj check` can replay the rest and list their problems too."""
+    """With some [[log]] entries unreadable: the night with a stand-in at each (`holes`), so
+    `mahj check` can replay the rest."""
     holes: frozenset[int] = frozenset()
     event: bool = False
-    """True when the file is a tournament event's, not a night's (`kind = "event"`)."""
+    """The file is an event's (`kind = "event"`)."""
     doc: dict[str, Any] | None = None
-    """The document tomllib read from `text`, for an edit to compare against (never to be
-    changed in place)."""
+    """The document read, for an edit to compare against (never changed in place)."""
 
 
 def decode(data: bytes) -> tuple[str | None, Problem | None]:
@@ -91,7 +64,7 @@ def decode(data: bytes) -> tuple[str | None, Problem | None]:
 
 
 def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
-    """tomllib's complaint in mahj's words (`tomlwords`), with its line as a `Where`."""
+    """tomllib's complaint in mahj's words (`tomltext.explain`), with its line as a `Where`."""
     message = str(exc)
     m = re.search(r"\(at line (\d+), column \d+\)", message)
     line = int(m.group(1)) if m else None
@@ -105,10 +78,8 @@ def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
 
 
 def read_toml(text: str, kind: str) -> tuple[dict[str, Any] | None, Problem | None]:
-    """The document tomllib reads from a file's `text` (a leading BOM allowed), or why
-    there is none: empty, not TOML (with its line), or nested too deeply to be `kind`.
-    The one reader of a night's file and of an event's, so both refuse the same damage
-    the same way."""
+    """The document in a file's `text`, or why there is none (empty, not TOML, too deep); one
+    reader for nights and events, so both refuse damage the same way."""
     body = text.removeprefix(BOM)
     if not body.strip():
         return None, Problem("the file is empty", Where(line=1))
@@ -121,8 +92,7 @@ def read_toml(text: str, kind: str) -> tuple[dict[str, Any] | None, Problem | No
 
 
 def parse_text(text: str, keep_doc: bool = False) -> Parsed:
-    """Read a session file's text: the session, or every problem with where it is (with
-    `keep_doc`, also the document read, for a change to check its edit against)."""
+    """A session file's text: the session, or every problem with where it is."""
     doc, problem = read_toml(text, "a session file")
     if doc is None:
         assert problem is not None
@@ -135,7 +105,6 @@ def parse_text(text: str, keep_doc: bool = False) -> Parsed:
 
 
 def schema_problem(doc: dict[str, Any]) -> Problem | None:
-    """Why this document is not a session file this mahj can read, or None."""
     if doc.get("kind") == "event":
         return Problem(
             "this is a tournament event file, not a night's session; use it with mahj event "
@@ -157,7 +126,6 @@ def schema_problem(doc: dict[str, Any]) -> Problem | None:
 
 
 def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
-    """Validate a parsed TOML document as a session."""
     if why := schema_problem(doc):
         return Parsed(text, None, (why,), event=doc.get("kind") == "event")
     problems: list[Problem] = []
@@ -177,7 +145,8 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     players = _players(doc.get("players"), rules, tables, lambda m: top_problem("players", m))
     canon = {fold_name(p): p for p in players}
     easts = _easts(doc, players, tables, canon, top_problem)
-    card = _card(doc, problems)
+    card, found = read_card(doc)
+    problems.extend(found)
     top_ok = not problems and bool(players)
     log, holes = _log(doc, canon, problems, notes)
     session = Session(
@@ -210,9 +179,8 @@ def _name_and_date(doc: dict[str, Any], report: Report) -> tuple[str, _dt.date |
 def _log(
     doc: dict[str, Any], canon: dict[str, str], problems: list[Problem], notes: list[Problem]
 ) -> tuple[list[Entry], list[int]]:
-    """The [[log]] entries, and where a stand-in (`stand_in`) holds the place of one that
-    could not be read; arrivals are players too, so they are collected first and any entry
-    may name them."""
+    """The [[log]] entries, with a stand-in where one cannot be read (arrivals are players too,
+    so they are collected first)."""
     raw_log = doc.get("log", [])
     if not isinstance(raw_log, list):
         problems.append(Problem("log must be a list of [[log]] entries", Where.top("log")))
@@ -236,9 +204,8 @@ def _log(
 
 
 def stand_in(raw: object) -> Entry:
-    """What holds the place of an entry that could not be read: a game passes the deal
-    (at the table it names, if it names one), anything else does nothing. The fold never
-    scores a stand-in; it only keeps the later entries where they stand."""
+    """What holds an unreadable entry's place: a game passes the deal (at its table), anything
+    else does nothing; the fold scores no stand-in."""
     kind = raw.get("kind") if isinstance(raw, dict) else None
     if kind not in GAMES:
         return Accept()
@@ -247,17 +214,16 @@ def stand_in(raw: object) -> Entry:
 
 
 def _rules(doc: dict[str, Any], report: Report) -> RuleSet:
-    """The rule set and its options (`pie`, `house`; `misnamed`, `variants`)."""
     name = doc.get("rules", League.name)
-    if why := rules_problem(name):
+    if why := rulesets.rules_problem(name):
         report("rules", why)
         name = League.name
     mode = doc.get("misnamed", "replace")
-    if why := misnamed_problem(mode):
+    if why := rulesets.misnamed_problem(mode):
         report("misnamed", why)
         mode = "replace"
     pie = doc.get("pie")
-    if pie is not None and (why := pie_problem(pie)):
+    if pie is not None and (why := rulesets.pie_problem(pie)):
         report("pie", why)
         pie = None
     stake = doc.get("stake")
@@ -272,7 +238,7 @@ def _rules(doc: dict[str, Any], report: Report) -> RuleSet:
         if "house" in doc:
             report("house", "house rules are played at league tables; a tournament names variants")
         variants = doc.get("variants", [])
-        if why := variants_problem(variants):
+        if why := rulesets.variants_problem(variants):
             report("variants", why)
             variants = []
         named: dict[str, str] = {}
@@ -325,8 +291,7 @@ def _players(raw: object, rules: RuleSet, tables: int, report: Callable[[str], N
 def _easts(
     doc: dict[str, Any], players: list[str], tables: int, canon: dict[str, str], report: Report
 ) -> tuple[str, ...]:
-    """Each table's first East: `east = "Ruth"` at one table, a list of one a table at a
-    club night (a table left out: its first player)."""
+    """Each table's first East: a name at one table, a list of one a table at a club night."""
     if not players:
         return ()
     raw = doc.get("east", players[0])
@@ -355,15 +320,14 @@ def _easts(
     return tuple(easts)
 
 
-def _card(doc: dict[str, Any], problems: list[Problem]) -> Card | None:
+def read_card(doc: dict[str, Any]) -> tuple[Card | None, list[Problem]]:
+    """The [card] a night or an event holds, if any, and its problems."""
     if "card" not in doc:
-        return None
+        return None, []
     raw = doc["card"]
     if not isinstance(raw, dict):
-        problems.append(Problem("card must be a table ([card])", Where.top("card")))
-        return None
+        return None, [Problem("card must be a table ([card])", Where.top("card"))]
     from ..core.cards import parse_card
 
     card, found = parse_card(raw, strict=False, section="card.lines")
-    problems.extend(Problem(f"card: {p.message}", p.where) for p in found)
-    return card
+    return card, [Problem(f"card: {p.message}", p.where) for p in found]

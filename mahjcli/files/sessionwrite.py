@@ -1,14 +1,11 @@
-"""Writing session files: a new night's text, and the edits that add or remove a log
-entry while keeping everything else the user wrote (comments, layout, line endings).
-Every edit is read back with tomllib and compared before it is trusted. mahj never
-rewrites a whole file: when an edit cannot be made in place, it is refused (CannotEdit)
-and the file is left as it is."""
+"""Writing session files: a new night's text, and adding or removing a log entry while
+keeping everything else the user wrote. Every edit is read back with tomllib and compared
+before it is trusted; one that cannot be made in place is refused (CannotEdit), never
+done by rewriting the whole file."""
 
 from __future__ import annotations
 
-import re
 import tomllib
-from collections.abc import Callable
 from typing import Any
 
 from ..core.cards import card_to_dict
@@ -16,20 +13,14 @@ from ..core.errors import CannotEdit
 from ..core.model import Entry, keys_of
 from ..core.session import Session
 from .sessionfile import BOM, SCHEMA
-from .tomltext import InlineArray, inline_array, table_headers
-
-_LOG_HEADER = re.compile(r"[ \t]*\[\[[ \t]*(log|\"log\"|'log')[ \t]*\]\]")
-
-SHAPE_VALUES: dict[str, Callable[[Any], object]] = {"self_pick": lambda win: win.self_picked}
-"""How a shape key is written (`mahjcli.core.model.SHAPE_KEYS`)."""
+from .tomltext import LOG_HEADER, InlineArray, inline_array, table_headers
 
 
 def entry_to_dict(entry: Entry) -> dict[str, Any]:
-    """The [[log]] table that records an entry; false flags, empty lists and missing
-    values are left out."""
+    """The [[log]] table of an entry (false flags, empty and missing values left out)."""
     out: dict[str, Any] = {"kind": entry.kind}
     for key in keys_of(entry.kind):
-        value = SHAPE_VALUES[key](entry) if key in SHAPE_VALUES else getattr(entry, key)
+        value = getattr(entry, "self_picked" if key == "self_pick" else key)
         if value is None or value is False or value == () or value == "":
             continue
         out[key] = _listed(value)
@@ -98,6 +89,7 @@ def newline_of(text: str) -> str:
 
 
 def reads_as(text: str, expected: dict[str, Any]) -> bool:
+    """Whether `text` is TOML that reads as `expected` (how every edit is checked)."""
     try:
         return tomllib.loads(text.removeprefix(BOM)) == expected
     except (tomllib.TOMLDecodeError, RecursionError):
@@ -122,26 +114,12 @@ def inline_table(table: dict[str, Any]) -> str:
     return "{" + ", ".join(f"{key} = {toml_value(value)}" for key, value in table.items()) + "}"
 
 
-def appended(doc: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
-    """What a session's document reads as with one more log entry (`append_entry`)."""
-    expected = dict(doc)
-    expected["log"] = [*doc.get("log", []), entry]
-    return expected
-
-
-def log_table(entry: dict[str, Any], nl: str) -> str:
-    """The [[log]] table `append_entry` adds for an entry, with the file's line ends."""
-    return toml_block("[[log]]", entry).replace("\n", nl)
-
-
 def append_entry(text: str, entry: dict[str, Any], doc: dict[str, Any] | None = None) -> str:
-    """The text with one more log entry at the end, keeping everything else as it was:
-    a [[log]] table after the last line, or (for a log written as `log = [...]`) one more
-    inline table in that array. CannotEdit when neither reads back right. `doc` is what
-    the text reads as, when the caller has already read it."""
+    """The text with one more log entry: a [[log]] table at the end, or one more inline
+    table in a log written as `log = [...]` (`doc`: what the text reads as, if known)."""
     nl = newline_of(text)
     doc = document(text) if doc is None else doc
-    expected = appended(doc, entry)
+    expected = {**doc, "log": [*doc.get("log", []), entry]}
     array = inline_array(text, "log")
     if array is not None:
         if not text[array.open + 1 : array.close].strip():  # `log = []`: [[log]] from now on
@@ -151,7 +129,7 @@ def append_entry(text: str, entry: dict[str, Any], doc: dict[str, Any] | None = 
             if reads_as(new, expected):
                 return new
             raise _cannot("add this entry to the log written as `log = [...]`")
-    block = log_table(entry, nl)
+    block = toml_block("[[log]]", entry).replace("\n", nl)
     if text and not text.endswith("\n"):
         text += nl
     new = text + nl + block
@@ -161,7 +139,7 @@ def append_entry(text: str, entry: dict[str, Any], doc: dict[str, Any] | None = 
 
 
 def _cut_statement(text: str, start: int, end: int) -> str:
-    """The text without text[start:end]; its line too when nothing else is left on it."""
+    """The text without text[start:end] (and its line, when nothing else is on it)."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end == -1 else line_end + 1
@@ -174,8 +152,7 @@ def _cut_statement(text: str, start: int, end: int) -> str:
 
 
 def _insert_inline(text: str, array: InlineArray, item: str, nl: str) -> str:
-    """The text with `item` added as the last element of an inline array, in its layout:
-    on a line of its own when the array's closing bracket is on a line of its own."""
+    """The text with `item` last in an inline array, in the array's layout."""
     if not array.items:  # only comments inside the brackets
         return text[: array.close] + item + text[array.close :]
     last_start, last_end = array.items[-1]
@@ -198,9 +175,7 @@ def _insert_inline(text: str, array: InlineArray, item: str, nl: str) -> str:
 
 
 def remove_last_entry(text: str) -> str:
-    """The text without its last log entry, keeping everything else as it was (what
-    follows the entry, such as a [card] table, stays). CannotEdit when that cannot be
-    done in place."""
+    """The text without its last log entry (what follows it, such as a [card], stays)."""
     doc = document(text)
     log = list(doc.get("log", []))
     expected = dict(doc)
@@ -220,10 +195,9 @@ def remove_last_entry(text: str) -> str:
 
 
 def _remove_table(text: str) -> str | None:
-    """The text without its last [[log]] table (up to the next table's header, keeping
-    the comment lines just above that header)."""
+    """The text without its last [[log]] table (the comments above the next header stay)."""
     headers = table_headers(text)
-    logs = [at for at in headers if _LOG_HEADER.match(text, at)]
+    logs = [at for at in headers if LOG_HEADER.match(text, at)]
     if not logs:
         return None
     start = logs[-1]
@@ -240,8 +214,7 @@ def _remove_table(text: str) -> str | None:
 
 
 def _remove_inline(text: str, array: InlineArray) -> str | None:
-    """The text without the last element of an inline array: its whole line when it is
-    on a line of its own, else the element and the comma before it."""
+    """The text without the last element of an inline array (its line, when it has one)."""
     if not array.items:
         return None
     start, end = array.items[-1]

@@ -15,7 +15,7 @@ from ..core.eventfold import EventStandings, fold_event
 from ..files import atomic, eventload
 from ..files.eventwrite import new_event_text
 from ..files.lock import locked
-from ..files.stamps import stamp
+from ..files.reading import stamp
 from .eventbuild import Edit
 
 

@@ -27,8 +27,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..core.errors import Refused, SessionMissing
 from ..files import eventload, loader, paths
-from ..files.servekeys import keep_keys, read_keys
-from ..files.stamps import holds_event
+from ..files.loader import holds_event
+from ..files.paths import keep_keys, read_keys
 from .app import make_app
 from .guard import Keys, new_token
 from .source import Room

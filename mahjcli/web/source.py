@@ -13,9 +13,10 @@ from typing import Literal, NamedTuple
 from ..core.errors import MahjError
 from ..core.standings import Standings
 from ..files import eventload, loader
-from ..files.reading import SESSION_LIMIT, read_stamped
+from ..files.loader import holds_event
+from ..files.paths import nights_in
+from ..files.reading import SESSION_LIMIT, Stamp, read_stamped, stamp
 from ..files.sessionfile import Parsed
-from ..files.stamps import Stamp, holds_event, nights_in, stamp
 
 Kind = Literal["night", "event"]
 

@@ -12,7 +12,7 @@ import pytest
 
 from mahjcli.core.errors import FileChanged, SaveFailed
 from mahjcli.files import atomic as store
-from mahjcli.files.stamps import stamp
+from mahjcli.files.reading import stamp
 
 
 def fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:

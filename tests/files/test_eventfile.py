@@ -19,7 +19,8 @@ from mahjcli.core.model import Incomplete, Penalty, Wall, Win
 from mahjcli.core.names import name_problem
 from mahjcli.files import eventwrite
 from mahjcli.files.eventfile import parse_event_text
-from mahjcli.files.eventload import EventLocator, read_players_file
+from mahjcli.files.eventload import read_players_file
+from mahjcli.files.lines import Locator
 from mahjcli.files.loader import describe
 from mahjcli.files.sessionfile import parse_text
 from tests.helpers import ROOT
@@ -62,7 +63,7 @@ def problems_of(text: str) -> list[str]:
     found = list(parsed.problems)
     if parsed.event is not None:
         found += fold_event(parsed.event).problems
-    locator = EventLocator(text)
+    locator = Locator(text)
     return [describe(Path("e.toml"), p, locator) for p in found]
 
 

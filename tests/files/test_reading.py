@@ -28,7 +28,7 @@ def test_a_file_is_read_to_its_end_whatever_its_size_says(tmp_path: Path, monkey
 
 
 def test_the_stamp_read_is_the_files_as_it_was_opened(tmp_path: Path):
-    from mahjcli.files.stamps import stamp
+    from mahjcli.files.reading import stamp
 
     path = tmp_path / "night.toml"
     path.write_bytes(b"schema = 1\n")

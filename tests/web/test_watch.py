@@ -8,7 +8,7 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from mahjcli.files.stamps import stamp
+from mahjcli.files.reading import stamp
 from mahjcli.web.source import Room, Source
 from mahjcli.web.watch import Watcher
 from tests.web.conftest import KEY, Serve, cli
