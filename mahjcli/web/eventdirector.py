@@ -21,11 +21,10 @@ from ..core.eventfold import EventStandings
 from ..reports import event as views
 from ..reports.eventboard import floor_round, profile_words, table_states
 from ..reports.eventcard import card_json, card_view
-from .common import refused, see
+from .common import refused, render, see
 from .eventbase import EventBase, clock_view, server_now
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
 from .guard import Problem, json_response
-from .pages import render
 
 DONE = {
     "accept": "Accepted round {round}, table {table}'s card.",

@@ -22,12 +22,12 @@ from ..core.model import WINDS
 from ..reports import event as views
 from ..reports.eventboard import current_round, event_board, floor_round, profile_words
 from ..reports.eventwhere import spot, spot_json
+from .common import qr_svg, render
 from .eventbase import clock_view, server_now
 from .eventdirector import DirectorPages
 from .eventtable import TablePages
 from .eventtotals import TotalsPages
 from .guard import Problem, json_response
-from .pages import qr_svg, render
 from .source import Shown, Source
 
 

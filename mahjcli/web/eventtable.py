@@ -24,11 +24,10 @@ from ..night.eventbuild import table_seats
 from ..reports.event import event_title
 from ..reports.eventboard import floor_round, profile_words
 from ..reports.eventcard import STATES, CardView, card_json, card_view
-from .common import form_items, refused, see
+from .common import draw, form_items, refused, render, see
 from .eventbase import EventBase, clock_view, server_now
 from .eventforms import ENTRIES, lines_at, made, new_entry_id
 from .guard import Fields, Problem, cookie_name, json_response, read_fields
-from .pages import draw, render
 
 TABLE = "/round/{round:int}/table/{table:int}"
 TABLE_COOKIE = "mahj_table"

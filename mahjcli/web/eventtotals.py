@@ -20,12 +20,11 @@ from ..files.eventload import OpenEvent
 from ..night import eventbuild, eventcards, eventchange
 from ..reports import event as views
 from ..reports.words import points
-from .common import form_items, refused, see
+from .common import form_items, refused, render, see
 from .eventbase import EventBase
 from .eventforms import entry_id, number
 from .fields import flag
 from .guard import Fields, Problem, json_response
-from .pages import render
 
 TOTALS = "/round/{round:int}/table/{table:int}/totals"
 
