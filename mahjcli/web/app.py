@@ -22,7 +22,8 @@ from ..reports import board
 from .common import Site, api_error, remember, render, see
 from .eventpages import EventSite
 from .guard import Guard, Keys, Problem, error_response
-from .nightpages import NightSite, base_of
+from .nightpages import NightSite
+from .nighttable import base_of
 from .source import Room, Shown, Source
 from .watch import Watcher
 

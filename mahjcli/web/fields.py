@@ -162,7 +162,8 @@ def table_number(fields: Fields, key: str = "table") -> int | None:
 
 BLANK: dict[str, Any] = {
     "winner": "", "value": "", "line": "", "how": "", "exposures": "", "jokerless": False,
-    "dead": [], "bets": {}, "pays": "", "entry_id": "", "wall": False,
+    "singles_pairs": False, "heavenly": False, "misnamed": False, "dead": [], "bets": {},
+    "pays": "", "entry_id": "", "wall": False,
 }  # fmt: skip
 """A game's form before anything is chosen."""
 
@@ -187,7 +188,7 @@ def chosen_of(fields: Fields) -> dict[str, Any]:
         "line": one("line"),
         "how": how,
         "exposures": one("exposures"),
-        "jokerless": one("jokerless") in TRUE,
+        **{key: one(key) in TRUE for key in FLAGS if key != "self_pick"},
         "dead": fields.get("dead", []),
         "bets": dict(b.partition("=")[::2] for b in fields.get("bet", [])),
         "pays": one("pays_for_table"),
