@@ -16,8 +16,8 @@ from ..core.fold import fold
 from ..core.standings import Row, Standings
 from ..files.loader import Night
 from ..night import build, change, history
-from ..reports.board import game_line, games_at
-from ..reports.words import describe, points, rate, seat_swap
+from ..reports.board import games_at
+from ..reports.words import describe, points, rate
 from .fields import Asked
 
 Builder = Callable[[Night], build.Built]
@@ -174,31 +174,6 @@ def _still_last(night: Night, at: int, check: Callable[[Night], None]) -> None:
     check(night)
     if len(night.session.log) - 1 != at:
         raise Refused("the night changed since this page was shown; nothing was taken back")
-
-
-def done_words(standings: Standings, table: int, done: tuple[str, int] | None) -> str | None:
-    """`Game 8 is recorded: ...` (`done`: its place in the log) or `Game 8 was taken back.`"""
-    if done is None:
-        return None
-    what, number = done
-    if what == "removed":
-        return f"Game {number} was taken back."
-    if what == "fixed":
-        row = next((r for r in standings.rows if r.is_game and r.game == number), None)
-        if row is None:
-            return f"Game {number} was corrected."
-        line = game_line(row, standings)
-        paid = f"; {line.paid}" if line.paid else ""
-        return f"Game {number} was corrected: {line.what}{paid}."
-    played = games_at(standings, table)
-    row = next((r for r in played if r.at == number), None)
-    if row is None:
-        return "Recorded."
-    line = game_line(row, standings)
-    words = f"Game {line.game} is recorded: {line.what}" + (f"; {line.paid}" if line.paid else "")
-    if row is played[-1] and (swap := seat_swap(row, standings)):
-        words += f". {swap[0]} gets up; {swap[1]} takes {swap[0]}'s seat"
-    return words + "."
 
 
 def leaving_words(standings: Standings) -> list[tuple[str, str]]:

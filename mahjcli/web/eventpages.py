@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ..core.clock import DEFAULT_MINUTES, clock_state
+from ..core.clock import clock_state
 from ..core.errors import MahjError, Refused
 from ..core.event import SEAT_LETTERS
 from ..core.eventfold import EventStandings
@@ -22,17 +22,18 @@ from ..core.model import WINDS
 from ..core.numbers import whole_number
 from ..reports import event as views
 from ..reports.eventboard import (
+    clock_view,
     current_round,
+    director_context,
     event_board,
     floor_round,
     profile_words,
-    table_states,
 )
 from ..reports.eventcard import card_json, card_view
 from ..reports.eventwhere import spot, spot_json
 from .common import page, page_error, qr_svg, render, see
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
-from .eventtable import TablePages, clock_view, server_now
+from .eventtable import TablePages, server_now
 from .guard import Problem, json_response
 from .source import Shown, Source
 
@@ -213,7 +214,7 @@ class EventSite(TablePages):
             request,
             "event_director.html",
             status,
-            **director_context(standings),
+            **director_context(standings, server_now()),
             token=self.keys.key,
             code=self.keys.code,
             shown=self.source(request, "event").show_code,
@@ -253,45 +254,6 @@ class EventSite(TablePages):
         if wanted.table is None:
             return json_response(views.seating_json(views.sheet(done.after, wanted.round, now)))
         return json_response(card_json(card_view(done.after, wanted.round, wanted.table, now)))
-
-
-def director_context(standings: EventStandings) -> dict[str, Any]:
-    """What the director's page shows of the round on the floor."""
-    event = standings.event
-    rnd = floor_round(standings)
-    now = server_now()
-    seating = event.seating(rnd)
-    clock = clock_state(event.clock, rnd, now) if rnd else None
-    tables = []
-    for number, state in enumerate(table_states(standings, rnd, now) if rnd else (), 1):
-        live = standings.live.get((rnd, number))
-        result = standings.results.get((rnd, number))
-        assert seating is not None
-        tables.append(
-            {
-                "table": number,
-                "seats": seating.tables[number - 1],
-                "state": state or "no card yet",
-                "handed_in": live is not None and live.card.status == "handed-in",
-                "accepted": result is not None,
-                # entered game by game: it may be reopened
-                "detailed": live is not None or (result is not None and result.card.detailed),
-            }
-        )
-    return {
-        "title": views.event_title(standings),
-        "profile": profile_words(standings),
-        "round": rnd,
-        "rounds": event.rounds,
-        "clock": clock_view(clock, now),
-        "started": clock is not None and clock.starts is not None,
-        "minutes": clock.minutes if clock is not None and clock.minutes else DEFAULT_MINUTES,
-        "tables": tables,
-        "cards": views.cards_line(standings, rnd) if rnd else "",
-        "all_in": not rnd or not standings.missing.get(rnd),
-        "next": len(event.seatings) + 1 if len(event.seatings) < event.rounds else None,
-        "letters": SEAT_LETTERS,
-    }
 
 
 def _clock_runs(standings: EventStandings) -> bool:

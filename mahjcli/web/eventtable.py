@@ -17,7 +17,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..core.clock import Clock, hhmm, left_words, stamp
 from ..core.errors import MahjError, Refused
 from ..core.event import CHECKS, SEAT_LETTERS, hand_in_seat
 from ..core.eventfold import EventStandings, fold_event
@@ -25,7 +24,7 @@ from ..core.model import GAMES_PER_ROUND, WINDS
 from ..files.eventload import OpenEvent
 from ..night import eventbuild, eventcards, eventchange
 from ..reports import event as views
-from ..reports.eventboard import floor_round, profile_words
+from ..reports.eventboard import clock_view, floor_round, profile_words
 from ..reports.eventcard import STATES, CardView, card_json, card_view
 from .common import Site, draw, form_items, page, remember, render, see, without
 from .eventforms import (
@@ -54,26 +53,6 @@ DONE = {
 def server_now() -> _dt.datetime:
     """The server's time now, in UTC: every page counts from it (a phone's may be wrong)."""
     return _dt.datetime.now(_dt.UTC)
-
-
-def clock_view(clock: Clock | None, now: _dt.datetime) -> dict[str, Any] | None:
-    """A round's clock as a page draws it, and what its script counts down from: the
-    server's `now` and the end, so that a phone whose own clock is wrong never drifts."""
-    if clock is None or (clock.ends is None and not clock.called):
-        return None
-    warned = f"warn{clock.warning}" if clock.warning else "running"
-    return {
-        "round": clock.round,
-        "state": "called" if clock.called else warned,
-        "called": clock.called,
-        "shown": f"{clock.left // 60}:{clock.left % 60:02d}",
-        "left_words": left_words(clock),
-        "at": hhmm(clock.ends) if clock.ends is not None else "",
-        "called_at": hhmm(clock.called_at) if clock.called else hhmm(clock.ends),
-        "warning": f"{clock.warning}-minute warning" if clock.warning else "",
-        "now": stamp(now),
-        "ends": stamp(clock.ends) if clock.ends is not None and not clock.called else "",
-    }
 
 
 class EventBase(Site):

@@ -120,7 +120,7 @@ class NightTable(Site):
             organiser=self.level_of(request) == "organiser",
             version=self.room.tag(source.version),
             error=error,
-            done=actions.done_words(standings, number, done),
+            done=board.done_words(standings, number, done),
         )
 
     async def check(self, request: Request) -> Response:
