@@ -28,7 +28,6 @@ from .guard import (
     Keys,
     Level,
     Problem,
-    cookie_level,
     cookie_name,
     cookie_token,
     error_response,
@@ -170,7 +169,7 @@ class Site:
 
     def level_of(self, request: Request) -> Level | None:
         """What this phone may do: the organiser's, a table's, or only look."""
-        return cookie_level(request, self.keys)
+        return self.keys.level(request.cookies.get(cookie_name(request)))
 
     async def table_fields(self, request: Request) -> Fields:
         """A table's write: its fields, once it carries the key or the join code."""
