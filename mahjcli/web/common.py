@@ -142,12 +142,16 @@ class Site:
     async def board_part(self, request: Request) -> Response:
         raise NotImplementedError
 
-    async def join_code_write(self, request: Request) -> tuple[Source, bool]:
-        """`show=true|false`: the room's screen shows the join code and its QR code, or
-        not; `change=true`: a new join code. The file, and whether a page's form sent it."""
+    def desk(self, source: Source) -> str:
+        """The organiser's page (a night's) or the director's (an event's)."""
+        raise NotImplementedError
+
+    async def join_code(self, request: Request) -> Response:
+        """`show=true|false`: the room's screen shows the tables' join code and its QR
+        code, or not; `change=true`: a new join code. Needs the organiser's key."""
         source = self.source(request, self.kind)
         fields = await self.organiser_fields(request)
-        page = bool(fields.pop("page", [""])[0])
+        is_page = bool(fields.pop("page", [""])[0])
         entry_id(fields)
         only(fields, ("show", "change"))
         if flag(fields, "change"):
@@ -156,7 +160,9 @@ class Site:
         if "show" in fields and flag(fields, "show") != source.show_code:
             source.show_code = flag(fields, "show")
             self.watcher.touch(source)
-        return source, page
+        if is_page:
+            return see(f"{self.desk(source)}?done=code")
+        return json_response({"code": self.keys.code, "shown": source.show_code})
 
     def link_base(self, request: Request) -> str:
         """`http://HOST:PORT` as phones reach this server: the address it printed, else

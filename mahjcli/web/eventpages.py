@@ -64,7 +64,7 @@ class EventSite(TablePages):
             Route("/round/{round:int}", self.round_page),
             *self.table_routes(),
             Route("/director", self.director_view),
-            Route("/director/join-code", self.director_join_code, methods=post),
+            Route("/director/join-code", self.join_code, methods=post),
             *(Route(f"/director/{name}", self.director_write, methods=post) for name in DIRECTOR),
             *(Route(f"/event/{name}", self.api_write, methods=post) for name in ACTIONS),
         ]
@@ -223,12 +223,8 @@ class EventSite(TablePages):
             error=error,
         )
 
-    async def director_join_code(self, request: Request) -> Response:
-        """The tables' join code shown on the room's screen or not, or changed."""
-        source, is_page = await self.join_code_write(request)
-        if is_page:
-            return see("/director?done=code")
-        return json_response({"code": self.keys.code, "shown": source.show_code})
+    def desk(self, source: Source) -> str:
+        return "/director"
 
     async def director_write(self, request: Request) -> Response:
         """Accept, give back or reopen a card; start the clock, call time; seat a round."""

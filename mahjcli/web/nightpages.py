@@ -158,7 +158,7 @@ class NightSite(NightTable):
         self.saved(source)
         if is_page:
             what = f"at={at}" if at is not None else "done=1"
-            return see(f"{base_of(source)}/organiser?{what}")
+            return see(f"{self.desk(source)}?{what}")
         return json_response(shapes.status_json(after))
 
     async def close_night(self, request: Request) -> Response:
@@ -180,15 +180,11 @@ class NightSite(NightTable):
             source.closed_at = None
             self.watcher.touch(source)
         if is_page:
-            return see(f"{base_of(source)}/organiser?done={'closed' if closing else 'open'}")
+            return see(f"{self.desk(source)}?done={'closed' if closing else 'open'}")
         return json_response({**shapes.status_json(night.standings), "closed": source.closed})
 
-    async def join_code(self, request: Request) -> Response:
-        """The tables' join code shown on the room's screen or not, or changed."""
-        source, is_page = await self.join_code_write(request)
-        if is_page:
-            return see(f"{base_of(source)}/organiser?done=code")
-        return json_response({"code": self.keys.code, "shown": source.show_code})
+    def desk(self, source: Source) -> str:
+        return f"{base_of(source)}/organiser"
 
     async def change_key(self, request: Request) -> Response:
         """A new entry key: every link, cookie and script with the old one stops working;
