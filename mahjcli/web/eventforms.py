@@ -35,11 +35,10 @@ Change = Callable[[OpenEvent], Edit | None]
 
 ENTRIES = ("win", "wall", "incomplete", "error", "penalty")
 """What goes on a table's card: its games and its penalties."""
-AT_TABLE = (*ENTRIES, "undo", "confirm", "hand-in")
-"""What a table's phone does to its card."""
 DIRECTOR = ("accept", "reopen", "start", "call-time", "seat")
 """What the director does."""
-ACTIONS = (*AT_TABLE, *DIRECTOR)
+ACTIONS = (*ENTRIES, "undo", "confirm", "hand-in", *DIRECTOR)
+"""What a table's phone does to its card, then what the director does."""
 OWN = {
     "incomplete": (),
     "error": ("caller", "intact"),
@@ -60,13 +59,11 @@ NO_TABLE = ("start", "call-time", "seat")
 
 
 class Asked(NamedTuple):
-    """A write asked for: what, where, and the change that makes it."""
+    """A write asked for: where, and the change that makes it."""
 
-    action: str
     round: int
     table: int | None
     change: Change
-    entry_id: str | None = None
 
 
 def new_entry_id() -> str:
@@ -103,11 +100,11 @@ def made(action: str, rnd: int, table: int | None, fields: Fields, now: _dt.date
         assert table is not None
         seen = _seen(fields)
         change = entry(rnd, table, _maker(action, fields), now, ident, seen)
-        return Asked(action, rnd, table, change, ident)
+        return Asked(rnd, table, change)
     _known(action, fields)
     if table is None:
-        return Asked(action, rnd, None, _round_change(action, rnd, fields, now, ident), ident)
-    return Asked(action, rnd, table, _card_change(action, rnd, table, fields, now, ident), ident)
+        return Asked(rnd, None, _round_change(action, rnd, fields, now, ident))
+    return Asked(rnd, table, _card_change(action, rnd, table, fields, now, ident))
 
 
 def _known(action: str, fields: Fields) -> None:
