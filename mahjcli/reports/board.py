@@ -1,5 +1,6 @@
 """The room's screen and a table's page as plain values: the standings, each table's
-seats and East, the waiting line, the last games, the pie and the kitty. Built from the
+seats and East, the waiting line, the last games, the pie and the kitty, and what a
+table's page says its last form did. Built from the
 same standings as every other report; the web layer only lays them out."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
 from .summary import Place, Summary, summary
-from .words import describe, outcome, points, rate, title
+from .words import describe, outcome, points, rate, seat_swap, title
 
 RECENT = 5
 """How many of the last games the screen shows."""
@@ -146,3 +147,28 @@ def line_words(waiting: tuple[str, ...]) -> str:
         return "nobody"
     first, *rest = waiting
     return join_names([f"{first} (first in line)", *rest])
+
+
+def done_words(standings: Standings, table: int, done: tuple[str, int] | None) -> str | None:
+    """`Game 8 is recorded: ...` (`done`: its place in the log) or `Game 8 was taken back.`"""
+    if done is None:
+        return None
+    what, number = done
+    if what == "removed":
+        return f"Game {number} was taken back."
+    if what == "fixed":
+        row = next((r for r in standings.rows if r.is_game and r.game == number), None)
+        if row is None:
+            return f"Game {number} was corrected."
+        line = game_line(row, standings)
+        paid = f"; {line.paid}" if line.paid else ""
+        return f"Game {number} was corrected: {line.what}{paid}."
+    played = games_at(standings, table)
+    row = next((r for r in played if r.at == number), None)
+    if row is None:
+        return "Recorded."
+    line = game_line(row, standings)
+    words = f"Game {line.game} is recorded: {line.what}" + (f"; {line.paid}" if line.paid else "")
+    if row is played[-1] and (swap := seat_swap(row, standings)):
+        words += f". {swap[0]} gets up; {swap[1]} takes {swap[0]}'s seat"
+    return words + "."

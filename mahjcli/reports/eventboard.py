@@ -1,14 +1,15 @@
 """A tournament event on the room's screen, as plain values: the standings (place, total,
 each round) with the profile and how ties were settled, the round on the floor with its
 clock, its tables and where each card stands, and, between rounds, who sits where by
-name."""
+name; the round's clock as a page counts it down, and what the director's page shows."""
 
 from __future__ import annotations
 
 import datetime as _dt
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..core.clock import Clock, clock_state
+from ..core.clock import DEFAULT_MINUTES, Clock, clock_state, hhmm, left_words, stamp
+from ..core.event import SEAT_LETTERS
 from ..core.eventfold import EventStandings
 from ..core.model import GAMES_PER_ROUND
 from .event import (
@@ -130,3 +131,61 @@ def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> E
         states=table_states(standings, rnd, now) if rnd else (),
         clock=page.clock if page else None,
     )
+
+
+def clock_view(clock: Clock | None, now: _dt.datetime) -> dict[str, Any] | None:
+    """A round's clock as a page draws it, and what its script counts down from: the
+    server's `now` and the end, so that a phone whose own clock is wrong never drifts."""
+    if clock is None or (clock.ends is None and not clock.called):
+        return None
+    warned = f"warn{clock.warning}" if clock.warning else "running"
+    return {
+        "round": clock.round,
+        "state": "called" if clock.called else warned,
+        "called": clock.called,
+        "shown": f"{clock.left // 60}:{clock.left % 60:02d}",
+        "left_words": left_words(clock),
+        "at": hhmm(clock.ends) if clock.ends is not None else "",
+        "called_at": hhmm(clock.called_at) if clock.called else hhmm(clock.ends),
+        "warning": f"{clock.warning}-minute warning" if clock.warning else "",
+        "now": stamp(now),
+        "ends": stamp(clock.ends) if clock.ends is not None and not clock.called else "",
+    }
+
+
+def director_context(standings: EventStandings, now: _dt.datetime) -> dict[str, Any]:
+    """What the director's page shows of the round on the floor."""
+    event = standings.event
+    rnd = floor_round(standings)
+    seating = event.seating(rnd)
+    clock = clock_state(event.clock, rnd, now) if rnd else None
+    tables = []
+    for number, state in enumerate(table_states(standings, rnd, now) if rnd else (), 1):
+        live = standings.live.get((rnd, number))
+        result = standings.results.get((rnd, number))
+        assert seating is not None
+        tables.append(
+            {
+                "table": number,
+                "seats": seating.tables[number - 1],
+                "state": state or "no card yet",
+                "handed_in": live is not None and live.card.status == "handed-in",
+                "accepted": result is not None,
+                # entered game by game: it may be reopened
+                "detailed": live is not None or (result is not None and result.card.detailed),
+            }
+        )
+    return {
+        "title": event_title(standings),
+        "profile": profile_words(standings),
+        "round": rnd,
+        "rounds": event.rounds,
+        "clock": clock_view(clock, now),
+        "started": clock is not None and clock.starts is not None,
+        "minutes": clock.minutes if clock is not None and clock.minutes else DEFAULT_MINUTES,
+        "tables": tables,
+        "cards": cards_line(standings, rnd) if rnd else "",
+        "all_in": not rnd or not standings.missing.get(rnd),
+        "next": len(event.seatings) + 1 if len(event.seatings) < event.rounds else None,
+        "letters": SEAT_LETTERS,
+    }

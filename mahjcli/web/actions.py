@@ -16,8 +16,8 @@ from ..core.fold import fold
 from ..core.standings import Row, Standings
 from ..files.loader import Night
 from ..night import build, change, history
-from ..reports.board import game_line, games_at
-from ..reports.words import describe, seat_swap
+from ..reports.board import games_at
+from ..reports.words import describe, points, rate
 from .fields import Asked
 
 Builder = Callable[[Night], build.Built]
@@ -143,11 +143,11 @@ def removal(night: Night, row: Row) -> tuple[str | None, int]:
     return None, later
 
 
-def undo_note(game: int, table: int, club: bool, today: _dt.date | None = None) -> str:
-    """The comment left in the file over a game taken back from a table's page."""
+def note(what: str, game: int, table: int | None, today: _dt.date | None = None) -> str:
+    """The comment left in the file over a game taken back or corrected from a table's page."""
     day = (today or _dt.date.today()).isoformat()
-    place = f"table {table}'s page" if club else "the table's page"
-    return f"Game {game} as it was before it was taken back on {place} (mahj serve) on {day}:"
+    place = f"table {table}'s page" if table is not None else "the table's page"
+    return f"Game {game} as it was before it was {what} on {place} (mahj serve) on {day}:"
 
 
 def undo(path: Path, table: int, at: int | None) -> change.Change:
@@ -165,7 +165,8 @@ def undo(path: Path, table: int, at: int | None) -> change.Change:
         return change.undo(path, lambda now: _still_last(now, at, check))
     row = next((r for r in standings.rows if r.at == at), None)
     game = row.game if row is not None else 0
-    return history.remove(path, at, undo_note(game, table, standings.club), check)
+    club_table = table if standings.club else None
+    return history.remove(path, at, note("taken back", game, club_table), check)
 
 
 def _still_last(night: Night, at: int, check: Callable[[Night], None]) -> None:
@@ -175,26 +176,26 @@ def _still_last(night: Night, at: int, check: Callable[[Night], None]) -> None:
         raise Refused("the night changed since this page was shown; nothing was taken back")
 
 
-def done_words(standings: Standings, table: int, done: tuple[str, int] | None) -> str | None:
-    """`Game 8 is recorded: ...` (`done`: its place in the log) or `Game 8 was taken back.`"""
-    if done is None:
-        return None
-    what, number = done
-    if what == "removed":
-        return f"Game {number} was taken back."
-    if what == "fixed":
-        row = next((r for r in standings.rows if r.is_game and r.game == number), None)
-        if row is None:
-            return f"Game {number} was corrected."
-        line = game_line(row, standings)
-        paid = f"; {line.paid}" if line.paid else ""
-        return f"Game {number} was corrected: {line.what}{paid}."
-    played = games_at(standings, table)
-    row = next((r for r in played if r.at == number), None)
-    if row is None:
-        return "Recorded."
-    line = game_line(row, standings)
-    words = f"Game {line.game} is recorded: {line.what}" + (f"; {line.paid}" if line.paid else "")
-    if row is played[-1] and (swap := seat_swap(row, standings)):
-        words += f". {swap[0]} gets up; {swap[1]} takes {swap[0]}'s seat"
-    return words + "."
+def leaving_words(standings: Standings) -> list[tuple[str, str]]:
+    """Each player here, with what settling up as she leaves now would pay."""
+    if not standings.rules.pays:
+        return []
+    coins = rate(standings)
+    out = []
+    for who in standings.present():
+        try:
+            payments, owed = build.leaver_settle_up(standings, who)
+        except Refused:
+            continue
+        if owed == 0:
+            out.append((who, "square: nothing to settle"))
+            continue
+        words = [
+            f"{t.payer} pays {t.payee} {points(t.amount, coins=coins, sign=False)}"
+            for t in payments
+        ]
+        left = abs(owed) - sum(t.amount for t in payments)
+        if left:
+            words.append(f"{points(left, coins=coins, sign=False)} left for the final settle-up")
+        out.append((who, "; ".join(words)))
+    return out

@@ -19,17 +19,13 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.errors import MahjError
 from ..reports import board
-from .common import Site, api_error, see
+from .common import Site, api_error, remember, render, see
 from .eventpages import EventSite
-from .guard import Guard, Keys, Problem, cookie_name, error_response
+from .guard import Guard, Keys, Problem, error_response
 from .nightpages import NightSite
-from .organiser import base_of
-from .pages import render
+from .nighttable import base_of
 from .source import Room, Shown, Source
 from .watch import Watcher
-
-COOKIE_AGE = 24 * 3600
-"""How long a phone keeps the entry link's key: a night, not a season."""
 
 
 class RoomSite(Site):
@@ -37,10 +33,7 @@ class RoomSite(Site):
 
     def routes(self) -> list[BaseRoute]:
         return [
-            Route("/", self.page),
-            Route("/board", self.part),
-            Route("/events", self.room_events),
-            Route("/version.json", self.room_version),
+            *self.screen_routes(),
             *(Route(f"/{name}", self.which) for name in ("status.json", "total.json", "log.json")),
             *(Route(f"/{name}", self.which, methods=["POST"]) for name in ("win", "wall")),
         ]
@@ -72,19 +65,19 @@ class RoomSite(Site):
             "part_template": "room_part.html",
         }
 
-    async def page(self, request: Request) -> Response:
+    async def board_page(self, request: Request) -> Response:
         return self.screen(request, "", self.room.version, self.context(await self.readings()))
 
-    async def part(self, request: Request) -> Response:
+    async def board_part(self, request: Request) -> Response:
         readings = await self.readings()
         shown = tuple(each for _, each in readings)
         context = functools.partial(self.context, readings)
         return self.drawn(request, "room_part.html", shown, context, *self.left_out())
 
-    async def room_events(self, request: Request) -> Response:
+    async def board_events(self, request: Request) -> Response:
         return self.events(lambda: self.room.version)
 
-    async def room_version(self, request: Request) -> Response:
+    async def board_version(self, request: Request) -> Response:
         return self.version(self.room.version)
 
     async def which(self, request: Request) -> Response:
@@ -116,13 +109,7 @@ def enter(site: Site) -> Route:
                 "code the room's screen shows, or scan its QR code again.",
             )
         kept = site.keys.key if level == "organiser" else site.keys.code
-        single = site.room.single
-        to = "/tables" if single is not None else "/"
-        response = see(to)
-        response.set_cookie(
-            cookie_name(request), kept, max_age=COOKIE_AGE, httponly=True, samesite="lax"
-        )
-        return response
+        return remember(see("/tables" if site.room.single is not None else "/"), request, kept)
 
     return Route("/enter", endpoint)
 

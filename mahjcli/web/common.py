@@ -1,37 +1,102 @@
-"""What every page and route of the server shares: the room and its watcher, the token,
-reading and saving a file without blocking the server, the live scoreboard's stream and
-the ways a request is answered when it is refused."""
+"""What every page and route of the server shares: the room, its watcher and its keys,
+the templates, saving a file without blocking the server, the live scoreboard, and the
+ways a refused request is answered."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+import functools
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar, cast
+from urllib.parse import quote
 
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Route
+from starlette.templating import Jinja2Templates
 
 from ..core.errors import MahjError
+from ..core.names import visible
 from ..night.change import Change
+from ..reports.words import points
 from .fields import entry_id, flag, only
 from .guard import (
     Fields,
     Keys,
     Level,
     Problem,
-    cookie_level,
+    cookie_name,
     cookie_token,
     error_response,
     json_response,
     status_of,
     write_fields,
 )
-from .pages import draw, render
 from .source import Room, Shown, Source
 from .watch import Watcher
 
 T = TypeVar("T")
+Handler = Callable[..., Awaitable[Response]]
+H = TypeVar("H", bound=Handler)
+
+# Autoescaping on for every page: a name (`<script>`, `[bold]Sue`, `李`) is shown as typed.
+environment = Environment(
+    loader=PackageLoader("mahjcli.web", "templates"),
+    autoescape=True,
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+environment.filters["points"] = points
+environment.filters["shown"] = visible
+environment.filters["url"] = lambda text: quote(str(text), safe="")
+templates = Jinja2Templates(env=environment)
+
+
+def qr_svg(link: str) -> Markup:
+    """`link` as a QR code for a page, named for screen readers."""
+    import qrcode
+    import qrcode.image.svg
+
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(link)
+    drawing = code.make_image(image_factory=qrcode.image.svg.SvgPathImage).to_string(
+        encoding="unicode"
+    )
+    named = 'class="qr" role="img" aria-label="QR code: the link that lets a phone enter games"'
+    svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', f"<svg {named}", drawing, count=1)
+    return Markup(svg)
+
+
+def draw(template: str, **context: Any) -> str:
+    """A page's text (a part of a page that is sent again as it is)."""
+    return templates.get_template(template).render(context)
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> Response:
+    """One page."""
+    return templates.TemplateResponse(
+        request, template, context, status_code=status, headers={"Cache-Control": "no-store"}
+    )
+
+
+def page(heading: str = "Not possible") -> Callable[[H], H]:
+    """A page's handler, whose refusals are shown as a page (an API's are JSON)."""
+
+    def wrap(handler: H) -> H:
+        @functools.wraps(handler)
+        async def shown(self: Site, request: Request, **kept: Any) -> Response:
+            try:
+                return await handler(self, request, **kept)
+            except (Problem, MahjError) as exc:
+                return page_error(request, exc, heading)
+
+        return cast(H, shown)
+
+    return wrap
 
 
 class Site:
@@ -62,14 +127,31 @@ class Site:
         """The site's routes."""
         raise NotImplementedError
 
-    async def join_code_write(self, request: Request) -> tuple[Source, bool]:
+    def screen_routes(self) -> list[BaseRoute]:
+        """The room's screen, its part drawn again, and how it hears of a change."""
+        return [
+            Route("/", self.board_page),
+            Route("/board", self.board_part),
+            Route("/events", self.board_events),
+            Route("/version.json", self.board_version),
+        ]
+
+    async def board_page(self, request: Request) -> Response:
+        raise NotImplementedError
+
+    async def board_part(self, request: Request) -> Response:
+        raise NotImplementedError
+
+    def desk(self, source: Source) -> str:
+        """The organiser's page (a night's) or the director's (an event's)."""
+        raise NotImplementedError
+
+    async def join_code(self, request: Request) -> Response:
         """`show=true|false`: the room's screen shows the tables' join code and its QR
-        code, or not; `change=true`: a new join code (phones that entered with the old one
-        scan again). Needs the organiser's key. The file it is about, and whether a page's
-        form sent it (`page=...`: answered with the page, else with JSON)."""
+        code, or not; `change=true`: a new join code. Needs the organiser's key."""
         source = self.source(request, self.kind)
         fields = await self.organiser_fields(request)
-        page = bool(fields.pop("page", [""])[0])
+        is_page = bool(fields.pop("page", [""])[0])
         entry_id(fields)
         only(fields, ("show", "change"))
         if flag(fields, "change"):
@@ -78,26 +160,22 @@ class Site:
         if "show" in fields and flag(fields, "show") != source.show_code:
             source.show_code = flag(fields, "show")
             self.watcher.touch(source)
-        return source, page
+        if is_page:
+            return see(f"{self.desk(source)}?done=code")
+        return json_response({"code": self.keys.code, "shown": source.show_code})
 
     def link_base(self, request: Request) -> str:
         """`http://HOST:PORT` as phones reach this server: the address it printed, else
         the one this request came to."""
         return self.address or str(request.base_url).rstrip("/")
 
-    @property
-    def token(self) -> str:
-        """The organiser's entry key as it is now."""
-        return self.keys.key
-
     def key_of(self, request: Request) -> str | None:
-        """The key or join code this phone opened the pages with (its cookie holds it),
-        while it is still good: what the page's forms carry."""
+        """The key or join code this phone's cookie holds, while still good (for its forms)."""
         return cookie_token(request, self.keys)
 
     def level_of(self, request: Request) -> Level | None:
         """What this phone may do: the organiser's, a table's, or only look."""
-        return cookie_level(request, self.keys)
+        return self.keys.level(request.cookies.get(cookie_name(request)))
 
     async def table_fields(self, request: Request) -> Fields:
         """A table's write: its fields, once it carries the key or the join code."""
@@ -184,6 +262,14 @@ class Site:
             source.remember(done.data, done.after)
         self.watcher.look_at(source)
 
+    async def again(self, request: Request, exc: Exception, view: Handler, **kept: Any) -> Response:
+        """A form's page again (`view`), with what was wrong and the choices `kept`; a
+        refused key, origin or body is a page of its own."""
+        status, message = refused(exc)
+        if status in (401, 403, 413, 415):
+            return page_error(request, exc)
+        return await view(request, error=message, status=status, **kept)
+
 
 def refused(exc: Exception) -> tuple[int, str]:
     """The status and message of a refusal."""
@@ -211,8 +297,18 @@ def see(url: str) -> Response:
     return RedirectResponse(url, status_code=303)
 
 
-def form_items(
-    fields: dict[str, list[str]], *, leave: tuple[str, ...] = ()
-) -> list[tuple[str, Any]]:
+def form_items(fields: Fields, *, leave: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
     """A form's fields as (name, value) pairs, to carry on in hidden fields."""
     return [(key, value) for key, values in fields.items() if key not in leave for value in values]
+
+
+def remember(response: Response, request: Request, value: str, name: str = "") -> Response:
+    """Keep `value` on the phone for a night (in the entry key's cookie unless `name`)."""
+    kept = name or cookie_name(request)
+    response.set_cookie(kept, value, max_age=24 * 3600, httponly=True, samesite="lax")
+    return response
+
+
+def without(fields: Fields, *keys: str) -> Fields:
+    """The fields but `keys`."""
+    return {key: values for key, values in fields.items() if key not in keys}

@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import datetime as _dt
 import secrets
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from ..core.clock import DEFAULT_MINUTES, MAX_MINUTES, clock_state
 from ..core.errors import Refused
 from ..core.event import MAX_FIELD, MAX_ROUNDS, TableCard
-from ..core.model import SEATS, is_entry_id
+from ..core.model import SEATS
 from ..core.numbers import whole_number
 from ..core.standings import Standings
 from ..files.eventload import OpenEvent
-from ..night import build, eventbuild, eventclock, eventplay
+from ..night import build, eventbuild, eventcards, eventchange, eventclock, eventplay
 from ..night.build import Built
 from ..night.eventbuild import Edit
-from .fields import flag, how_won, text, wall_request, win_request
+from ..reports.words import points
+from .fields import entry_id, flag, how_won, text, wall_request, win_request
 from .guard import Fields, Problem
 
 Change = Callable[[OpenEvent], Edit | None]
@@ -34,11 +35,10 @@ Change = Callable[[OpenEvent], Edit | None]
 
 ENTRIES = ("win", "wall", "incomplete", "error", "penalty")
 """What goes on a table's card: its games and its penalties."""
-AT_TABLE = (*ENTRIES, "undo", "confirm", "hand-in")
-"""What a table's phone does to its card."""
 DIRECTOR = ("accept", "reopen", "start", "call-time", "seat")
 """What the director does."""
-ACTIONS = (*AT_TABLE, *DIRECTOR)
+ACTIONS = (*ENTRIES, "undo", "confirm", "hand-in", *DIRECTOR)
+"""What a table's phone does to its card, then what the director does."""
 OWN = {
     "incomplete": (),
     "error": ("caller", "intact"),
@@ -59,13 +59,11 @@ NO_TABLE = ("start", "call-time", "seat")
 
 
 class Asked(NamedTuple):
-    """A write asked for: what, where, and the change that makes it."""
+    """A write asked for: where, and the change that makes it."""
 
-    action: str
     round: int
     table: int | None
     change: Change
-    entry_id: str | None = None
 
 
 def new_entry_id() -> str:
@@ -79,17 +77,6 @@ def number(fields: Fields, key: str, high: int) -> int:
     if raw is None:
         raise Problem(400, f"give the {key}; nothing was changed")
     return whole_number(raw, key, 1, high)
-
-
-def entry_id(fields: Fields) -> str | None:
-    """The write's `entry_id`, when it has one (400 unless it is 8 to 64 letters, digits,
-    `-` or `_`)."""
-    given = text(fields, "entry_id")
-    if given is None:
-        return None
-    if not is_entry_id(given):
-        raise Problem(400, "entry_id must be 8 to 64 letters, digits, - or _; nothing was changed")
-    return given
 
 
 def asked(action: str, fields: Fields, now: _dt.datetime) -> Asked:
@@ -109,16 +96,15 @@ def made(action: str, rnd: int, table: int | None, fields: Fields, now: _dt.date
     """The write `action` asks for at round `rnd` (and `table`), from its other fields."""
     fields = {key: list(values) for key, values in fields.items() if key != "token"}
     ident = entry_id(fields)
-    fields.pop("entry_id", None)
     if action in ENTRIES:
         assert table is not None
         seen = _seen(fields)
         change = entry(rnd, table, _maker(action, fields), now, ident, seen)
-        return Asked(action, rnd, table, change, ident)
+        return Asked(rnd, table, change)
     _known(action, fields)
     if table is None:
-        return Asked(action, rnd, None, _round_change(action, rnd, fields, now, ident), ident)
-    return Asked(action, rnd, table, _card_change(action, rnd, table, fields, now, ident), ident)
+        return Asked(rnd, None, _round_change(action, rnd, fields, now, ident))
+    return Asked(rnd, table, _card_change(action, rnd, table, fields, now, ident))
 
 
 def _known(action: str, fields: Fields) -> None:
@@ -296,3 +282,41 @@ def _round_change(
         return eventclock.start(opened, rnd, minutes, now, restart)
 
     return start
+
+
+def card_fields(fields: Fields, *, api: bool = False) -> tuple[list[str], bool]:
+    """The four totals as NAME=POINTS, and whether the card replaces one: from the form's
+    `player` and `points` pairs, or the API's `total` fields."""
+    known = {"token", "replace", "total", "entry_id"}
+    known |= {"round", "table"} if api else {"player", "points"}
+    for key in fields:
+        if key not in known:
+            raise Problem(400, f"unknown field {key!r}; nothing was changed")
+    typed = list(fields.get("total", []))
+    names, values = fields.get("player", []), fields.get("points", [])
+    if len(names) != len(values):
+        raise Problem(400, "each player needs one total; nothing was changed")
+    typed += [f"{name}={value.strip() or '?'}" for name, value in zip(names, values, strict=True)]
+    return typed, flag(fields, "replace")
+
+
+def record_card(
+    path: Any, rnd: int, table: int, typed: list[str], replace: bool, ident: str | None
+) -> eventchange.EventChange:
+    """Put the card in; with an entry id, a card sent again that is in already (these
+    very totals, on the table's card of round totals) changes nothing."""
+
+    def change(opened: OpenEvent) -> eventbuild.Edit | None:
+        card = opened.event.current_cards(rnd).get(table)
+        if ident is not None and card is not None and not card.detailed:
+            seats = eventbuild.table_seats(opened.event, rnd, table)
+            if dict(card.totals) == eventbuild.typed_totals(seats, typed, "the card"):
+                return None
+        return eventcards.simple_card(opened, rnd, table, typed, replace)
+
+    return eventchange.change(path, change)
+
+
+def totals_words(totals: Mapping[str, int]) -> str:
+    """`Pat +20, Fran +40, Diane 0, Irene -10`."""
+    return ", ".join(f"{name} {points(value)}" for name, value in totals.items())

@@ -1,9 +1,9 @@
 """A tournament event on the server: the room's screen (the round's clock, its tables and
-the standings; between rounds, who sits where by name), "where do I sit?", a round's
-seating, the results page, and the API that reads (`/standings.json`, `/seating.json`,
-`/where.json`, as the commands print them). Each table's page (`web.eventtable`), a
-paper card's totals (`web.eventtotals`) and the director's page (`web.eventdirector`)
-are parts of the same site."""
+the standings; between rounds, who sits where), "where do I sit?", a round's seating, the
+results, the tables' pages (`web.eventtable`), the director's page (the clock, every
+table's card to accept or reopen, seating the next round), and the API: the reads as the
+commands print them, and the writes named like the commands (`POST /event/ACTION`),
+each answering with the table's card or the round's sheet as it leaves them."""
 
 from __future__ import annotations
 
@@ -19,28 +19,43 @@ from ..core.errors import MahjError, Refused
 from ..core.event import SEAT_LETTERS
 from ..core.eventfold import EventStandings
 from ..core.model import WINDS
+from ..core.numbers import whole_number
 from ..reports import event as views
-from ..reports.eventboard import current_round, event_board, floor_round, profile_words
+from ..reports.eventboard import (
+    clock_view,
+    current_round,
+    director_context,
+    event_board,
+    floor_round,
+    profile_words,
+)
+from ..reports.eventcard import card_json, card_view
 from ..reports.eventwhere import spot, spot_json
-from .eventbase import clock_view, server_now
-from .eventdirector import DirectorPages
-from .eventtable import TablePages
-from .eventtotals import TotalsPages
+from .common import page, page_error, qr_svg, render, see
+from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
+from .eventtable import TablePages, server_now
 from .guard import Problem, json_response
-from .pages import qr_svg, render
 from .source import Shown, Source
 
+DONE = {
+    "accept": "Accepted round {round}, table {table}'s card.",
+    "reopen": "Round {round}, table {table}'s card is open again at the table.",
+    "start": "Round {round}'s clock is running.",
+    "call-time": "Time is called for round {round}.",
+    "seat": "Round {round} is seated.",
+    "again": "Nothing to change: that was done already.",
+    "code": "Done: the room's screen shows what you chose.",
+}
+"""What the director's page says after each of the director's writes."""
 
-class EventSite(TablePages, TotalsPages, DirectorPages):
+
+class EventSite(TablePages):
     """The routes of an event."""
 
     def routes(self) -> list[BaseRoute]:
-        """Every page and API route of an event."""
+        post = ["POST"]
         return [
-            Route("/", self.board_page),
-            Route("/board", self.board_part),
-            Route("/events", self.board_events),
-            Route("/version.json", self.board_version),
+            *self.screen_routes(),
             Route("/standings.json", self.standings_json),
             Route("/seating.json", self.seating_json),
             Route("/where.json", self.where_json),
@@ -48,27 +63,32 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
             Route("/results", self.results_page),
             Route("/round/{round:int}", self.round_page),
             *self.table_routes(),
-            *self.totals_routes(),
-            *self.director_routes(),
+            Route("/director", self.director_view),
+            Route("/director/join-code", self.join_code, methods=post),
+            *(Route(f"/director/{name}", self.director_write, methods=post) for name in DIRECTOR),
+            *(Route(f"/event/{name}", self.api_write, methods=post) for name in ACTIONS),
         ]
 
     # ---- the room's screen -------------------------------------------------------------
 
     def board_context(self, source: Source, shown: Shown, link: str) -> dict[str, Any]:
-        """What the screen shows of the event; the tables' join code and its QR code (to
-        `link`/enter) when the director shows them."""
+        """What the screen shows of the event; the tables' join code and its QR code when
+        the director shows them."""
+        code = self.keys.code if source.show_code else ""
         context: dict[str, Any] = {
             "heading": source.path.name,
             "error": shown.error,
-            "code": self.keys.code if source.show_code else "",
-            "qr": qr_svg(f"{link}/enter?code={self.keys.code}") if source.show_code else "",
+            "code": code,
+            "qr": qr_svg(f"{link}/enter?code={code}") if code else "",
+            "part_template": "event_part.html",
+            "scripts": ["/static/event.js"],
         }
         if shown.event is not None:
             now = server_now()
-            page = event_board(shown.event.standings, now)
-            context.update(page._asdict(), heading=page.title, letters=SEAT_LETTERS)
-            context["clock"] = clock_view(page.clock, now)
-        return {**context, "part_template": "event_part.html", "scripts": ["/static/event.js"]}
+            board = event_board(shown.event.standings, now)
+            context.update(board._asdict(), heading=board.title, letters=SEAT_LETTERS)
+            context["clock"] = clock_view(board.clock, now)
+        return context
 
     async def board_page(self, request: Request) -> Response:
         source = self.source(request, "event")
@@ -83,10 +103,8 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
         second = str(int(time.time())) if running else ""
         link = self.link_base(request)
         code = self.keys.code if source.show_code else ""
-        return self.drawn(
-            request, "event_part.html", (shown,), lambda: self.board_context(source, shown, link),
-            second, code, link,
-        )  # fmt: skip
+        context = lambda: self.board_context(source, shown, link)  # noqa: E731
+        return self.drawn(request, "event_part.html", (shown,), context, second, code, link)
 
     # ---- what the commands print as JSON (a refusal is answered {"error": ...}) ---------
 
@@ -95,8 +113,7 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
         return json_response(views.standings_json(opened.standings))
 
     async def seating_json(self, request: Request) -> Response:
-        """A seated round's sheet (the last one seated unless `?round=R`), with its clock;
-        never seats one."""
+        """A seated round's sheet (the last one seated unless `?round=R`); never seats one."""
         standings = (await self.opened(request)).standings
         rnd = _round(standings, request.query_params.get("round"))
         return json_response(views.seating_json(views.sheet(standings, rnd, server_now())))
@@ -113,12 +130,10 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
 
     # ---- pages for everyone ------------------------------------------------------------
 
+    @page()
     async def where_page(self, request: Request) -> Response:
         """Where do I sit? A name typed or picked; its table, seat, opponents and points."""
-        try:
-            opened, rnd = await self.floor(request)
-        except (Problem, MahjError) as exc:
-            return self.refused_page(request, exc)
+        opened, rnd = await self.floor(request)
         standings = opened.standings
         typed = request.query_params.get("name", "")
         found, error = None, None
@@ -141,30 +156,26 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
             error=error,
         )
 
+    @page()
     async def round_page(self, request: Request) -> Response:
-        try:
-            standings = (await self.opened(request)).standings
-            rnd = _round(standings, str(request.path_params["round"]))
-        except (Problem, MahjError) as exc:
-            return self.refused_page(request, exc)
-        page = views.sheet(standings, rnd)
+        standings = (await self.opened(request)).standings
+        rnd = _round(standings, str(request.path_params["round"]))
+        sheet = views.sheet(standings, rnd)
         return render(
             request,
             "event_round.html",
-            sheet=page,
-            summary=views.sheet_summary(page),
+            sheet=sheet,
+            summary=views.sheet_summary(sheet),
             cards=views.cards_line(standings, rnd),
             letters=SEAT_LETTERS,
             winds=WINDS,
         )
 
+    @page()
     async def results_page(self, request: Request) -> Response:
-        """The results: the profile, the winner's circle, the round winners, the standings
-        with shared places, and how ties were settled."""
-        try:
-            standings = (await self.opened(request)).standings
-        except (Problem, MahjError) as exc:
-            return self.refused_page(request, exc)
+        """The profile, the winner's circle, the round winners, the standings with shared
+        places, and how ties were settled."""
+        standings = (await self.opened(request)).standings
         board = event_board(standings)
         size = views.circle(standings, None)
         return render(
@@ -178,6 +189,67 @@ class EventSite(TablePages, TotalsPages, DirectorPages):
             played=standings.rounds,
             rounds=standings.event.rounds,
         )
+
+    # ---- the director's page, and the writes for scripts ------------------------------
+
+    @page()
+    async def director_view(
+        self, request: Request, *, error: str | None = None, status: int = 200
+    ) -> Response:
+        """The round on the floor, its clock and its cards, and what the director may do."""
+        standings = (await self.opened(request)).standings
+        if self.level_of(request) != "organiser":
+            needs = Problem(
+                401,
+                "This page needs the entry link's key: open the link mahj serve printed (or "
+                "scan its QR code) on this device first.",
+            )
+            return page_error(request, needs, "The director's page")
+        query = request.query_params
+        done = DONE.get(query.get("done", "")) if error is None else None
+        if done is not None:
+            shown = {k: v if (v := query.get(k, "")).isdigit() else "?" for k in ("round", "table")}
+            done = done.format(**shown)
+        return render(
+            request,
+            "event_director.html",
+            status,
+            **director_context(standings, server_now()),
+            token=self.keys.key,
+            code=self.keys.code,
+            shown=self.source(request, "event").show_code,
+            entry_id=new_entry_id(),
+            done=done,
+            error=error,
+        )
+
+    def desk(self, source: Source) -> str:
+        return "/director"
+
+    async def director_write(self, request: Request) -> Response:
+        """Accept, give back or reopen a card; start the clock, call time; seat a round."""
+        action = request.url.path.rsplit("/", 1)[1]
+        try:
+            fields = await self.organiser_fields(request)
+            wanted = asked(action, fields, server_now())
+            done = await self.make(request, wanted)
+        except (Problem, MahjError) as exc:
+            return await self.again(request, exc, self.director_view)
+        what = action if done.changed else "again"
+        where = f"&round={wanted.round}" + (f"&table={wanted.table}" if wanted.table else "")
+        return see(f"/director?done={what}{where}")
+
+    async def api_write(self, request: Request) -> Response:
+        """`POST /event/ACTION`: 200 with the table's card or the round's sheet as they are
+        after it, or the refusal."""
+        action = request.url.path.rsplit("/", 1)[1]
+        form = self.organiser_fields if action in DIRECTOR else self.table_fields
+        wanted = asked(action, await form(request), server_now())
+        done = await self.make(request, wanted)
+        now = server_now()
+        if wanted.table is None:
+            return json_response(views.seating_json(views.sheet(done.after, wanted.round, now)))
+        return json_response(card_json(card_view(done.after, wanted.round, wanted.table, now)))
 
 
 def _clock_runs(standings: EventStandings) -> bool:
@@ -194,6 +266,4 @@ def _round(standings: EventStandings, raw: str | None) -> int:
         if not seated:
             raise Refused("no round is seated yet")
         return seated
-    from ..core.numbers import whole_number
-
     return whole_number(raw, "ROUND", 1, max(seated, 1))

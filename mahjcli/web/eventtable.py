@@ -1,14 +1,16 @@
-"""A table's page at an event, on the scorekeeper's phone: the table is chosen once and
-remembered; the round's clock; the card as it grows; each game asked as a tournament
-night's `mahj win` asks it (winner, value or card line, self-picked or thrown by whom,
-the winner's exposures, ...), checked before it goes on the card; then each player
-confirms the partner's line and the player RULES.md §6 names hands the card in. Every
-write is one change of `night.eventchange` (`web.eventforms`), refused in the page's
-words as the command line refuses it."""
+"""What every page of an event shares (the event as it is now, the server's clock, making a
+change through `night.eventchange`), and each table's pages on the scorekeeper's phone:
+the table chosen once and remembered; the round's clock; the card as it grows, each game
+asked as a tournament night's `mahj win` asks it and checked before it goes on; the
+players' confirmations and the hand-in (RULES.md §6). A table keeping a paper card
+(simple mode) puts in its round totals instead, as `mahj event score` does."""
 
 from __future__ import annotations
 
+import datetime as _dt
+import functools
 from typing import Any
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -17,26 +19,30 @@ from starlette.routing import BaseRoute, Route
 
 from ..core.errors import MahjError, Refused
 from ..core.event import CHECKS, SEAT_LETTERS, hand_in_seat
-from ..core.eventfold import fold_event
+from ..core.eventfold import EventStandings, fold_event
 from ..core.model import GAMES_PER_ROUND, WINDS
 from ..files.eventload import OpenEvent
-from ..night.eventbuild import table_seats
-from ..reports.event import event_title
-from ..reports.eventboard import floor_round, profile_words
+from ..night import eventbuild, eventcards, eventchange
+from ..reports import event as views
+from ..reports.eventboard import clock_view, floor_round, profile_words
 from ..reports.eventcard import STATES, CardView, card_json, card_view
-from .common import form_items, refused, see
-from .eventbase import EventBase, clock_view, server_now
-from .eventforms import ENTRIES, lines_at, made, new_entry_id
+from .common import Site, draw, form_items, page, remember, render, see, without
+from .eventforms import (
+    ENTRIES,
+    Asked,
+    Change,
+    card_fields,
+    lines_at,
+    made,
+    new_entry_id,
+    number,
+    record_card,
+    totals_words,
+)
+from .fields import chosen_of, entry_id
 from .guard import Fields, Problem, cookie_name, json_response, read_fields
-from .pages import draw, render
 
 TABLE = "/round/{round:int}/table/{table:int}"
-TABLE_COOKIE = "mahj_table"
-BLANK = {
-    "winner": "", "value": "", "line": "", "how": "", "exposures": "", "jokerless": False,
-    "singles_pairs": False, "heavenly": False, "misnamed": False, "dead": (),
-}  # fmt: skip
-"""A game's form before anything is chosen."""
 DONE = {
     "again": "That was on the card already; nothing was entered twice.",
     "undo": "The last line was taken back.",
@@ -44,37 +50,68 @@ DONE = {
 }
 
 
-def table_cookie(request: Request) -> str:
-    """The cookie that remembers this phone's table (named with the port, as the key's)."""
-    return cookie_name(request).replace("mahj_key", TABLE_COOKIE, 1)
+def server_now() -> _dt.datetime:
+    """The server's time now, in UTC: every page counts from it (a phone's may be wrong)."""
+    return _dt.datetime.now(_dt.UTC)
+
+
+class EventBase(Site):
+    """An event's pages: its one file, read as it is now."""
+
+    kind = "event"
+
+    async def opened(self, request: Request) -> OpenEvent:
+        """The event as it is now (Problem 409 when it cannot be read)."""
+        shown = await self.shown(self.source(request, "event"))
+        if shown.event is None:
+            raise Problem(409, shown.error or "the event cannot be read")
+        return shown.event
+
+    async def floor(self, request: Request) -> tuple[OpenEvent, int]:
+        """The event and the round on the floor (Problem 409 before any round is seated)."""
+        opened = await self.opened(request)
+        rnd = floor_round(opened.standings)
+        if not rnd:
+            raise Problem(409, "no round is seated yet (the director seats round 1)")
+        return opened, rnd
+
+    async def make(self, request: Request, wanted: Asked) -> eventchange.EventChange:
+        """Make the change asked for (in a worker thread, after this file's earlier saves)."""
+        source = self.source(request, "event")
+        done = await self.saving(source, eventchange.change, wanted.change)
+        self.saved(source)
+        return done
 
 
 class TablePages(EventBase):
     """The tables' pages of an event."""
 
     def table_routes(self) -> list[BaseRoute]:
+        totals, post = TABLE + "/totals", ["POST"]
         return [
             Route("/tables", self.tables_page),
             Route("/table/{table:int}", self.choose_table),
             Route(TABLE, self.card_page, methods=["GET", "POST"]),
             Route(TABLE + "/part", self.card_part),
             Route(TABLE + "/card.json", self.card_data),
-            Route(TABLE + "/check", self.check, methods=["POST"]),
+            Route(TABLE + "/check", self.check, methods=post),
             *(
-                Route(f"{TABLE}/{action}", self.write, methods=["POST"], name=action)
+                Route(f"{TABLE}/{action}", self.write, methods=post)
                 for action in ("enter", "undo", "confirm", "hand-in")
             ),
+            Route(totals, self.totals_view),
+            Route(totals + "/check", self.totals_check, methods=post),
+            Route(totals + "/record", self.totals_record, methods=post),
+            Route("/score", self.api_score, methods=post),
         ]
 
+    @page()
     async def tables_page(self, request: Request) -> Response:
         """Which table is this phone? (Straight to it when the phone said so before.)"""
-        try:
-            opened, rnd = await self.floor(request)
-        except (Problem, MahjError) as exc:
-            return self.refused_page(request, exc)
+        opened, rnd = await self.floor(request)
         seating = opened.event.seating(rnd)
         assert seating is not None
-        mine = request.cookies.get(table_cookie(request), "")
+        mine = request.cookies.get(_table_cookie(request), "")
         remembered = mine.isdigit() and len(mine) < 6 and 1 <= int(mine) <= len(seating.tables)
         if remembered and "pick" not in request.query_params:
             return see(f"/round/{rnd}/table/{int(mine)}")
@@ -82,26 +119,25 @@ class TablePages(EventBase):
             request,
             "event_tables.html",
             round=rnd,
-            title=event_title(opened.standings),
+            title=views.event_title(opened.standings),
             tables=list(enumerate(seating.tables, 1)),
             token=self.key_of(request),
         )
 
+    @page()
     async def choose_table(self, request: Request) -> Response:
         """This phone's table from now on: its page for the round on the floor."""
         table = request.path_params["table"]
-        try:
-            _, rnd = await self.floor(request)
-        except (Problem, MahjError) as exc:
-            return self.refused_page(request, exc)
+        _, rnd = await self.floor(request)
         response = see(f"/round/{rnd}/table/{table}")
-        response.set_cookie(
-            table_cookie(request), str(table), max_age=24 * 3600, httponly=True, samesite="lax"
-        )
-        return response
+        return remember(response, request, str(table), _table_cookie(request))
 
-    def view_of(self, opened: OpenEvent, rnd: int, table: int) -> tuple[CardView, dict[str, Any]]:
-        """The table's card now, and what its part of the page shows."""
+    async def card_of(self, request: Request) -> tuple[OpenEvent, CardView, dict[str, Any]]:
+        """The event, the table's card now, and what the live part of its page shows
+        (refused unless the round is seated and has this table)."""
+        rnd, table = request.path_params["round"], request.path_params["table"]
+        opened = await self.opened(request)
+        eventbuild.table_seats(opened.event, rnd, table)
         now = server_now()
         view = card_view(opened.standings, rnd, table, now)
         checks = [
@@ -115,46 +151,29 @@ class TablePages(EventBase):
             "clock": clock_view(view.clock, now),
             "games_per_round": GAMES_PER_ROUND,
         }
-        return view, part
+        return opened, view, part
 
+    @page()
     async def card_part(self, request: Request) -> Response:
         """The live part of a table's page: the clock and the card."""
-        rnd, table = request.path_params["round"], request.path_params["table"]
-        try:
-            opened = await self.opened(request)
-            self.seated(opened, rnd, table)
-        except (Problem, MahjError) as exc:
-            return self.refused_page(request, exc)
-        _, part = self.view_of(opened, rnd, table)
-        html = draw("event_card_part.html", **part)
+        html = draw("event_card_part.html", **(await self.card_of(request))[2])
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def card_data(self, request: Request) -> Response:
         """`mahj event scorecard ROUND TABLE --json`."""
-        rnd, table = request.path_params["round"], request.path_params["table"]
-        opened = await self.opened(request)
-        self.seated(opened, rnd, table)
-        return json_response(card_json(card_view(opened.standings, rnd, table, server_now())))
+        return json_response(card_json((await self.card_of(request))[1]))
 
-    @staticmethod
-    def seated(opened: OpenEvent, rnd: int, table: int) -> None:
-        """Refused unless the round is seated and has this table."""
-        table_seats(opened.event, rnd, table)
-
+    @page()
     async def card_page(self, request: Request) -> Response:
         """The table's page; a POST (from "Change something") fills the form in again."""
-        chosen: Fields = {}
-        if request.method == "POST":
-            try:
-                chosen = await read_fields(request)
-            except Problem as exc:
-                return self.refused_page(request, exc)
+        chosen = await read_fields(request) if request.method == "POST" else {}
         query = request.query_params
         done = DONE.get(query.get("done", ""))
         if query.get("done") == "confirm":
             done = f"confirmed:{query.get('who', '')}"
         return await self.card_view(request, chosen=chosen, done=done, entered="entered" in query)
 
+    @page()
     async def card_view(
         self,
         request: Request,
@@ -167,12 +186,7 @@ class TablePages(EventBase):
     ) -> Response:
         """A table's page: the clock, the card, and what may be done at the table now."""
         rnd, table = request.path_params["round"], request.path_params["table"]
-        try:
-            opened = await self.opened(request)
-            self.seated(opened, rnd, table)
-        except (Problem, MahjError) as exc:
-            return self.refused_page(request, exc)
-        view, part = self.view_of(opened, rnd, table)
+        opened, view, part = await self.card_of(request)
         if entered and view.lines:
             done = f"On the card: {view.lines[-1].what.rstrip('.')}."
         if done is not None and done.startswith("confirmed:"):
@@ -181,16 +195,18 @@ class TablePages(EventBase):
         lines = lines_at(opened, rnd, table)
         rules = opened.event.rules
         card = opened.event.card
+        last = view.lines[-1].result if view.lines else ""
+        called = view.clock is not None and view.clock.called
         return render(
             request,
             "event_table.html",
             status,
             **part,
-            title=event_title(opened.standings),
+            title=views.event_title(opened.standings),
             profile=profile_words(opened.standings),
             floor=floor_round(opened.standings),
             token=self.key_of(request),
-            chosen=_chosen(chosen or {}),
+            chosen=chosen_of(chosen or {}),
             entry_id=new_entry_id(),
             game_id=(chosen or {}).get("entry_id", [""])[0] or f"{new_entry_id()}-g",
             version=self.room.tag(self.source(request, "event").version),
@@ -200,7 +216,8 @@ class TablePages(EventBase):
             seen=len(lines),
             last_id=getattr(lines[-1], "entry_id", None) or "" if lines else "",
             card_lines=card.lines if card is not None else (),
-            time_called=_may_call_time(view),
+            # the game in progress may be recorded as time called
+            time_called=called and view.games < GAMES_PER_ROUND and last != "incomplete",
             done=done,
             error=error,
         )
@@ -212,11 +229,11 @@ class TablePages(EventBase):
         try:
             opened = await self.opened(request)
             fields = await self.table_fields(request)
-            result = _result(fields)
-            wanted = made(result, rnd, table, _without(fields, "result"), server_now())
-            view, notes = await run_in_threadpool(_preview, opened, wanted.change, rnd, table)
+            wanted = made(_result(fields), rnd, table, without(fields, "result"), server_now())
+            edit = await run_in_threadpool(_checked, opened, wanted.change)
         except (Problem, MahjError) as exc:
-            return await self._refused(request, exc, fields)
+            return await self.again(request, exc, self.card_view, chosen=fields)
+        view = card_view(edit[1], rnd, table, server_now())
         return render(
             request,
             "event_check.html",
@@ -225,7 +242,7 @@ class TablePages(EventBase):
             line=view.lines[-1],
             totals=view.totals,
             game=view.games,
-            notes=notes,
+            notes=edit[0].notes,
             hidden=form_items(fields),
         )
 
@@ -238,28 +255,106 @@ class TablePages(EventBase):
         try:
             fields = await self.table_fields(request)
             if action == "enter":
-                action, fields = _result(fields), _without(fields, "result")
+                action, fields = _result(fields), without(fields, "result")
             done = await self.make(request, made(action, rnd, table, fields, server_now()))
         except (Problem, MahjError) as exc:
-            return await self._refused(request, exc, fields if action in ENTRIES else {})
-        page = f"/round/{rnd}/table/{table}"
+            kept = fields if action in ENTRIES else {}
+            return await self.again(request, exc, self.card_view, chosen=kept)
+        to = f"/round/{rnd}/table/{table}"
         if not done.changed:
-            return see(f"{page}?done=again")
+            return see(f"{to}?done=again")
         if action in ENTRIES:
-            return see(f"{page}?entered=1")
+            return see(f"{to}?entered=1")
         if action == "confirm":
-            who = fields.get("name", [""])[0]
-            from urllib.parse import quote
+            return see(f"{to}?done=confirm&who={quote(fields.get('name', [''])[0])}")
+        return see(f"{to}?done={action}")
 
-            return see(f"{page}?done=confirm&who={quote(who)}")
-        return see(f"{page}?done={action}")
+    # ---- a paper card's round totals (simple mode) -------------------------------------
 
-    async def _refused(self, request: Request, exc: Exception, fields: Fields) -> Response:
-        """The table's page again, the game's choices kept, with what was wrong."""
-        status, message = refused(exc)
-        if status in (401, 403, 413, 415):
-            return self.refused_page(request, exc)
-        return await self.card_view(request, chosen=fields, error=message, status=status)
+    @page()
+    async def totals_view(
+        self,
+        request: Request,
+        *,
+        chosen: list[str] | None = None,
+        error: str | None = None,
+        status: int = 200,
+    ) -> Response:
+        """A table's paper card: its four seats, each with a box for the round total."""
+        rnd, table = request.path_params["round"], request.path_params["table"]
+        standings = (await self.opened(request)).standings
+        seats = eventbuild.table_seats(standings.event, rnd, table)
+        result = standings.results.get((rnd, table))
+        done = request.query_params.get("done") == "1"
+        return render(
+            request,
+            "event_totals.html",
+            status,
+            round=rnd,
+            table=table,
+            title=views.event_title(standings),
+            seats=seats,
+            letters=SEAT_LETTERS,
+            chosen=chosen or [""] * len(seats),
+            token=self.key_of(request),
+            result=totals_words(result.totals) if result is not None else None,
+            done=views.cards_line(standings, rnd) if done else None,
+            error=error,
+        )
+
+    async def totals_check(self, request: Request) -> Response:
+        """The card as it would go in (nothing saved yet)."""
+        rnd, table = request.path_params["round"], request.path_params["table"]
+        fields: Fields = {}
+        try:
+            opened = await self.opened(request)
+            fields = await self.table_fields(request)
+            typed, replace = card_fields(fields)
+            card = functools.partial(eventcards.simple_card, rnd=rnd, table=table,
+                                     typed=typed, replace=replace)  # fmt: skip
+            edit, _ = await run_in_threadpool(_checked, opened, card)
+        except (Problem, MahjError) as exc:
+            return await self.again(request, exc, self.totals_view, chosen=fields.get("points"))
+        return render(
+            request,
+            "event_totals_check.html",
+            round=rnd,
+            table=table,
+            totals=totals_words(edit.event.cards[-1].totals),
+            notes=edit.notes,
+            hidden=form_items(fields),
+        )
+
+    async def totals_record(self, request: Request) -> Response:
+        rnd, table = request.path_params["round"], request.path_params["table"]
+        fields: Fields = {}
+        try:
+            source = self.source(request, "event")
+            fields = await self.table_fields(request)
+            typed, replace = card_fields(fields)
+            ident = entry_id(fields)
+            await self.saving(source, record_card, rnd, table, typed, replace, ident)
+        except (Problem, MahjError) as exc:
+            return await self.again(request, exc, self.totals_view, chosen=fields.get("points"))
+        self.saved(source)
+        return see(f"/round/{rnd}/table/{table}/totals?done=1")
+
+    async def api_score(self, request: Request) -> Response:
+        """`POST /score`: `round`, `table`, `total` (NAME=POINTS, once a player), `replace`,
+        as `mahj event score ROUND TABLE NAME=POINTS...`; 200 with the standings."""
+        source = self.source(request, "event")
+        fields = await self.table_fields(request)
+        rnd, table = number(fields, "round", 10_000), number(fields, "table", 10_000)
+        typed, replace = card_fields(fields, api=True)
+        ident = entry_id(fields)
+        done = await self.saving(source, record_card, rnd, table, typed, replace, ident)
+        self.saved(source)
+        return json_response(views.standings_json(done.after))
+
+
+def _table_cookie(request: Request) -> str:
+    """The cookie that remembers this phone's table (named with the port, as the key's)."""
+    return cookie_name(request).replace("mahj_key", "mahj_table", 1)
 
 
 def _result(fields: Fields) -> str:
@@ -270,43 +365,12 @@ def _result(fields: Fields) -> str:
     return result
 
 
-def _without(fields: Fields, *keys: str) -> Fields:
-    return {k: v for k, v in fields.items() if k not in keys}
-
-
-def _preview(
-    opened: OpenEvent, change: Any, rnd: int, table: int
-) -> tuple[CardView, tuple[str, ...]]:
-    """The card as it would be with the entry on it, checked as a save checks it."""
+def _checked(opened: OpenEvent, change: Change) -> tuple[eventbuild.Edit, EventStandings]:
+    """The change made, and the event after it, checked as a save checks it; nothing saved."""
     edit = change(opened)
     if edit is None:
         raise Refused("that was on the card already; nothing was entered twice")
     after = fold_event(edit.event, known=opened.standings.results)
     if after.problems:
         raise Refused(after.problems[0].message)
-    return card_view(after, rnd, table, server_now()), edit.notes
-
-
-def _may_call_time(view: CardView) -> bool:
-    """Whether the game in progress may be recorded as time called now."""
-    called = view.clock is not None and view.clock.called
-    last = view.lines[-1].result if view.lines else ""
-    return called and view.games < GAMES_PER_ROUND and last != "incomplete"
-
-
-def _chosen(fields: Fields) -> dict[str, Any]:
-    """What the game's form had chosen, to show it again."""
-
-    def one(key: str) -> str:
-        return fields.get(key, [""])[0]
-
-    how = one("how")
-    if one("self_pick") in ("true", "on"):
-        how = "self"
-    elif one("thrown_by"):
-        how = f"by:{one('thrown_by')}"
-    flags = {key: one(key) in ("true", "on", "1", "yes") for key in
-             ("jokerless", "singles_pairs", "heavenly", "misnamed")}  # fmt: skip
-    return {**BLANK, "winner": one("winner"), "value": one("value"), "line": one("line"),
-            "how": how, "exposures": one("exposures"), "dead": tuple(fields.get("dead", [])),
-            **flags}  # fmt: skip
+    return edit, after

@@ -33,21 +33,6 @@ class Asked(NamedTuple):
     table_games: int | None = None
 
 
-def _check_names(fields: Fields, one: tuple[str, ...]) -> None:
-    """Refuse a field the form does not have, or a single one given twice."""
-    known = set(one) | set(COMMON)
-    for key, values in fields.items():
-        if key not in known and key not in REPEATED:
-            listed = ", ".join(sorted(known - {"token"} | set(REPEATED)))
-            raise Problem(
-                400, f"unknown field {key!r} (the fields are {listed}); nothing was changed"
-            )
-        if key in known and len(values) > 1:
-            raise Problem(
-                400, f"{key} was given twice ({values[0]!r} and {values[1]!r}); give it once"
-            )
-
-
 def flag(fields: Fields, key: str) -> bool:
     """A true/false field (a checked box sends `on`); absent is false."""
     if key not in fields:
@@ -77,7 +62,7 @@ def _common(fields: Fields) -> tuple[int | None, int | None]:
 
 def win_request(fields: Fields) -> Asked:
     """`POST /win`: the options of `mahj win`."""
-    _check_names(fields, WIN_ONE)
+    only(fields, (*WIN_ONE, *COMMON), repeated=tuple(REPEATED))
     winner = text(fields, "winner")
     if winner is None:
         raise Problem(400, "name the winner (the field winner); nothing was changed")
@@ -98,7 +83,7 @@ def win_request(fields: Fields) -> Asked:
 
 def wall_request(fields: Fields) -> Asked:
     """`POST /wall`: the options of `mahj wall`."""
-    _check_names(fields, ())
+    only(fields, COMMON, repeated=tuple(REPEATED))
     if "line" in fields:
         raise Problem(400, "a wall game has no card line; nothing was changed")
     options = {"dead": _many(fields, "dead"), "bets": _many(fields, "bet")}
@@ -135,16 +120,21 @@ def entry_id(fields: Fields) -> str | None:
     return given[0]
 
 
-def only(fields: Fields, known: tuple[str, ...], required: tuple[str, ...] = ()) -> Fields:
-    """The fields of a write that takes `known` (each once), refused when another is
-    given or one of `required` is missing or empty."""
+def only(
+    fields: Fields,
+    known: tuple[str, ...],
+    required: tuple[str, ...] = (),
+    repeated: tuple[str, ...] = (),
+) -> Fields:
+    """The fields of a write that takes `known` once each and `repeated` any number of
+    times, refused when another is given or one of `required` is missing or empty."""
     for key, values in fields.items():
-        if key not in (*known, "token"):
-            listed = ", ".join(known) or "none"
+        if key not in (*known, *repeated, "token"):
+            listed = ", ".join(sorted({*known, *repeated} - {"token"})) or "none"
             raise Problem(
                 400, f"unknown field {key!r} (the fields are {listed}); nothing was changed"
             )
-        if len(values) > 1:
+        if len(values) > 1 and key not in repeated:
             raise Problem(
                 400, f"{key} was given twice ({values[0]!r} and {values[1]!r}); give it once"
             )
@@ -162,7 +152,8 @@ def table_number(fields: Fields, key: str = "table") -> int | None:
 
 BLANK: dict[str, Any] = {
     "winner": "", "value": "", "line": "", "how": "", "exposures": "", "jokerless": False,
-    "dead": [], "bets": {}, "pays": "", "entry_id": "", "wall": False,
+    "singles_pairs": False, "heavenly": False, "misnamed": False, "dead": [], "bets": {},
+    "pays": "", "entry_id": "", "wall": False,
 }  # fmt: skip
 """A game's form before anything is chosen."""
 
@@ -187,7 +178,7 @@ def chosen_of(fields: Fields) -> dict[str, Any]:
         "line": one("line"),
         "how": how,
         "exposures": one("exposures"),
-        "jokerless": one("jokerless") in TRUE,
+        **{key: one(key) in TRUE for key in FLAGS if key != "self_pick"},
         "dead": fields.get("dead", []),
         "bets": dict(b.partition("=")[::2] for b in fields.get("bet", [])),
         "pays": one("pays_for_table"),

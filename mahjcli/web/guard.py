@@ -1,7 +1,6 @@
-"""Who may write, and what a request may be: the token printed at start-up (compared in
-constant time, before any body is read when it comes in the header), forms only from the
-server's own pages, bodies of a few kilobytes, and every refusal as one message with a
-4xx status (never a traceback)."""
+"""Who may write, and what a request may be: the keys (compared in constant time, before
+any body is read when one comes in the header), forms only from the server's own pages,
+bodies of a few kilobytes, every refusal one message with a 4xx status."""
 
 from __future__ import annotations
 
@@ -65,7 +64,6 @@ class Keys:
     ) -> None:
         self.key = key
         self.code = new_code() if code is None else code
-        """The tables' join code ("" for none)."""
         self.keep = keep
 
     def level(self, given: str | None) -> Level | None:
@@ -82,11 +80,10 @@ class Keys:
         self._kept()
         return self.key
 
-    def new_code(self) -> str:
+    def new_code(self) -> None:
         """Change the join code; the old one stops working."""
         self.code = new_code()
         self._kept()
-        return self.code
 
     def _kept(self) -> None:
         if self.keep is not None:
@@ -116,18 +113,11 @@ def cookie_name(request: Request) -> str:
     return f"{COOKIE}_{server[1]}" if server and server[1] else COOKIE
 
 
-def cookie_token(request: Request, keys: Keys | str) -> str | None:
-    """The key or join code the phone's cookie holds, when it is still good (for putting
-    it in a page's forms)."""
-    keys = keys if isinstance(keys, Keys) else Keys(keys, "")
+def cookie_token(request: Request, keys: Keys) -> str | None:
+    """The key or join code the phone's cookie holds, when still good (for its forms)."""
     given = request.cookies.get(cookie_name(request)) or request.query_params.get("key")
     level = keys.level(given)
     return None if level is None else keys.key if level == "organiser" else keys.code
-
-
-def cookie_level(request: Request, keys: Keys) -> Level | None:
-    """What the phone's cookie allows."""
-    return keys.level(request.cookies.get(cookie_name(request)))
 
 
 def from_here(request: Request) -> None:
@@ -145,13 +135,12 @@ def from_here(request: Request) -> None:
         raise Problem(403, "forms are taken only from this server's own pages; nothing was changed")
 
 
-async def write_fields(request: Request, keys: Keys | str, level: Level = "table") -> Fields:
-    """The fields of a write, once it is known to carry the key (`level` "organiser") or
-    the key or the tables' join code ("table"): the header `Authorization: Bearer KEY` is
-    checked before the body is read; without it the form must come from this server's
-    own pages, and carry the key or code as its `token` field (a JSON body, which only
-    scripts send, needs the header). 401 without it."""
-    keys = keys if isinstance(keys, Keys) else Keys(keys, "")
+async def write_fields(request: Request, keys: Keys, level: Level) -> Fields:
+    """The fields of a write carrying the organiser's key (`level` "organiser"), or the
+    key or the join code ("table"), else 401: `Authorization: Bearer KEY` is checked
+    before the body is read; without it the form must come from this server's pages and
+    carry the key as its `token` field (a JSON body, which only scripts send, needs the
+    header)."""
 
     def allowed(given: str | None) -> bool:
         found = keys.level(given)
@@ -170,7 +159,7 @@ async def write_fields(request: Request, keys: Keys | str, level: Level = "table
     return fields
 
 
-def _no_key(level: Level = "table") -> Problem:
+def _no_key(level: Level) -> Problem:
     if level == "organiser":
         return Problem(
             401,
@@ -254,8 +243,7 @@ def _json_form(body: bytes) -> Fields:
 
 
 def status_of(exc: MahjError) -> int:
-    """The HTTP status of a refusal: 404 no such file, 409 a file that must be fixed
-    or is busy, 400 anything the rules or the night refuse."""
+    """404 no such file, 409 a file to fix or busy, 400 what the rules or night refuse."""
     if isinstance(exc, SessionMissing):
         return 404
     if isinstance(exc, SessionInvalid | Busy | SaveFailed):
@@ -263,22 +251,17 @@ def status_of(exc: MahjError) -> int:
     return 400
 
 
-def json_body(data: object) -> bytes:
-    """JSON as the commands print it (names as typed, one line)."""
-    return (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
-
-
 def json_response(data: object, status: int = 200) -> Response:
-    """A JSON answer."""
-    return Response(json_body(data), status, media_type="application/json")
+    """A JSON answer, as the commands print it (names as typed, one line)."""
+    body = (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
+    return Response(body, status, media_type="application/json")
 
 
 def error_response(status: int, message: str) -> Response:
     """`{"error": "..."}` with its status."""
-    headers = {"Retry-After": "1"} if status in (409, 503) else None
     response = json_response({"error": message}, status)
-    if headers:
-        response.headers.update(headers)
+    if status in (409, 503):
+        response.headers["Retry-After"] = "1"
     return response
 
 

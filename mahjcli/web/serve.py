@@ -1,9 +1,8 @@
-"""Starting the server: what to serve, where (an address of this computer and a port),
-the entry link and its QR code for the terminal, and running uvicorn in this one process
-until Ctrl-C or SIGTERM stops it cleanly (every open scoreboard is told to go, every save
-in progress finishes). A connection that sends no request within `IDLE` seconds is
-closed, the connections served at once stay below the files the process may open, and
-the organiser is told when requests are being refused."""
+"""Starting the server: what to serve and where, the entry link and its QR code for the
+terminal, and uvicorn in this one process until Ctrl-C or SIGTERM stops it cleanly (the
+scoreboards told to go, the saves under way finished). A connection silent for `IDLE`
+seconds is closed, the connections stay below the files the process may open, and the
+organiser is told when requests are being refused."""
 
 from __future__ import annotations
 
@@ -74,11 +73,6 @@ def is_local(host: str) -> bool:
         return False
 
 
-def is_every(host: str) -> bool:
-    """True for the address that means every network of this computer."""
-    return host in ("0.0.0.0", "::", "")
-
-
 def lan_addresses() -> list[str]:
     """This computer's IPv4 addresses on its networks (no packet is sent to find them)."""
     found: list[str] = []
@@ -142,8 +136,8 @@ def qr_text(link: str) -> str:
 
 
 def open_files() -> int | None:
-    """How many files this process may open, first raised (where the system allows) to
-    what `MOST_CONNECTIONS` need; None where the system does not tell (Windows)."""
+    """How many files this process may open, first raised (where allowed) to what
+    `MOST_CONNECTIONS` need; None where the system does not tell (Windows)."""
     try:
         import resource
     except ImportError:
@@ -188,9 +182,8 @@ class Prompt(H11Protocol):
 
 
 class Refusals(logging.Filter):
-    """Instead of uvicorn's line for each request refused (too many connections at once)
-    and asyncio's for each connection it could not take (no file left to open), one
-    warning for the organiser, again at most every `WARN_EVERY` seconds while it lasts."""
+    """Instead of uvicorn's and asyncio's line for each request or connection refused,
+    one warning for the organiser, at most every `WARN_EVERY` seconds while it lasts."""
 
     SIGNS = ("Exceeded concurrency limit", "socket.accept() out of system resource")
 
@@ -219,8 +212,8 @@ LOGGERS = ("uvicorn.error", "asyncio")
 
 
 class Server(uvicorn.Server):
-    """uvicorn's server, which also ends every open scoreboard stream when told to stop
-    (they would otherwise hold the server open until its grace time ran out)."""
+    """uvicorn's server, which also ends every scoreboard stream when told to stop (they
+    would hold the server open until its grace time ran out)."""
 
     def __init__(self, config: uvicorn.Config, watcher: Watcher) -> None:
         super().__init__(config)
@@ -232,8 +225,8 @@ class Server(uvicorn.Server):
 
 
 def interrupted(sig: int, frame: FrameType | None) -> None:
-    """SIGTERM (a service manager's stop), as uvicorn raises it again once it has stopped
-    serving: end as Ctrl-C ends."""
+    """SIGTERM (a service manager's stop), raised again by uvicorn once stopped: end as
+    Ctrl-C ends."""
     raise KeyboardInterrupt
 
 
@@ -284,9 +277,8 @@ def prepare(room: Room, name: str, host: str, port: int) -> Ready:
 
 
 def kept_keys(room: Room) -> Keys:
-    """The entry key and join code of what `room` serves, as the last run left them (so
-    the phones' links, and the games they keep to send again, work after a restart), or
-    new ones; each change is kept for the next run."""
+    """The entry key and join code as the last run left them (the phones' links and the
+    games they keep to send work after a restart), or new ones; each change is kept."""
     served = room.folder if room.single is None else room.single.path
     assert served is not None
     stored = read_keys(served)
@@ -297,7 +289,7 @@ def kept_keys(room: Room) -> Keys:
 
 
 def _shown_hosts(host: str) -> list[str]:
-    hosts = lan_addresses() if is_every(host) else [host]
+    hosts = lan_addresses() if host in ("0.0.0.0", "::", "") else [host]
     return [f"[{h}]" if ":" in h else h for h in hosts] or ["THIS-COMPUTER"]
 
 

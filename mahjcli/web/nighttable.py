@@ -1,0 +1,365 @@
+"""A table's pages of a night, on the table's phone: the four quick questions, who pays
+whom before it is recorded, taking back the table's last game, and correcting an earlier
+game as `mahj fix` does (`POST /fix`; refused, naming the game, when a later game would
+be seated differently: RULES.md §10)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ..core.errors import MahjError, Refused
+from ..core.model import Wall, Win
+from ..core.numbers import whole_number
+from ..core.standings import Row, Standings
+from ..files.loader import Night
+from ..night import build, change, history
+from ..reports import board, shapes, words
+from . import actions
+from .common import Site, api_error, form_items, page, page_error, render, see, without
+from .fields import BLANK, chosen_of, entry_id, flag, how_won, text, wall_request, win_request
+from .guard import Fields, Problem, json_response, read_fields
+from .source import Source
+
+WIN_ONLY = ("winner", "value", "line", "thrown_by", "self_pick", "exposures", "jokerless",
+            "singles_pairs", "heavenly", "misnamed", "pays_for_table")  # fmt: skip
+"""A win's fields, left out when a game's form is sent as a wall game."""
+
+
+def base_of(source: Source) -> str:
+    """Where a night's pages start: `` for the one night served, `/n/NAME` in a folder."""
+    return f"/n/{quote(source.key, safe='')}" if source.key else ""
+
+
+class NightTable(Site):
+    """A night's file, and the pages of its tables."""
+
+    kind = "night"
+
+    async def night(self, request: Request) -> tuple[Source, Night]:
+        """The night a request is about, as it is now (Problem 409 when it cannot be read)."""
+        source = self.source(request, "night")
+        shown = await self.shown(source)
+        if shown.night is None:
+            raise Problem(409, shown.error or "the night cannot be read")
+        return source, shown.night
+
+    # ---- a table's pages -------------------------------------------------------------
+
+    @page()
+    async def tables_page(self, request: Request) -> Response:
+        source, night = await self.night(request)
+        standings = night.standings
+        tables = [t for v in standings.tables if (t := board.table_board(standings, v.table))]
+        if len(tables) == 1 and not standings.club:
+            return see(f"{base_of(source)}/table/{tables[0].table}")
+        return render(
+            request,
+            "tables.html",
+            base=base_of(source),
+            title=board.board(standings).title,
+            tables=tables,
+            club=standings.club,
+            token=self.key_of(request),
+            organiser=self.level_of(request) == "organiser",
+            error=None,
+        )
+
+    @page()
+    async def table_page(self, request: Request) -> Response:
+        """The table's page; a POST (from "Change something") fills the form again."""
+        chosen = chosen_of(await read_fields(request)) if request.method == "POST" else {}
+        return await self.table_view(request, chosen=chosen, done=_done(request))
+
+    @page()
+    async def table_view(
+        self,
+        request: Request,
+        *,
+        chosen: dict[str, Any] | None = None,
+        error: str | None = None,
+        done: tuple[str, int] | None = None,
+        status: int = 200,
+    ) -> Response:
+        """The table's page: its seats, the four questions, its last games."""
+        source, night = await self.night(request)
+        standings = night.standings
+        number = request.path_params["table"]
+        table = board.table_board(standings, number)
+        if table is None:
+            return page_error(
+                request, Problem(404, f"table {number} is not playing now"), "No such table"
+            )
+        played = board.games_at(standings, number)
+        card = standings.session.card
+        rules = standings.rules
+        return render(
+            request,
+            "table.html",
+            status,
+            base=base_of(source),
+            title=board.board(standings).title,
+            place=actions.where(standings, number),
+            club=standings.club,
+            table=table,
+            next_game=standings.next_game,
+            token=self.key_of(request),
+            chosen={**BLANK, **(chosen or {})},
+            lines=card.lines if card is not None else (),
+            tournament=not rules.pays,
+            recent=[board.game_line(row, standings) for row in reversed(played[-3:])],
+            earlier=[board.game_line(row, standings) for row in reversed(played)],
+            names=[seat.name for seat in table.seats],
+            bettors=standings.waiting if rules.house_problem("bettor") is None else (),
+            pays_for_table=rules.house_problem("pay-for-table") is None,
+            organiser=self.level_of(request) == "organiser",
+            version=self.room.tag(source.version),
+            error=error,
+            done=board.done_words(standings, number, done),
+        )
+
+    async def check(self, request: Request) -> Response:
+        """Who pays whom if the game is recorded as asked (nothing saved yet)."""
+        number = request.path_params["table"]
+        fields: Fields = {}
+        try:
+            source, night = await self.night(request)
+            fields = how_won(await self.table_fields(request))
+            eid = entry_id({"entry_id": fields.get("entry_id", [])})
+            result, make = _asked(without(fields, "entry_id"), number)
+            row, after, notes = await run_in_threadpool(actions.preview, night, make)
+        except (Problem, MahjError) as exc:
+            return await self.again(request, exc, self.table_view, chosen=chosen_of(fields))
+        return render(
+            request,
+            "confirm.html",
+            base=base_of(source),
+            table=number,
+            place=actions.where(after, number),
+            club=after.club,
+            game=board.game_line(row, after),
+            notes=notes,
+            swap=words.seat_swap(row, after),
+            hidden=[*form_items(fields, leave=("result", "entry_id")), ("result", result)],
+            entry_id=eid or "",
+            result=result,
+        )
+
+    async def record(self, request: Request) -> Response:
+        """Record the game just checked; then the table's page says so. Sent by the
+        page's script (`Accept: application/json`, an entry it keeps until it is sent),
+        the answer is JSON: the game's place, or `{"error": ...}`."""
+        number = request.path_params["table"]
+        fields: Fields = {}
+        wants_json = "application/json" in request.headers.get("accept", "")
+        try:
+            source = self.source(request, "night")
+            fields = how_won(await self.table_fields(request))
+            eid = entry_id({"entry_id": fields.get("entry_id", [])})
+            _, make = _asked(without(fields, "entry_id"), number)
+            done = await self.saving(source, change.record, make, eid)
+        except (Problem, MahjError) as exc:
+            if wants_json:
+                return api_error(exc)
+            return await self.again(request, exc, self.table_view, chosen=chosen_of(fields))
+        self.saved(source, done)
+        row = next((r for r in done.after.rows if eid and r.entry.entry_id == eid), None)
+        row = row if row is not None else done.after.rows[-1]
+        to = f"{base_of(source)}/table/{number}?done={row.at}"
+        if wants_json:
+            return json_response({"game": row.game, "at": row.at, "page": to,
+                                  "repeated": done.repeated})  # fmt: skip
+        return see(to)
+
+    async def undo(self, request: Request) -> Response:
+        """Take back the table's last game (the form of the page `undo_view` shows)."""
+        number = request.path_params["table"]
+        try:
+            source = self.source(request, "night")
+            at = (await self.table_fields(request)).get("at", [""])[0]
+            spot = int(at) if at.isdigit() and at.isascii() and len(at) < 9 else None
+            done = await self.saving(source, actions.undo, number, spot)
+        except (Problem, MahjError) as exc:
+            return await self.again(request, exc, self.undo_view)
+        self.saved(source, done)
+        gone = next((r.game for r in done.before.rows if r.at == spot), None)
+        gone = gone if gone is not None else done.before.rows[-1].game
+        return see(f"{base_of(source)}/table/{number}?removed={gone}")
+
+    @page()
+    async def undo_view(
+        self, request: Request, *, error: str | None = None, status: int = 200
+    ) -> Response:
+        """The page asking "take back game N?" (or saying why it cannot be taken back)."""
+        number = request.path_params["table"]
+        source, night = await self.night(request)
+        standings = night.standings
+        last = actions.last_game(standings, number)
+        if last is None:
+            nothing = f"{actions.where(standings, number)} has no game to take back"
+            return await self.table_view(request, error=nothing, status=400)
+        problem, later = actions.removal(night, last)
+        if error is None and problem is not None:
+            status, error = 400, problem
+        return render(
+            request,
+            "undo.html",
+            status,
+            base=base_of(source),
+            table=number,
+            place=actions.where(standings, number),
+            game=board.game_line(last, standings),
+            later=later,
+            club=standings.club,
+            token=self.key_of(request),
+            error=error,
+        )
+
+    # ---- correcting an earlier game (RULES.md §10), as `mahj fix` ---------------------
+
+    @page("No such game")
+    async def fix_view(
+        self,
+        request: Request,
+        *,
+        chosen: dict[str, Any] | None = None,
+        error: str | None = None,
+        status: int = 200,
+    ) -> Response:
+        """Game G of table N's page, as recorded, to correct."""
+        number, game = request.path_params["table"], request.path_params["game"]
+        source, night = await self.night(request)
+        standings = night.standings
+        row = _game_row(standings, game, number)
+        card = standings.session.card
+        house = standings.rules
+        return render(
+            request,
+            "fix.html",
+            status,
+            base=base_of(source),
+            table=number,
+            club=standings.club,
+            place=actions.where(standings, number),
+            game=board.game_line(row, standings),
+            later=sum(1 for r in standings.rows if r.is_game and r.at > row.at),
+            seats=row.seated,
+            elsewhere=row.elsewhere,
+            bettors=row.waiting if house.house_problem("bettor") is None else (),
+            pays_for_table=house.house_problem("pay-for-table") is None,
+            lines=card.lines if card is not None else (),
+            tournament=not house.pays,
+            chosen={**_recorded_choices(row), **(chosen or {})},
+            token=self.key_of(request),
+            error=error,
+        )
+
+    async def api_fix(self, request: Request) -> Response:
+        """`POST /fix`: game G typed again (`game`, then the fields of `/win`, or
+        `wall=true` and those of `/wall`); refused, naming the game, when a later game
+        would be seated differently. For the table page's form (`page=table`), the
+        table's page or the form again."""
+        source = self.source(request, "night")
+        fields = how_won(await self.table_fields(request))
+        is_page = fields.pop("page", [""])[0] == "table"
+        raw = text(fields, "game")
+        try:
+            eid = entry_id(fields)
+            if raw is None:
+                raise Problem(
+                    400, "say which game to correct (the field game); nothing was changed"
+                )
+            game = whole_number(fields.pop("game")[0], "game", 1, 100_000)
+            table = text(fields, "table")
+            _, night = await self.night(request)
+            club = night.standings.club
+            row = _game_row(
+                night.standings, game, int(table) if table and table.isdigit() else None
+            )
+            make = _fixed_builder(fields, row, club)
+            note = actions.note("corrected", game, row.table if club else None)
+            done, _ = await self.saving(source, history.replace, game, make, note, eid)
+        except (Problem, MahjError) as exc:
+            if not is_page:
+                raise
+            request.path_params.update(table=_small(text(fields, "table"), 4),
+                                       game=_small(raw, 7))  # fmt: skip
+            return await self.again(request, exc, self.fix_view, chosen=chosen_of(fields))
+        self.saved(source)
+        if is_page:
+            return see(f"{base_of(source)}/table/{row.table}?fixed={game}")
+        return json_response(shapes.status_json(done.after))
+
+
+def _asked(fields: Fields, table: int) -> tuple[str, actions.Builder]:
+    """The game a table's form asks for, at that table."""
+    fields = {key: list(values) for key, values in fields.items()}
+    result = fields.pop("result", ["win"])[0]
+    fields.setdefault("table", [str(table)])
+    if fields["table"] != [str(table)]:
+        raise Problem(400, f"this is table {table}'s page, not table {fields['table'][0]}'s")
+    if result == "wall":
+        return result, actions.wall_builder(wall_request(without(fields, *WIN_ONLY)))
+    if result != "win":
+        raise Problem(400, f"a game is a win or a wall game, not {result!r}")
+    return result, actions.win_builder(win_request(fields))
+
+
+def _fixed_builder(fields: Fields, row: Row, club: bool) -> Callable[[Standings], build.Built]:
+    """How to build game `row` again from the fields sent (a win's, or a wall game's)."""
+    wall = flag(fields, "wall")
+    fields = without(fields, "wall", "table")
+    if wall:
+        dead_bets = wall_request(without(fields, *WIN_ONLY)).options
+        table = row.table if club else None
+        return lambda s: build.build_wall(s, dead_bets["dead"], table, dead_bets["bets"])
+    options = win_request(fields).options
+    return lambda s: build.build_win(s, **options)
+
+
+def _recorded_choices(row: Row) -> dict[str, Any]:
+    """A recorded game as the form shows it."""
+    entry = row.entry
+    bets = {bettor: target for bettor, target in getattr(entry, "bets", ())}
+    bets.update({bettor: "wall" for bettor in getattr(entry, "wall_bets", ())})
+    chosen: dict[str, Any] = {"dead": list(getattr(entry, "dead", ())), "bets": bets,
+                              "wall": isinstance(entry, Wall)}  # fmt: skip
+    if isinstance(entry, Win):
+        chosen.update(
+            winner=entry.winner,
+            value=str(entry.value) if entry.line is None else "",
+            line=entry.line or "",
+            how="self" if entry.thrown_by is None else f"by:{entry.thrown_by}",
+            exposures="" if entry.exposures is None else str(entry.exposures),
+            jokerless=entry.jokerless,
+            pays=entry.pays_for_table or "",
+        )
+    return chosen
+
+
+def _game_row(standings: Standings, game: int, table: int | None) -> Row:
+    """Game `game`, played at `table` when one is named (Refused otherwise)."""
+    at = history.game_at(standings, game)
+    row = next(r for r in standings.rows if r.at == at)
+    if table is not None and row.table != table:
+        raise Refused(f"game {game} was played at table {row.table}, not table {table}")
+    return row
+
+
+def _small(raw: str | None, digits: int) -> int:
+    """A number from a query or form, 0 unless it is a few plain digits."""
+    return int(raw) if raw and raw.isascii() and raw.isdigit() and len(raw) < digits else 0
+
+
+def _done(request: Request) -> tuple[str, int] | None:
+    """`?done=AT`, `?removed=GAME` or `?fixed=GAME`: what the form just did."""
+    for what in ("done", "removed", "fixed"):
+        raw = request.query_params.get(what, "")
+        if raw.isdigit() and raw.isascii() and len(raw) < 9:
+            return what, int(raw)
+    return None
