@@ -174,6 +174,7 @@ class NightSite(NightTable):
         if closing and not source.closed:
             if night.standings.games == 0:
                 raise Problem(400, "the night has no games yet: there is nothing to close")
+            self.watcher.look_at(source)  # a change not seen yet must not reopen it later
             self.watcher.touch(source)
             source.closed_at = source.version
         elif not closing and source.closed:

@@ -167,6 +167,11 @@ class Prompt(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            # An answer goes out at once, not held back until the phone acknowledges its
+            # head (asyncio sets this only on sockets it made itself).
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._wait()
 
     def data_received(self, data: bytes) -> None:

@@ -206,3 +206,39 @@ def test_sigterm_stops_the_server_once_the_saves_under_way_are_done(tmp_path: Pa
     recorded = games_in(night, env)
     assert sorted(recorded) == sorted(set(recorded))  # each once
     assert {value for value, status in answers if status == 200} <= set(recorded)
+
+
+def test_each_connection_sends_an_answer_at_once():
+    """The server's connections do not hold a small answer back until the phone has
+    acknowledged what came before (Nagle's rule, which can stall each answer by 40 ms or
+    more on a phone's network): asyncio turns it off only on sockets it made itself, and the
+    server's listening socket is made by mahj."""
+    import asyncio
+
+    import uvicorn
+    from starlette.applications import Starlette
+
+    from mahjcli.web.serve import Prompt, bind
+
+    async def accept() -> int:
+        config = uvicorn.Config(Starlette(), http=Prompt, log_level="warning")
+        config.load()
+        state = uvicorn.server.ServerState()
+        listening = bind("127.0.0.1", 0)
+        server = await asyncio.get_running_loop().create_server(
+            lambda: Prompt(config, state, {}), sock=listening
+        )
+        phone = socket.create_connection(listening.getsockname()[:2])
+        for _ in range(100):
+            if state.connections:
+                break
+            await asyncio.sleep(0.05)
+        (connection,) = state.connections
+        option = connection.transport.get_extra_info("socket").getsockopt(
+            socket.IPPROTO_TCP, socket.TCP_NODELAY
+        )
+        phone.close()
+        server.close()
+        return int(option)
+
+    assert asyncio.run(accept()) != 0

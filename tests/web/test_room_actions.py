@@ -310,6 +310,7 @@ def test_closing_the_night_shows_the_end_until_a_game_is_recorded(serve: Serve, 
     closed = client.post("/close-night", headers=KEY)
     assert closed.status_code == 200 and closed.json()["closed"] is True
     assert night.read_bytes() == before
+    client.app.state.room.look()  # type: ignore[attr-defined]  # the watcher's next look
     screen = client.get("/board").text
     assert "the night is over" in screen and "Final standings" in screen
     assert "Linda pays Ruth 50" in screen
