@@ -1,7 +1,7 @@
 """Writing event files: a new event's text, and the edits that add tables, set a key or
-replace tables, keeping everything else the user wrote. Each edit is read back with
-tomllib and compared; when the text cannot be edited in place, the whole document is
-written out again."""
+replace tables, and a profile's `[profile]` block, keeping everything else the user wrote.
+Each edit is read back with tomllib and compared; when the text cannot be edited in place,
+the whole document is written out again."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The one way a night is loaded: read the file, check it, replay it (`check` lists every
 problem instead of stopping at the first), so a hand-edited entry is judged exactly like
-a typed one."""
+a typed one. Also: whether a file holds a night or an event, and the nights `mahj
+sessions` lists and `mahj use` picks from."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ def locked(path: Path) -> Iterator[Path]:
     """Hold the session's lock, yielding its real path; Busy after lock_timeout() seconds."""
     real = Path(os.path.realpath(path))
     try:
-        is_folder, parent_ok = real.is_dir(), real.parent.is_dir()
+        is_folder, parent_ok = _folder_and_parent(real)
     except OSError as exc:
         raise SessionMissing(f"cannot use {path}: {exc.strerror or exc}") from None
     if is_folder or not real.name:
@@ -63,6 +63,25 @@ def locked(path: Path) -> Iterator[Path]:
     finally:
         with contextlib.suppress(OSError):  # closing the lock file lets it go in any case
             release()
+
+
+_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.EBADF)
+
+
+def _folder_and_parent(real: Path) -> tuple[bool, bool]:
+    """Whether `real` is a folder, and whether its folder is one. Not `Path.is_dir`: newer
+    Pythons take any failure to look (a folder this user may not enter) for "no"."""
+    try:
+        return stat.S_ISDIR(os.stat(real).st_mode), True
+    except OSError as exc:
+        if exc.errno not in _MISSING:
+            raise
+    try:
+        return False, stat.S_ISDIR(os.stat(real.parent).st_mode)
+    except OSError as exc:
+        if exc.errno not in _MISSING:
+            raise
+    return False, False
 
 
 def acquire(path: Path, timeout: float) -> Callable[[], None]:

@@ -1,4 +1,5 @@
-"""Where sessions live: the data folder, the current session, and new file names."""
+"""Where sessions live: the data folder, the current session, new file names, the nights
+in a folder, and the keys `mahj serve` keeps for a night in the data folder."""
 
 from __future__ import annotations
 

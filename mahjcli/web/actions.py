@@ -1,8 +1,9 @@
 """What a table's phone may do to a night: look at what a game would pay (nothing saved),
 record it (the builders below, handed to `night.change.record` as the command line
-hands its own), take back that table's last game. Every write is `night.change`'s, under
-the night's lock with its atomic save; they block, so the routes run them in a worker
-thread."""
+hands its own), take back that table's last game; and what the organiser's page shows
+before a leaver settles up, and the comment a corrected game leaves in the file. Every
+write is `night.change`'s, under the night's lock with its atomic save; they block, so
+the routes run them in a worker thread."""
 
 from __future__ import annotations
 

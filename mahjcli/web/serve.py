@@ -170,8 +170,10 @@ class Prompt(H11Protocol):
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             # An answer goes out at once, not held back until the phone acknowledges its
-            # head (asyncio sets this only on sockets it made itself).
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            # head (asyncio sets this itself only where the listening socket names TCP as
+            # its protocol; ours, from socket.create_server, does not).
+            with contextlib.suppress(OSError):  # a phone gone already
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._wait()
 
     def data_received(self, data: bytes) -> None:
