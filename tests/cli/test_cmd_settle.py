@@ -330,7 +330,7 @@ def club_nights(draw):
     return session
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(club_nights())
 def test_with_and_without_settled_leavers_every_balance_is_settled_exactly_once(session):
     standings = fold(session)

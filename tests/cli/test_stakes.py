@@ -148,7 +148,7 @@ def test_stake_words():
     assert stake_problem(100.01) is not None and stake_problem(True) is not None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.integers(-(10**7), 10**7), st.integers(1, 10_000))
 def test_money_is_exact_in_cents(points: int, stake: int):
     text = money(points, stake, sign=True)

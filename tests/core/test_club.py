@@ -278,7 +278,7 @@ def club_nights(draw, max_entries: int = 25):
     return session
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(club_nights())
 def test_every_club_game_sums_to_zero_with_the_kitty_and_no_purse_goes_negative(session):
     standings = fold(session)
@@ -294,7 +294,7 @@ def test_every_club_game_sums_to_zero_with_the_kitty_and_no_purse_goes_negative(
     assert sum(standings.balances().values()) == 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(club_nights())
 def test_only_the_games_table_and_its_bettors_pay_or_collect(session):
     standings = fold(session)
@@ -310,7 +310,7 @@ def test_only_the_games_table_and_its_bettors_pay_or_collect(session):
                    for p in row.payments)  # fmt: skip
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(club_nights())
 def test_every_player_in_at_most_one_seat_and_nobody_lost_or_duplicated(session):
     standings = fold(session)
@@ -334,7 +334,7 @@ def test_every_player_in_at_most_one_seat_and_nobody_lost_or_duplicated(session)
         assert view.east == view.seated[0]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(
     sizes=st.lists(st.sampled_from([3, 4]), min_size=2, max_size=3),
     picks=st.lists(st.integers(0, 2), max_size=30),

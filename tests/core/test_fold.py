@@ -198,7 +198,7 @@ def nights(draw):
     return session
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(nights())
 def test_every_game_sums_to_zero_purses_stay_non_negative_waiting_pay_nothing(session):
     standings = fold(session)
@@ -214,7 +214,7 @@ def test_every_game_sums_to_zero_purses_stay_non_negative_waiting_pay_nothing(se
     assert sum(standings.totals) == 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(nights())
 def test_without_pie_every_seated_loser_pays_and_thrower_pays_double(session):
     session = session._replace(rules=League())
@@ -233,7 +233,7 @@ def test_without_pie_every_seated_loser_pays_and_thrower_pays_double(session):
             assert len({by_name[p] for p in losers}) == 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(nights())
 def test_replaying_after_undo_gives_the_state_before(session):
     if not session.log:

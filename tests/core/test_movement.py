@@ -99,7 +99,7 @@ def test_byes_go_to_those_who_sat_out_least_then_in_registration_order():
     assert choose_byes(field[:4], {}) == ()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     size=st.integers(5, 43).filter(lambda n: n % 4),
     rounds=st.integers(2, 8),
@@ -143,7 +143,7 @@ def seated_by_plan(size: int, rounds: int, seed: int) -> list[RoundSeating]:
     return history
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(
     tables=st.integers(1, 10),
     extra=st.integers(0, 3),
@@ -181,7 +181,7 @@ def test_fields_of_a_prime_power_of_tables_reach_every_round_without_a_repeat(pl
     assert repeats_over(history[1:], history[:1]) == 0
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(
     size=st.integers(40, 400),
     rounds=st.integers(2, 8),

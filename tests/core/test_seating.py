@@ -234,7 +234,7 @@ ACTIONS = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(players=st.integers(6, 14), tables=st.integers(1, 3), actions=ACTIONS)
 def test_nobody_is_lost_duplicated_or_in_two_seats(players, tables, actions):
     names = tuple(f"P{i}" for i in range(players))

@@ -144,7 +144,7 @@ small_balances = st.lists(st.integers(-40, 40).map(lambda x: x * 5), min_size=1,
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(small_balances)
 def test_up_to_eleven_balances_the_settle_up_matches_a_brute_force_minimum(balances):
     found = settle(balances)
@@ -172,7 +172,7 @@ groups_strategy = st.lists(
 ).filter(lambda groups: sum(size for size, _, _ in groups) <= EXACT_LIMIT)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(groups_strategy)
 def test_up_to_twenty_balances_the_settle_up_finds_the_planted_groups(groups):
     """Players minus the most cancelling groups, on sets too big for brute force."""
@@ -183,7 +183,7 @@ def test_up_to_twenty_balances_the_settle_up_finds_the_planted_groups(groups):
     assert len(found.payments) == len(balances) - len(groups)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.lists(st.integers(-300, 300).map(lambda x: x * 5), min_size=1, max_size=30))
 def test_any_night_settles_exactly_in_fewer_payments_than_players(amounts):
     balances = {f"P{i}": x for i, x in enumerate(amounts)} | {"Last": -sum(amounts)}
@@ -211,7 +211,7 @@ def test_what_the_players_still_there_cannot_cover_is_left():
     assert settle_leaver("Sue", 0, {"Ruth": -50}) == ()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.integers(-500, 500), st.lists(st.integers(-300, 300), max_size=8))
 def test_a_leaver_makes_the_fewest_payments_without_overpaying_anyone(balance, others):
     named = {f"P{i}": b for i, b in enumerate(others)}

@@ -226,7 +226,7 @@ NAMES = st.text(
 """Any name a player may have (one drawn only with marks, say, is refused when typed)."""
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     names=st.lists(NAMES, min_size=4, max_size=14, unique_by=lambda n: n.casefold()),
     rounds=st.integers(1, 3),

@@ -109,7 +109,7 @@ def test_undo_keeps_everything_but_the_last_entry(mahj, session: Path, shape: st
     shape=st.sampled_from(sorted(SHAPES)),
     steps=st.lists(st.sampled_from(["add", "remove"]), max_size=8),
 )
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 def test_adding_and_removing_in_place_always_reads_back_right(shape: str, steps: list[str]):
     """Any mix of adds and removes: the file always holds exactly the log it should, and
     every add undone by a remove gives the text back as it was before the add."""

@@ -49,7 +49,6 @@ def _seats(standings: Standings) -> dict[int, tuple[int, str, tuple[str, ...]]]:
 
 @settings(
     max_examples=60,
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(data=st.data())

@@ -412,7 +412,6 @@ def test_random_nights_match_the_model():
         settings=settings(
             max_examples=25,
             stateful_step_count=30,
-            deadline=None,
             phases=[Phase.explicit, Phase.reuse, Phase.generate],
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
         ),

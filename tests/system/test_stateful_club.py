@@ -477,7 +477,6 @@ def test_random_club_nights_match_the_model(monkeypatch):
         settings=settings(
             max_examples=10,
             stateful_step_count=20,
-            deadline=None,
             phases=[Phase.explicit, Phase.reuse, Phase.generate],
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
         ),
