@@ -127,11 +127,11 @@ def test_the_organiser_and_the_night_s_end(browser, served, tmp_path: Path):
     fits_the_phone(organiser)
     picture(organiser, "phone-organiser.png")
     organiser.get_by_role("button", name="Show the join code on the screen").tap()
-    expect(tv.locator(".join-code svg")).to_be_visible(timeout=3000)
+    expect(tv.locator(".join-code svg")).to_be_visible(timeout=10000)
     picture(tv, "join-code-tv.png")
     organiser.get_by_role("button", name="Hide the join code").tap()
     organiser.get_by_role("button", name="Close the night").tap()
-    expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=3000)
+    expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=10000)
     expect(tv.locator(".end")).to_contain_text("Cy pays Bea 170")
     picture(tv, "night-end-tv.png")
 

@@ -111,7 +111,7 @@ def test_a_bet_and_pay_for_the_table_from_a_phone(browser, served: Served):
     expect(phone.locator("p.pays")).to_contain_text(bettor)
     phone.get_by_role("button", name="Record game").tap()
     expect(phone.locator("p.done")).to_contain_text("is recorded")
-    expect(tv.locator("section.recent li").first).to_contain_text(f"{bettor} bet on", timeout=3000)
+    expect(tv.locator("section.recent li").first).to_contain_text(f"{bettor} bet on", timeout=10000)
 
     seats = phone.locator("ol.seats .name").all_inner_texts()
     phone.locator("label[for=w1]").tap()
@@ -124,7 +124,7 @@ def test_a_bet_and_pay_for_the_table_from_a_phone(browser, served: Served):
     phone.get_by_role("button", name="Record game").tap()
     expect(phone.locator("p.done")).to_contain_text(f"{seats[1]} pays 120")
     expect(tv.locator("section.recent li").first).to_contain_text(
-        f"{seats[1]} pays for the table", timeout=3000
+        f"{seats[1]} pays for the table", timeout=10000
     )
     assert "pays_for_table" in str(served.games()[-1]) or served.night.read_text().count(
         f'pays_for_table = "{seats[1]}"'
@@ -143,10 +143,10 @@ def test_an_arrival_and_a_table_opened_by_the_organiser(browser, served: Served)
         organiser.get_by_label("Name", exact=True).fill(name)
         organiser.get_by_role("button", name="Arrives").tap()
         expect(organiser.locator("p.done")).to_contain_text(f"Recorded: {name} arrives")
-    expect(tv.locator("article.line")).to_contain_text("Olive", timeout=3000)
+    expect(tv.locator("article.line")).to_contain_text("Olive", timeout=10000)
     organiser.get_by_role("button", name="Open a table").tap()
     expect(organiser.locator("p.done")).to_contain_text("Recorded: Table 3 opens")
-    expect(tv.get_by_role("heading", name="Table 3")).to_be_visible(timeout=3000)
+    expect(tv.get_by_role("heading", name="Table 3")).to_be_visible(timeout=10000)
 
 
 def test_a_correction_that_would_move_a_later_game_is_refused(browser, served: Served):
@@ -177,11 +177,11 @@ def test_the_night_closed_and_the_settle_up_on_the_tv(browser, served: Served):
     organiser.goto(f"{served.base}/organiser")
     organiser.get_by_role("button", name="Show the join code on the screen").tap()
     code = post(served.base, served.key, "/join-code", {})["code"]
-    expect(tv.locator(".join-code")).to_contain_text(code, timeout=3000)
+    expect(tv.locator(".join-code")).to_contain_text(code, timeout=10000)
     assert served.key not in tv.content()
     organiser.get_by_role("button", name="Hide the join code").tap()
     organiser.get_by_role("button", name="Close the night").tap()
-    expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=3000)
+    expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=10000)
     total = subprocess.run([MAHJ, "total", "--session", str(served.night)], env=served.env,
                            check=True, capture_output=True, text=True).stdout  # fmt: skip
     for line in tv.locator(".end .payments li").all_inner_texts():
@@ -206,7 +206,7 @@ def test_a_game_entered_while_the_server_was_down_is_recorded_once(browser, serv
     phone.wait_for_load_state("load")  # its script too
     served.stop()
     phone.get_by_role("button", name="Record game").tap()
-    expect(phone.locator("#queue")).to_contain_text("Offline", timeout=5000)
+    expect(phone.locator("#queue")).to_contain_text("Offline", timeout=10000)
     expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone")
     assert len(served.games()) == games
     served.start()
@@ -246,7 +246,7 @@ def test_a_game_kept_before_it_was_checked_is_recorded_when_the_server_is_back(
     games = len(served.games())
     served.stop()
     phone.get_by_role("button", name="Wall game").tap()
-    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone", timeout=5000)
+    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone", timeout=10000)
     served.start()
     expect(phone.locator("p.done")).to_contain_text("Wall game", timeout=10000)
     assert [g["result"] for g in served.games()[games:]] == ["wall"]
@@ -273,7 +273,7 @@ def test_a_whole_club_night_from_the_phones(browser, tmp_path: Path):
         organiser.get_by_role("link", name="Organiser", exact=True).click()
         organiser.get_by_role("button", name="Show the join code on the screen").tap()
         code = tv.locator(".join-code .code-text")
-        expect(code).to_be_visible(timeout=3000)
+        expect(code).to_be_visible(timeout=10000)
         tables = {}
         for number in (1, 2):
             phone = browser.new_context(**PHONE).new_page()
@@ -320,11 +320,11 @@ def test_a_whole_club_night_from_the_phones(browser, tmp_path: Path):
         expect(tables[1].locator("fieldset.bets label")).to_have_count(5)
         game(tables[1])
         expect(tv.locator("section.recent li").first).to_contain_text(
-            "Game 4 · table 1", timeout=3000
+            "Game 4 · table 1", timeout=10000
         )
         organiser.reload()
         organiser.get_by_role("button", name="Close the night").tap()
-        expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=3000)
+        expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=10000)
         total = subprocess.run([MAHJ, "total", "--session", str(night)], env=env, check=True,
                                capture_output=True, text=True).stdout  # fmt: skip
         for line in tv.locator(".end .payments li").all_inner_texts():

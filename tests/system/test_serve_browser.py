@@ -48,10 +48,10 @@ def test_a_phone_enters_a_game_and_the_screen_shows_it(browser, tmp_path: Path):
         phone.get_by_role("button", name="Record game 8").tap()
         expect(phone.locator("p.done")).to_contain_text("Game 8 is recorded")
         games = tv.locator("section.recent li").first
-        expect(games).to_contain_text(f"Game 8 · table 2 {winner} wins 30", timeout=2000)
+        expect(games).to_contain_text(f"Game 8 · table 2 {winner} wins 30", timeout=10000)
         subprocess.run([MAHJ, "wall", "--table", "1", "--session", str(night)], env=env,
                        check=True, capture_output=True)  # fmt: skip
-        expect(games).to_contain_text("Game 9 · table 1 Wall game", timeout=2000)
+        expect(games).to_contain_text("Game 9 · table 1 Wall game", timeout=10000)
         if os.environ.get("MAHJ_UPDATE_SCREENSHOT"):
             tv.screenshot(path=str(SCREENSHOT), full_page=True)
     finally:

@@ -82,7 +82,7 @@ def test_serve_as_a_real_program(tmp_path: Path):
             subprocess.run([*run[:1], "wall", *run[1:]], env=env, check=True, capture_output=True)
             second = events.readline()
             assert second.startswith(b"data: ") and second != first
-            assert time.monotonic() - began < 5
+            assert time.monotonic() - began < 15  # the watcher looks every half second
         log = subprocess.run([MAHJ, "log", "--json", "--session", str(night)], env=env,
                              capture_output=True, text=True, check=True)  # fmt: skip
         assert [g["result"] for g in json.loads(log.stdout)["games"]] == ["win", "wall"]

@@ -24,11 +24,11 @@ def test_a_save_changes_the_stamp_even_at_the_same_size(night: Path):
     assert stamp(night.with_name("missing.toml")) is None
 
 
-def test_the_screen_sees_a_command_line_change_within_two_seconds(serve: Serve, night: Path):
+def test_the_screen_sees_a_command_line_change_by_itself(serve: Serve, night: Path):
     client = serve(night)
     first = client.get("/version.json").json()["version"]
     cli("win", "Kathy", "30", "--self-pick", "--session", str(night))
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 10  # it looks every half second; a busy machine is slower
     while client.get("/version.json").json()["version"] == first:
         assert time.monotonic() < deadline, "the change was not seen"
         time.sleep(0.02)
@@ -52,7 +52,7 @@ def test_the_screen_shows_the_file_not_the_save_when_an_edit_follows_it(serve: S
     assert client.post("/win", data={**game, "value": "30"}, headers=KEY).status_code == 200
     text = night.read_text("utf-8")
     night.write_text(text.replace("value = 30", "value = 40"), "utf-8")  # just after it
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 10
     while "Ruth wins 40" not in (board := client.get("/board").text):
         assert time.monotonic() < deadline, "the edit was not shown"
         time.sleep(0.02)
@@ -106,7 +106,7 @@ def test_a_folder_of_nights_sees_a_night_arrive(serve: Serve, tmp_path: Path):
     client = serve(folder)
     assert "No nights in this folder yet" in client.get("/").text
     cli("new", "Ann", "Bea", "Cy", "Dot", "--session", str(folder / "table-1.toml"))
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 10
     while "table-1" not in client.get("/board").text:
         assert time.monotonic() < deadline
         time.sleep(0.02)
@@ -159,7 +159,7 @@ def test_a_burst_of_saves_through_the_page_wakes_each_screen_once(night: Path):
             await asyncio.to_thread(cli, "wall", "--session", str(night))
             watcher.look_at(source)
             versions.append(source.version)
-        said.append(await asyncio.wait_for(stream.__anext__(), 2))
+        said.append(await asyncio.wait_for(stream.__anext__(), 10))
         quiet = asyncio.create_task(stream.__anext__())
         await asyncio.sleep(0.3)
         still = [] if quiet.done() else ["quiet"]
@@ -174,32 +174,38 @@ def test_a_burst_of_saves_through_the_page_wakes_each_screen_once(night: Path):
     assert still == ["quiet"]  # one wake for the three saves, nothing more after it
 
 
+SETTLE = 2.0
+
+
 def test_a_lone_save_wakes_the_screens_at_once_and_a_burst_at_most_every_settle(night: Path):
     """After a quiet moment a save through the page is on the screens at once; the saves
     that follow it closely wake them again only `settle` seconds after that, together."""
 
     async def scenario() -> tuple[float, float, float, list[str]]:
-        source, watcher, stream = watching(night, settle=0.6)
+        source, watcher, stream = watching(night, settle=SETTLE)
         await stream.__anext__(), await stream.__anext__()  # retry, then version 0
         loop = asyncio.get_running_loop()
         waiting = asyncio.create_task(stream.__anext__())
         await asyncio.to_thread(cli, "wall", "--session", str(night))
         started = loop.time()
         watcher.look_at(source)
-        first = await asyncio.wait_for(waiting, 2)
+        first = await asyncio.wait_for(waiting, 10)
         lone = loop.time() - started
         waiting = asyncio.create_task(stream.__anext__())
-        await asyncio.sleep(0.05)  # the screen waits for the next change
+        await asyncio.sleep(1.0)  # the screen waits for the next change
         await asyncio.to_thread(cli, "wall", "--session", str(night))
         again = loop.time()
         watcher.look_at(source)
-        second = await asyncio.wait_for(waiting, 2)
+        second = await asyncio.wait_for(waiting, 10)
         gap, after = loop.time() - started, loop.time() - again
         await watcher.stop()
         return lone, gap, after, [first, second]
 
+    # The bounds leave a busy machine most of a second: at once is well before the settle,
+    # and counting the settle from the first wake ends it a second before counting it
+    # from the second save would.
     lone, gap, after, said = asyncio.run(scenario())
-    assert lone < 0.3  # at once, not after the settle
-    assert gap >= 0.55  # the second save waited for the settle since the first wake
-    assert after < 0.6  # and no longer than that
+    assert lone < SETTLE / 2  # at once, not after the settle
+    assert gap >= SETTLE - 0.05  # the second save waited for the settle since the first wake
+    assert after < SETTLE - 0.3  # and no longer than that
     assert [s.rsplit("-", 1)[1] for s in said] == ["1\n\n", "2\n\n"]
