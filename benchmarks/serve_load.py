@@ -4,6 +4,7 @@
     python benchmarks/serve_load.py club              # a club night at the pace of play
     python benchmarks/serve_load.py burst             # 50 tables posting all at once
     python benchmarks/serve_load.py club --games 5 --screens 20
+    python benchmarks/serve_load.py club --every 30 --games 4   # nearer a real room's pace
 
 `club`: one club night of 16 tables (`mahj new ... --tables 16`, one file), served by
 `mahj serve --session FILE`, with 200 screens open on the scoreboard; each table posts a
@@ -201,6 +202,9 @@ async def play_table(
         for number in range(room.games):
             if room.every:
                 await asyncio.sleep(max(0.0, start + number * room.every - time.perf_counter()))
+            if reader.at_eof():  # the server closed it while idle: a browser opens another
+                writer.close()
+                reader, writer = await client.connect()
             body = urlencode(game(table, number, room.club)).encode()
             extra = (
                 f"Authorization: Bearer {client.key}\r\n"
@@ -376,6 +380,7 @@ def main() -> int:
     parser.add_argument("--tables", type=int)
     parser.add_argument("--games", type=int)
     parser.add_argument("--screens", type=int)
+    parser.add_argument("--every", type=float, help="seconds between a table's games (0: at once)")
     args = parser.parse_args()
     unknown = set(args.rooms) - set(ROOMS)
     if unknown:
@@ -383,7 +388,7 @@ def main() -> int:
     whole = True
     for name in args.rooms or list(ROOMS):
         room = ROOMS[name]
-        for field in ("tables", "games", "screens"):
+        for field in ("tables", "games", "screens", "every"):
             if getattr(args, field) is not None:
                 room = room._replace(**{field: getattr(args, field)})
         whole = report(run(room), room) and whole
