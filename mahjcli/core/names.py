@@ -189,13 +189,16 @@ def one_edit(a: str, b: str) -> bool:
 
 
 def one_edit_from(typed: str, names: Iterable[str]) -> str | None:
-    """The one name in `names` that `typed` is one slip away from (`one_edit`), if exactly
-    one is.
+    """The one name in `names` that `typed` is one slip away from (`one_edit`), or the same
+    word in other capitals, if exactly one is.
 
     >>> one_edit_from("jokerles", ["jokerless", "dead"]), one_edit_from("Ida", ["Linda"])
     ('jokerless', None)
+    >>> one_edit_from("Jokerless", ["jokerless", "dead"])
+    'jokerless'
     """
-    found = [n for n in names if one_edit(typed, n)]
+    key = fold_name(typed)
+    found = [n for n in names if fold_name(n) == key or one_edit(typed, n)]
     return found[0] if len(found) == 1 else None
 
 

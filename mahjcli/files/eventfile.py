@@ -20,7 +20,7 @@ from ..core.event import (
     TableCard,
 )  # fmt: skip
 from ..core.model import Entry
-from ..core.names import closest, fold_name
+from ..core.names import closest, fold_name, one_edit_from
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.profiles import built_in, read_profile
 from ..core.rulesets import DEFAULT_PROFILE, Tournament
@@ -232,9 +232,12 @@ class Reader:
         label: str = "",
     ) -> None:
         for key in sorted(set(table) - set(known)):
-            self.notes.append(
-                Problem(f"{label}unknown key {key!r} is kept but not used", where(key))
-            )
+            if near := one_edit_from(key, known):
+                self.problem(f"{label}unknown key {key!r}; did you mean `{near}`?", where(key))
+            else:
+                self.notes.append(
+                    Problem(f"{label}unknown key {key!r} is kept but not used", where(key))
+                )
 
     def whole(self, value: object, what: str, where: Where, default: int = 0) -> int:
         if value is None:

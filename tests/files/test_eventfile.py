@@ -172,6 +172,12 @@ def test_unknown_keys_are_kept_and_noted():
     assert [n.message for n in parsed.notes] == ["unknown key 'venue' is kept but not used"]
 
 
+def test_a_known_key_in_capitals_is_a_problem_not_a_note():
+    text = eventwrite.new_event_text(SMALL).replace("seed = 7", "Seed = 7")
+    found = problems_of(text)
+    assert found and "unknown key 'Seed'; did you mean `seed`?" in found[0], found
+
+
 def test_appending_keeps_the_users_text_and_reads_back_as_expected():
     text = "# my notes\n" + eventwrite.new_event_text(SMALL) + "# the end\n"
     card = eventwrite.card_table(TableCard(2, 1, {"Eve": 1, "Fay": 2, "Gus": 3, "Hal": 4}))

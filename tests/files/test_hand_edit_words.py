@@ -33,6 +33,36 @@ def test_a_misspelt_key_is_a_problem_with_its_line_in_check_and_every_command(fo
         assert session.read_bytes() == data
 
 
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("Jokerless = true", "log entry 1 (win): unknown key 'Jokerless'; did you mean `jokerless`?"),
+        ("Dead = []", "log entry 1 (win): unknown key 'Dead'; did you mean `dead`?"),
+    ],
+)
+def test_a_known_key_in_capitals_is_a_problem_never_a_game_paid_without_it(
+    four, session, line, message
+):
+    """`Jokerless = true` is not `jokerless = true` to TOML: paying the game as if the line
+    were not there would pay half what the scorer meant."""
+    assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    data, at = edited(four, session, session.read_text().rstrip("\n") + f"\n{line}\n")
+    check = four("check")
+    assert check.exit_code == 1 and f"{session}:{at}: {message}" in check.stdout
+    result = four("total")
+    assert result.exit_code == 1 and message in result.stderr
+    assert session.read_bytes() == data
+
+
+@pytest.mark.parametrize("key", ["Pie = 500", "House = []", "Stake = 0.25", "RULES = \"league\""])
+def test_a_known_top_key_in_capitals_is_a_problem(key):
+    name = key.split(" ")[0]
+    parsed = parse_text(HEAD.replace('rules = "league"\n', "") + key + "\n")
+    assert (name, f"unknown key {name!r}; did you mean `{name.lower()}`?") in [
+        (p.where.key, p.message) for p in parsed.problems
+    ]
+
+
 def test_a_key_nothing_like_a_known_one_is_still_kept_as_a_note(four, session):
     assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
     session.write_text(session.read_text().rstrip("\n") + '\nscribble = "Pat was late"\n')
