@@ -267,6 +267,10 @@ def test_every_event_page_fits_a_phone(browser, serve, event):
     for url in PAGES:
         phone.goto(base + url)
         fits(phone, width)
+    phone.goto(f"{base}/round/1/table/1/totals")
+    for name in EIGHT[:4]:
+        expect(phone.get_by_label(f"{name}'s total")).to_be_visible()
+    expect(phone.get_by_role("button", name="Check the card")).to_be_visible()
     phone.goto(f"{base}/round/1/table/1")
     game(phone, 3, "25", "1", 3)
     phone.get_by_role("button", name="See the points").tap()
