@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .cards import card_values
 from .model import (
     GAMES_PER_ROUND,
     MAX_TABLES,
@@ -126,8 +127,15 @@ def seats_problem(entry: Entry, seating: Seating) -> str | None:
 
 
 def line_problem(win: Win, session: Session) -> str | None:
-    """A win scored as a card line must name a line of tonight's card, at its value."""
+    """A win scored as a card line must name a line of tonight's card, at its value; a
+    value typed alone on a card night must be one printed on the card."""
     if win.line is None:
+        if session.card is not None and win.value not in (values := card_values(session.card)):
+            listed = ", ".join(str(v) for v in values)
+            return (
+                f"no line of the card {session.card.title!r} is worth {win.value} "
+                f"(its values: {listed}); check the value, or name the line"
+            )
         return None
     if session.card is None:
         return no_card(f"the line {win.line!r}")

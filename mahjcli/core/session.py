@@ -4,6 +4,7 @@ rule set, an optional card and the ordered log. Everything else is derived by th
 import datetime as _dt
 from typing import NamedTuple
 
+from .cards import pairs_only_values
 from .model import Card, CardLine, Entry, Join, Win
 from .names import fold_name, name_problem
 from .rulesets import League, RuleSet
@@ -49,10 +50,13 @@ class Session(NamedTuple):
 
     def has_group(self, win: Win) -> bool:
         """Whether the winning hand has a group of three or more (so can hold a joker):
-        the card's word for a line looked up on it, else the win's singles-and-pairs flag."""
+        the card's word for a line looked up on it, else no when every line of the card at
+        that value is singles and pairs, else the win's singles-and-pairs flag."""
         line = self.card_line(win.line)
         if line is not None:
             return line.groups
+        if self.card is not None and win.value in pairs_only_values(self.card):
+            return False
         return not win.singles_pairs
 
 

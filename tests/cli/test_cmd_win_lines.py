@@ -61,6 +61,18 @@ def test_pairs_line_claimed_jokerless_says_why_it_is_not_doubled(carded):
     assert "cannot hold a joker" in result.stdout
 
 
+def test_a_value_typed_alone_where_every_card_line_is_pairs_is_never_jokerless(carded):
+    """Every 50 on the sample card is singles and pairs, so a jokerless 50 self-picked stays
+    50: 100 each, +300 (RULES.md §2), and the scorer is told why."""
+    result = carded("win", "Ruth", "50", "--jokerless", "--self-pick")
+    assert result.exit_code == 0, result
+    assert "cannot hold a joker" in result.stdout
+    assert totals(carded) == {"Ruth": 300, "Linda": -100, "Kathy": -100, "Pat": -100}
+    # A value with a line that has groups still doubles: jokerless 40 thrown is 160/80/80.
+    assert carded("win", "Ruth", "40", "--jokerless", "--thrown-by", "Kathy").exit_code == 0
+    assert totals(carded) == {"Ruth": 620, "Linda": -180, "Kathy": -260, "Pat": -180}
+
+
 def test_three_seated_with_a_card(mahj):
     assert mahj("new", "Ruth", "Linda", "Kathy", "--card", "sample").exit_code == 0
     result = mahj("win", "Ruth", "--line", "Garden steps", "--jokerless", "--thrown-by", "Linda")
@@ -159,6 +171,9 @@ def test_the_card_is_copied_into_the_session(mahj, session, tmp_path):
          "Error: VALUE must be a whole number like 25, not 'x'"),
         (["Ruth", "--line", "Garden steps"],
          "Error: say how it was won"),
+        (["Ruth", "45", "--self-pick"],
+         "Error: no line of the card 'Light Mahjong Card 2025' is worth 45 (its values: 25, "
+         "30, 40, 50); check the value, or name the line"),
         (["Ruth", "--line", "Garden steps", "--line", "Nope", "--self-pick"],
          "Error: no card line called 'Nope'"),
     ],
