@@ -114,6 +114,8 @@ def describe(row: Row) -> str:
             extras.append(f"{entry.exposures} exp.")
         if entry.pays_for_table:
             extras.append(f"{entry.pays_for_table} pays for the table")
+        if entry.dead:
+            extras.append(f"{join_names(entry.dead)} dead")
         tail = ", ".join([how_won(entry), *extras, *_bets(entry)])
         return f"{entry.winner} wins {hand(entry)}, {tail}"
     if isinstance(entry, Wall):

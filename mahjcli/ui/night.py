@@ -262,6 +262,20 @@ def _pie_note(row: Row, name: str, coins: int) -> str:
     return f"{name} owed {owed}, paid {points(paid, coins=coins, sign=False)}: pie"
 
 
+def _kitty_notes(row: Row, coins: int) -> list[Line]:
+    """`into the kitty: 100 (kitty 100)` / `Ruth takes the kitty, 100` (house rule kitty)."""
+    notes = []
+    put = sum(p.paid for p in row.payments if p.payee is None)
+    if put:
+        kitty = points(row.kitty, coins=coins, sign=False)
+        notes.append(f"into the kitty: {points(put, coins=coins, sign=False)} (kitty {kitty})")
+    for pay in row.payments:
+        if pay.payer is None:
+            taken = points(pay.paid, coins=coins, sign=False)
+            notes.append(f"{pay.payee} takes the kitty, {taken}")
+    return [(note, "italic dim") for note in notes]
+
+
 def log_sheet(standings: Standings, rows: tuple[Row, ...], *, coins: int = 0) -> Sheet:
     """The night's `rows` as a score sheet: one row per entry, each player's change over
     their total (on a club night with a column for the table).
@@ -285,6 +299,7 @@ def log_sheet(standings: Standings, rows: tuple[Row, ...], *, coins: int = 0) ->
         if settled := settled_words(row, standings, coins=coins):
             what.append((settled, "italic dim"))
         what += [(_pie_note(row, name, coins), "italic dim") for name in row.short]
+        what += _kitty_notes(row, coins)
         if _has_points(row):
             seated = set(row.seated)
             short = set(row.short)

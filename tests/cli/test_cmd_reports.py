@@ -80,6 +80,19 @@ def test_log_is_a_score_sheet(worked):
     assert [cell.strip() for cell in total_line.split("│")[4:8]] == ["-60", "-160", "+105", "+115"]
 
 
+def test_log_shows_dead_hands_and_the_kitty(mahj):
+    """A dead hand and what went into (and out of) the kitty are on the score sheet, not only
+    in what `mahj win` said at the time (RULES.md §1 dead hands; house rule kitty 25)."""
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--house", "kitty=25")
+    mahj("win", "Ruth", "25", "--thrown-by", "Linda", "--dead", "Kathy")
+    mahj("wall")
+    mahj("win", "Kathy", "25", "--thrown-by", "Pat")
+    out = mahj("log").stdout
+    assert "Ruth wins 25, thrown by Linda, Kathy dead" in out
+    assert "into the kitty: 100 (kitty 100)" in out
+    assert "Kathy takes the kitty, 100" in out
+
+
 def test_log_coins(worked):
     assert "+$1.00" in worked("log", "--coins").stdout
 
