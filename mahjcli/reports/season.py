@@ -236,13 +236,22 @@ class Block(NamedTuple):
         }
 
 
+def _took_part(numbers: tuple[Any, ...]) -> bool:
+    """Whether a night's numbers (`STAT_KEYS` order) show a game sat in, a bet or points."""
+    games, *_, points, best = numbers
+    return bool(games or points) or best is not None
+
+
 def block(rules: str, chosen: Sequence[Tally], player: str | None = None) -> Block:
-    """Season standings of the nights of one rule set; only `player` when given."""
-    mine = tuple(n for n in chosen if n.rules == rules)
+    """Season standings of the nights of one rule set; only `player` when given. A night
+    counts only once a game was played in it, and for a player only if they sat in a game,
+    bet, or had points (a penalty): a night started and never played counts for nobody."""
+    mine = tuple(n for n in chosen if n.rules == rules and any(map(_took_part, n.players.values())))
     stats: dict[str, PlayerStats] = {}
     for night in mine:
         for name, numbers in night.players.items():
-            stats.setdefault(fold_name(name), PlayerStats(name)).add(numbers)
+            if _took_part(numbers):
+                stats.setdefault(fold_name(name), PlayerStats(name)).add(numbers)
     players = list(stats.values())
     if player is not None:
         players = [p for p in players if fold_name(p.name) == fold_name(player)]

@@ -277,6 +277,20 @@ def test_an_empty_folder_gives_zero_nights(mahj, tmp_path: Path):
     assert "No nights found" in table.stdout
 
 
+def test_a_night_never_played_counts_for_nobody(mahj, tmp_path: Path):
+    """A night started and never played (or a player who came and sat in no game) adds no
+    night to anyone: the season of the sample nights is the same with one beside them."""
+    folder = tmp_path / "nights"
+    shutil.copytree(SEASON, folder)
+    before = season_json(mahj, "--dir", str(folder))
+    night = folder / "2026-03-05-rained-off.toml"
+    new = ("new", "Ruth", "Sue", "Pat", "Nell", "--session", str(night))
+    assert mahj(*new, use_session=False).exit_code == 0
+    assert mahj("join", "Zoe", "--session", str(night), use_session=False).exit_code == 0
+    assert season_json(mahj, "--dir", str(folder)) == before
+    assert "Nell" not in mahj("season", "--dir", str(folder), use_session=False).stdout
+
+
 def test_a_missing_folder_is_refused(mahj, tmp_path: Path):
     result = mahj("season", "--dir", str(tmp_path / "nope"), use_session=False)
     assert result.exit_code == 1
