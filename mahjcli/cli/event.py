@@ -58,7 +58,7 @@ def new(
     players_file: Path | None = typer.Option(
         None,
         "--players",
-        help="A file of players: one name a line, or CSV rows name,id.",
+        help="A file of players: one name a line, or CSV rows under a name,id heading.",
         metavar="FILE",
     ),
     rounds: str = typer.Option("4", "--rounds", help="How many rounds.", metavar="N"),

@@ -115,20 +115,42 @@ def new_event_path(stem: str, date_text: str) -> Path:
 
 
 def read_players_file(path: Path) -> list[tuple[str, str]]:
-    """Names (and ids) from a players file: one name a line, or CSV rows `name,id` (a
-    first row `name,id` is a heading). Blank lines and lines starting with # are skipped."""
+    """Names (and ids) from a players file: one name a line, or CSV rows `name,id` under a
+    first row `name,id`. Blank lines and lines starting with # are skipped. A comma outside
+    quotes in a file without that heading is refused, never guessed at: `Smith, Jane` may be
+    a name written last name first, or a name and an id."""
     import csv
 
     from .reading import read_text
 
     text = read_text(path, "players file", "the players file itself", Refused)
     rows = [
-        line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
+        (number, line)
+        for number, line in enumerate(text.splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
     ]
     found: list[tuple[str, str]] = []
-    for row in csv.reader(rows):
-        cells = [c.strip() for c in row] + [""]
-        if not found and [c.casefold() for c in cells[:2]] == ["name", "id"]:
+    heading = False
+    for (number, line), row in zip(rows, csv.reader(line for _, line in rows), strict=True):
+        cells = [c.strip() for c in row]
+        if not found and not heading and [c.casefold() for c in cells[:2]] == ["name", "id"]:
+            heading = True
             continue
-        found.append((cells[0], cells[1] if len(row) > 1 else ""))
+        used = 2 if heading else 1
+        if any(cells[used:]):
+            raise Refused(_comma_problem(path, number, line, heading))
+        found.append((cells[0], cells[1] if heading and len(cells) > 1 else ""))
     return found
+
+
+def _comma_problem(path: Path, number: int, line: str, heading: bool) -> str:
+    where = f"{path}:{number}: {line.strip()!r}"
+    if heading:
+        return (
+            f"{where} has more than a name and an id; put a name with a comma in quotes "
+            '("Smith, Jane",1001)'
+        )
+    return (
+        f"{where} has a comma: for a name written last name first put it in quotes "
+        '("Smith, Jane"); for names with ids start the file with the heading name,id'
+    )

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjcli.core.errors import Refused
 from mahjcli.core.event import Event, Player, RoundSeating, TableCard
 from mahjcli.core.eventfold import fold_event
 from mahjcli.core.model import Incomplete, Penalty, Wall, Win
@@ -224,6 +225,26 @@ def test_players_files_one_name_a_line_or_csv_with_ids(tmp_path: Path):
     table = tmp_path / "players.csv"
     table.write_bytes('\ufeffname,id\nAnn,1001\n"O\'Hara, Kate",1002\nJosé,\n'.encode())
     assert read_players_file(table) == [("Ann", "1001"), ("O'Hara, Kate", "1002"), ("José", "")]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Ann\nSmith, Jane\n", ":2: 'Smith, Jane' has a comma: for a name written last name "
+         'first put it in quotes ("Smith, Jane"); for names with ids start the file with the '
+         "heading name,id"),
+        ("name,id\nSmith, Jane,1001\n", ":2: 'Smith, Jane,1001' has more than a name and an id"),
+    ],
+)  # fmt: skip
+def test_a_comma_in_a_players_file_is_never_guessed_at(tmp_path: Path, text, message):
+    """ "Last, First" read as a name and an id would register 'Smith' 400 times over."""
+    listed = tmp_path / "players.txt"
+    listed.write_text(text, encoding="utf-8")
+    with pytest.raises(Refused) as refused:
+        read_players_file(listed)
+    assert str(refused.value).startswith(f"{listed}{message}")
+    listed.write_text('Ann\n"Smith, Jane"\n', encoding="utf-8")
+    assert read_players_file(listed) == [("Ann", ""), ("Smith, Jane", "")]
 
 
 NAMES = st.text(
