@@ -39,6 +39,18 @@ class Result:
         return f"Result({self.exit_code}, stdout={self.stdout!r}, stderr={self.stderr!r})"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Module- and session-wide fixtures (set up before any test's own folder) never touch
+    the real data folder either: the whole run has a data folder of its own."""
+    run = tmp_path_factory.mktemp("run")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MAHJ_DATA_DIR", str(run / "data"))
+        patch.setenv("MAHJ_CACHE_DIR", str(run / "cache"))
+        patch.delenv("MAHJ_SESSION", raising=False)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _isolated(tmp_path: Path) -> Iterator[None]:
     """No test touches the real data folder, and output is plain at 100 columns. The

@@ -55,7 +55,9 @@ def spot(standings: EventStandings, typed: str, rnd: int | None = None) -> Spot:
     try:
         name = resolve(typed, [*seating.seated(), *seating.byes])
     except UnknownName as exc:
-        raise Refused(f"{exc} (in round {number})") from None
+        raise Refused(
+            _not_in_round(standings, typed, number) or f"{exc} (in round {number})"
+        ) from None
     line = next((x for x in standings.lines if x.player.name == name), None)
     points = line.points if line is not None else 0
     place = line.place if line is not None and standings.rounds else None
@@ -66,6 +68,22 @@ def spot(standings: EventStandings, typed: str, rnd: int | None = None) -> Spot:
     seats = seating.tables[table - 1]
     others = tuple((SEAT_LETTERS[i], p) for i, p in enumerate(seats) if p != name)
     return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place)
+
+
+def _not_in_round(standings: EventStandings, typed: str, number: int) -> str | None:
+    """Why a registered player has no seat in round `number` (withdrew, or registered for a
+    later round), or None for a name nobody registered."""
+    players = {p.name: p for p in standings.event.players}
+    try:
+        player = players[resolve(typed, players)]
+    except UnknownName:
+        return None
+    line = next((x for x in standings.lines if x.player.name == player.name), None)
+    so_far = f" ({points(line.points)} so far)" if line is not None else ""
+    if player.last_round is not None and number > player.last_round:
+        after = f"after round {player.last_round}" if player.last_round else "before round 1"
+        return f"{player.name} withdrew {after}, so has no seat in round {number}{so_far}"
+    return f"{player.name} plays from round {player.first_round}, so has no seat in round {number}"
 
 
 def spot_json(found: Spot) -> dict[str, Any]:

@@ -125,6 +125,15 @@ def test_where_do_i_sit_and_the_sheet_by_name(ev: Run):
     assert "Ida  bye" in lines and "Jo   bye" in lines
 
 
+def test_where_does_a_withdrawn_player_sit_says_she_withdrew(ev: Run):
+    """Not "no player called 'jo'": Jo is registered, and her friends asking must hear why
+    she has no seat."""
+    ev.ok("event", "withdraw", "Jo")
+    said = ev.refused("event", "where", "jo")
+    assert "Jo withdrew before round 1, so has no seat in round 1" in said
+    assert "no player called" not in said
+
+
 def test_the_card_as_json_says_who_checks_whom_and_who_hands_in(ev: Run):
     card = ev.json("event", "scorecard", "1", "2")
     assert card["status"] == "none" and card["east"] == "Eve" and card["lines"] == []
