@@ -18,11 +18,14 @@ from .words import points
 def by_name_lines(sheet: Sheet) -> list[str]:
     """The seating sheet by player name, to post between rounds: `Ann  table 7, seat C
     (West)`, everyone of the round in alphabetical order."""
-    widest = max((len(p.player) for p in sheet.by_player), default=0)
+    from rich.cells import cell_len  # a wide letter (李) takes two columns
+
+    widest = max((cell_len(p.player) for p in sheet.by_player), default=0)
     out = [f"{sheet.title} — round {sheet.seating.number}: where do I sit?", ""]
     for p in sheet.by_player:
         seat = f" ({WINDS[SEAT_LETTERS.index(p.seat)]})" if p.table is not None else ""
-        out.append(f"{p.player.ljust(widest)}  {where(p)}{seat}")
+        pad = " " * (widest - cell_len(p.player))
+        out.append(f"{p.player}{pad}  {where(p)}{seat}")
     return out
 
 

@@ -125,6 +125,19 @@ def test_where_do_i_sit_and_the_sheet_by_name(ev: Run):
     assert "Ida  bye" in lines and "Jo   bye" in lines
 
 
+def test_the_sheet_by_name_lines_up_wide_letters(tmp_path: Path):
+    """李 takes two columns on a terminal: the sheet's second column still lines up."""
+    run = Run(tmp_path / "wide.toml")
+    run.ok("event", "new", "Cup", "李", "Bea", "Cy", "Dot", "--rounds", "1", "--given")
+    lines = run.ok("event", "seating", "1", "--by-name").splitlines()[2:]
+    assert lines == [
+        "Bea  table 1, seat B (South)",
+        "Cy   table 1, seat C (West)",
+        "Dot  table 1, seat D (North)",
+        "李   table 1, seat A (East)",
+    ]
+
+
 def test_where_does_a_withdrawn_player_sit_says_she_withdrew(ev: Run):
     """Not "no player called 'jo'": Jo is registered, and her friends asking must hear why
     she has no seat."""
