@@ -106,6 +106,11 @@ class MahjGroup(WrappedGroup):
         """The command the command line names, once no option of it is given twice."""
         if not ctx.resilient_parsing:  # completing a word: never refuse
             refuse_repeats(self, ctx, args)
+            if args and not args[0].startswith("-") and args[0] not in COMMANDS:
+                from ..core.names import closest
+
+                if near := closest(args[0], COMMANDS, cutoff=0.7):
+                    ctx.fail(f"No such command {args[0]!r}. Did you mean {near!r}?")
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:

@@ -213,7 +213,7 @@ def penalty(
     reason: str = typer.Option("", "--reason", help="Why (printed on the card).", metavar="TEXT"),
     session: Path | None = EventOpt,
 ) -> None:
-    """A penalty on a table's card (e.g. 10 for looking at a blind-passed tile).
+    """A penalty on a table's card, such as 10 for looking at a blind-passed tile.
 
     Example: mahj event penalty 2 3 Dot 10 --reason "looked at a blind pass"
     """

@@ -43,7 +43,9 @@ def test_mahj_serve_has_no_completion_options_of_its_own(mahj):
 def test_an_unknown_command_is_a_usage_error(mahj):
     result = mahj("totl", use_session=False)
     assert result.exit_code == 2
-    assert "No such command 'totl'" in result.stderr
+    assert "Error: No such command 'totl'. Did you mean 'total'?" in result.stderr
+    result = mahj("xyz", use_session=False)
+    assert result.exit_code == 2 and "Error: No such command 'xyz'.\n" in result.stderr
 
 
 @pytest.mark.parametrize("name", COMMANDS)
