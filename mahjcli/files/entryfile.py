@@ -130,7 +130,11 @@ def read_entry(
     kind = raw.get("kind")
     if kind not in ENTRY_TYPES:
         kinds = ", ".join(list(ENTRY_TYPES)[:-1]) + " or " + list(ENTRY_TYPES)[-1]
-        message = f"{label}: unknown kind {kind!r} ({kinds})"
+        message = (
+            f'{label}: say what it records: kind = "win" ({kinds})'
+            if kind is None
+            else f"{label}: unknown kind {kind!r} ({kinds})"
+        )
         return None, [Problem(message, Where.entry(index, "kind"))], []
     label = f"{label} ({kind})"
     keys = keys_of(kind)

@@ -64,6 +64,13 @@ def test_a_known_top_key_in_capitals_is_a_problem(key):
     ]
 
 
+def test_an_entry_with_no_kind_says_to_write_one():
+    parsed = parse_text(HEAD + "\n[[log]]\n" + WIN.replace('kind = "win"\n', ""))
+    (problem,) = parsed.problems
+    assert problem.message.startswith('log entry 1: say what it records: kind = "win" (win, ')
+    assert "None" not in problem.message
+
+
 def test_a_key_nothing_like_a_known_one_is_still_kept_as_a_note(four, session):
     assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
     session.write_text(session.read_text().rstrip("\n") + '\nscribble = "Pat was late"\n')
