@@ -90,6 +90,11 @@ def build_win(
     if thrown_by is None and not self_pick and not heavenly:
         raise Refused(f"say how it was won: {field('thrown_by')} or {field('self_pick')}")
     span = keys_of("win")["exposures"]
+    if exposures is not None and not standings.rules.needs_exposures:
+        raise Refused(
+            f"{field('exposures')} counts only at a tournament table; a league game pays "
+            f"the same whatever the winner exposed: leave it out"
+        )
     if exposures is not None and not span.low <= exposures <= span.high:
         raise Refused(
             f"{field('exposures')} must be from {span.low} to {span.high}, not {exposures}"

@@ -102,7 +102,16 @@ def new_session(
             east = resolve(typed, [p for table in seated for p in table])
         except UnknownName as exc:
             where = f"the first {SEATS} (seated) players" if tables == 1 else "the seated players"
-            raise Refused(f"--east must be one of {where}: {exc}") from None
+            try:
+                waiting = resolve(typed, cleaned)
+            except UnknownName:
+                raise Refused(f"--east must be one of {where}: {exc}") from None
+            raise Refused(
+                f"--east must be one of {where}: {waiting} waits for game 1; to have "
+                f"{waiting} deal first, list {waiting} among the first {SEATS}"
+                if tables == 1
+                else f"--east must be one of {where}: {waiting} waits for game 1"
+            ) from None
         number = next(i for i, table in enumerate(seated) if east in table)
         if number in named and chosen[number] != east:
             raise Refused(

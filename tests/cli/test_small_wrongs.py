@@ -155,3 +155,19 @@ def test_check_card_lists_every_problem_with_its_line(mahj: Run, tmp_path: Path)
     assert f"(and 2 more: `mahj check --card {card}` lists them)" in refused.stderr
     ok = mahj("check", "--card", "sample", use_session=False)
     assert ok.exit_code == 0 and ok.stdout.strip() == "OK: the sample card (8 lines)"
+
+
+def test_a_waiting_east_is_told_she_waits_not_that_nobody_is_called_that(mahj: Run, session):
+    result = mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "--east", "sue")
+    assert result.exit_code == 1 and not session.exists()
+    assert result.stderr == (
+        "Error: --east must be one of the first 4 (seated) players: Sue waits for game 1; "
+        "to have Sue deal first, list Sue among the first 4\n"
+    )
+
+
+def test_exposures_on_a_league_night_are_refused_as_meaning_nothing(four: Run, session):
+    before = session.read_bytes()
+    result = four("win", "Ruth", "25", "--thrown-by", "Linda", "--exposures", "2")
+    assert result.exit_code == 1 and session.read_bytes() == before
+    assert "--exposures counts only at a tournament table" in result.stderr
