@@ -14,8 +14,13 @@ from ..core.problems import Problem, Where, is_whole, shown
 Reader = Callable[[str, Any, dict[str, str], Key], tuple[Any, str | None]]
 
 
+class Anyone(dict[str, str]):
+    """The players of a night whose players line could not be read: every name stands for
+    whoever it names, so one bad players line is one problem, not one for every game."""
+
+
 def _known(canon: dict[str, str], name: str) -> str | None:
-    return canon.get(fold_name(name.strip()))
+    return name.strip() if isinstance(canon, Anyone) else canon.get(fold_name(name.strip()))
 
 
 def _player(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:
@@ -36,7 +41,7 @@ def _players_list(key: str, value: Any, canon: dict[str, str], spec: Key) -> tup
             return (), f"{key} must list names in quotes, not {shown(item)}"
         if _known(canon, item) is None:
             return (), f"unknown player {item!r} in {key}"
-    return tuple(canon[fold_name(item.strip())] for item in value), None
+    return tuple(_known(canon, item) for item in value), None
 
 
 def _bets(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:

@@ -19,7 +19,7 @@ from ..core.problems import Problem, Where, is_whole, shown
 from ..core.rulesets import RULE_SETS, League, RuleSet, Tournament
 from ..core.seating import table_sizes
 from ..core.session import Session, players_problem
-from .entryfile import read_entry
+from .entryfile import Anyone, read_entry
 from .tomltext import explain
 
 SCHEMA = 1
@@ -143,7 +143,7 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     rules = _rules(doc, top_problem)
     tables = _tables(doc, top_problem)
     players = _players(doc.get("players"), rules, tables, lambda m: top_problem("players", m))
-    canon = {fold_name(p): p for p in players}
+    canon = {fold_name(p): p for p in players} if players else Anyone()
     easts = _easts(doc, players, tables, canon, top_problem)
     card, found = read_card(doc)
     problems.extend(found)

@@ -71,6 +71,17 @@ def test_an_entry_with_no_kind_says_to_write_one():
     assert "None" not in problem.message
 
 
+def test_a_bad_players_line_is_one_problem_not_one_for_every_game():
+    """The players written as one string: that line is the problem; the games' names are not
+    each "unknown player" too (a real slip in a game is still found)."""
+    head = HEAD.replace('["Ruth", "Linda", "Kathy", "Pat"]', '"Ruth, Linda, Kathy, Pat"')
+    text = head + "\n[[log]]\n" + WIN + "\n[[log]]\n" + WIN + "jokerles = true\n"
+    assert [(p.where.key, p.message) for p in parse_text(text).problems] == [
+        ("players", 'players must be a list of names, like players = ["Ruth", "Linda", "Kathy"]'),
+        ("jokerles", "log entry 2 (win): unknown key 'jokerles'; did you mean `jokerless`?"),
+    ]
+
+
 def test_a_key_nothing_like_a_known_one_is_still_kept_as_a_note(four, session):
     assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
     session.write_text(session.read_text().rstrip("\n") + '\nscribble = "Pat was late"\n')
