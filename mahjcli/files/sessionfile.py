@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from ..core import rulesets
 from ..core.house import House
 from ..core.house import parse as parse_house
-from ..core.model import GAMES, MAX_TABLES, SEATS, Accept, Card, Entry, Wall
+from ..core.model import ENTRY_TYPES, GAMES, MAX_TABLES, SEATS, Accept, Card, Entry, Wall, keys_of
 from ..core.money import stake_cents, stake_problem
 from ..core.names import control_problem, fold_name, name_problem, one_edit_from
 from ..core.problems import Problem, Where, is_whole, shown
@@ -130,7 +130,15 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
         return Parsed(text, None, (why,), event=doc.get("kind") == "event")
     problems: list[Problem] = []
     notes: list[Problem] = []
-    for key in sorted(set(doc) - set(TOP_KEYS)):
+    entry_keys = {"kind", *(key for kind in ENTRY_TYPES for key in keys_of(kind))}
+    strays = sorted(
+        (k for k in set(doc) & entry_keys - set(TOP_KEYS) if not one_edit_from(k, TOP_KEYS)),
+        key=lambda k: (k != "kind", k),
+    )
+    if strays:  # an entry written without its [[log]] line: one problem, at its `kind`
+        message = f"{strays[0]} belongs to a log entry: put a line [[log]] above the entry's lines"
+        problems.append(Problem(message, Where.top(strays[0])))
+    for key in sorted(set(doc) - set(TOP_KEYS) - set(strays)):
         if near := one_edit_from(key, TOP_KEYS):
             problems.append(Problem(f"unknown key {key!r}; did you mean `{near}`?", Where.top(key)))
         else:
@@ -183,7 +191,8 @@ def _log(
     so they are collected first)."""
     raw_log = doc.get("log", [])
     if not isinstance(raw_log, list):
-        problems.append(Problem("log must be a list of [[log]] entries", Where.top("log")))
+        message = "log must be a list of entries: put [[log]], with two brackets, above each"
+        problems.append(Problem(message, Where.top("log")))
         return [], []
     for raw in raw_log:
         if isinstance(raw, dict) and raw.get("kind") == "join":

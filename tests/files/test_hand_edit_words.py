@@ -82,6 +82,19 @@ def test_a_bad_players_line_is_one_problem_not_one_for_every_game():
     ]
 
 
+def test_a_game_written_without_its_log_line_is_a_problem_never_left_out():
+    """Kept as unknown top keys, the game would be quietly missing from the night."""
+    assert [(p.where.key, p.message) for p in parse_text(HEAD + WIN).problems] == [
+        ("kind", "kind belongs to a log entry: put a line [[log]] above the entry's lines")
+    ]
+    assert [p.message for p in parse_text(HEAD + "[log]\n" + WIN).problems] == [
+        "log must be a list of entries: put [[log]], with two brackets, above each"
+    ]
+    assert [p.message for p in parse_text(HEAD + "table = 2\n").problems] == [
+        "unknown key 'table'; did you mean `tables`?"
+    ]
+
+
 def test_a_key_nothing_like_a_known_one_is_still_kept_as_a_note(four, session):
     assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
     session.write_text(session.read_text().rstrip("\n") + '\nscribble = "Pat was late"\n')
