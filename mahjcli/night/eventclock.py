@@ -50,8 +50,8 @@ def start(opened: OpenEvent, rnd: int, minutes: int, now: _dt.datetime, restart:
     after, text = _with(event, opened.loaded.parsed.text, mark)
     ends = utc(now) + _dt.timedelta(minutes=minutes)
     note = (
-        f"Round {rnd}'s clock started at {hhmm(now)}: {minutes} minutes, time is called at "
-        f"{hhmm(ends)}."
+        f"Round {rnd}'s clock started at {hhmm(now)}: {minutes} minute{'s' * (minutes != 1)}, "
+        f"time is called at {hhmm(ends)}."
     )
     return Edit(after, text, (note,))
 

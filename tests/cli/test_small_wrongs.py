@@ -171,3 +171,9 @@ def test_exposures_on_a_league_night_are_refused_as_meaning_nothing(four: Run, s
     result = four("win", "Ruth", "25", "--thrown-by", "Linda", "--exposures", "2")
     assert result.exit_code == 1 and session.read_bytes() == before
     assert "--exposures counts only at a tournament table" in result.stderr
+
+
+def test_a_one_minute_clock_says_one_minute(mahj: Run):
+    assert mahj("event", "new", "Cup", "Ann", "Bea", "Cy", "Dot", "--rounds", "1").exit_code == 0
+    out = mahj("event", "start", "1", "--minutes", "1").stdout
+    assert re.search(r"Round 1's clock started at \d\d:\d\d: 1 minute, time is called", out), out
