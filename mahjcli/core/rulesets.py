@@ -287,10 +287,10 @@ class Tournament(Rules):
         """As for every rule set, and a Mah Jongg in error only with its variant."""
         if what == "error" and "mj-in-error" not in self.variants:
             return (
-                "a Mah Jongg in error is scored only with the mj-in-error variant (a night "
-                "started with --variant mj-in-error, or a profile with mj_in_error = true); "
-                "otherwise the caller's hand is dead: record the game as it ended, with --dead "
-                "NAME"
+                f"these rules ({self.profile}) do not score a Mah Jongg in error: the caller's "
+                "hand is dead; record the game as it ended, with --dead NAME (it is scored "
+                "only with the mj-in-error variant: a night started with --variant "
+                "mj-in-error, an event whose profile says mj_in_error = true)"
             )
         return super().refuses(what)
 

@@ -492,7 +492,7 @@ def test_open_and_close_refusals(mahj, session: Path):
 @pytest.mark.parametrize(
     ("variants", "args", "words"),
     [
-        ((), ("error", "Linda"), "only with the mj-in-error variant"),
+        ((), ("error", "Linda"), "scored only with the mj-in-error variant"),
         (("--variant", "mj-in-error"), ("error", "Linda", "--intact", "Linda"),
          "cannot be the intact one"),
         (("--variant", "mj-in-error"), ("error", "Zed"), "caller"),

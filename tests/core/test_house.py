@@ -527,7 +527,7 @@ def test_mj_in_error_scores_zero_for_all_or_ten_for_the_one_intact_hand():
 @pytest.mark.parametrize(
     ("session", "words"),
     [
-        (tournament(Error("Linda")), "only with the mj-in-error variant"),
+        (tournament(Error("Linda")), "scored only with the mj-in-error variant"),
         (tournament(Error("Linda", intact="Linda"), variants=("mj-in-error",)),
          "cannot be the intact one"),
         (night(Error("Linda")), "only at a tournament table"),
