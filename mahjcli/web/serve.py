@@ -280,7 +280,9 @@ def prepare(room: Room, name: str, host: str, port: int) -> Ready:
     except BaseException:
         sock.close()
         raise
-    return Ready(_lines(name, host, sock.getsockname()[1], keys), server, sock)
+    single = room.single
+    event = single is not None and single.kind == "event"
+    return Ready(_lines(name, host, sock.getsockname()[1], keys, event=event), server, sock)
 
 
 def kept_keys(room: Room) -> Keys:
@@ -305,8 +307,8 @@ def _base(host: str, port: int) -> str:
     return f"http://{_shown_hosts(host)[0]}:{port}"
 
 
-def _lines(name: str, host: str, port: int, keys: Keys) -> tuple[str, ...]:
-    """What the organiser reads at start-up."""
+def _lines(name: str, host: str, port: int, keys: Keys, *, event: bool = False) -> tuple[str, ...]:
+    """What the organiser (or an event's director) reads at start-up."""
     shown = _shown_hosts(host)
     base = f"http://{shown[0]}:{port}"
     token = keys.key
@@ -323,9 +325,10 @@ def _lines(name: str, host: str, port: int, keys: Keys) -> tuple[str, ...]:
         lines.append(
             "Only this computer can open these; for the room's phones: mahj serve --host 0.0.0.0"
         )
+    page = "the director's page" if event else "the organiser's page"
     lines.append(
-        f"Scan the code with your phone: the organiser's page is linked from there. The tables' "
-        f"phones use the join code {keys.code} (the organiser's page shows it with a QR code on "
+        f"Scan the code with your phone: {page} is linked from there. The tables' "
+        f"phones use the join code {keys.code} ({page} shows it with a QR code on "
         "the room's screen, and changes it or the key). Ctrl-C stops the server."
     )
     return tuple(lines)

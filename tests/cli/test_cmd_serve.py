@@ -55,6 +55,20 @@ def test_what_the_organiser_reads_at_start(session: Path, four):
         assert f"Enter games: http://127.0.0.1:{port}/enter?key=" in lines
         assert "Warning" not in lines and "--host 0.0.0.0" in lines
         assert "█" in lines or "▀" in lines or "▄" in lines  # the QR code, as text
+        assert "the organiser's page is linked from there" in lines
+    finally:
+        ready.sock.close()
+
+
+def test_what_the_director_reads_at_start(mahj, tmp_path: Path):
+    event = tmp_path / "cup.toml"
+    new = ("event", "new", "Cup", "Ann", "Bea", "Cy", "Dot", "--session", str(event))
+    assert mahj(*new, use_session=False).exit_code == 0
+    ready = web.prepare(Room.of_file(event), "the event", "127.0.0.1", 0)
+    try:
+        lines = "\n".join(ready.lines)
+        assert "the director's page is linked from there" in lines
+        assert "organiser" not in lines
     finally:
         ready.sock.close()
 
