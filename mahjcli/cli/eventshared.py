@@ -108,16 +108,16 @@ def round_and_table(round_: str, table: str) -> tuple[int, int]:
 def print_sheet(standings: "EventStandings", number: int, as_json: bool, by_name: bool) -> None:
     """A round's seating sheet (by table, or by name), or its JSON, with the round's clock."""
     from ..reports.event import clock_line, seating_json, sheet
-    from ..reports.eventwhere import by_name_lines
 
     page = sheet(standings, number, now())
     if as_json:
         emit_json(seating_json(page))
         return
+    from ..ui.event import by_name_lines, sheet_text
+
     if by_name:
         say_text("\n".join(by_name_lines(page)))
         return
-    from ..ui.event import sheet_text
 
     say_text(sheet_text(page, standings))
     if page.clock is not None:

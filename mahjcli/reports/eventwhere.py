@@ -1,6 +1,6 @@
 """Where do I sit? A player's table, seat and opponents in a round, and their points so
-far, found by name (any case); and a round's seating sheet by player name. The command
-line prints them; the page of the same name shows the same values."""
+far, found by name (any case). The command line prints them; the page of the same name
+shows the same values."""
 
 from __future__ import annotations
 
@@ -11,22 +11,7 @@ from ..core.event import SEAT_LETTERS
 from ..core.eventfold import EventStandings
 from ..core.model import WINDS
 from ..core.names import UnknownName, resolve
-from .event import Sheet, where
 from .words import points
-
-
-def by_name_lines(sheet: Sheet) -> list[str]:
-    """The seating sheet by player name, to post between rounds: `Ann  table 7, seat C
-    (West)`, everyone of the round in alphabetical order."""
-    from rich.cells import cell_len  # a wide letter (李) takes two columns
-
-    widest = max((cell_len(p.player) for p in sheet.by_player), default=0)
-    out = [f"{sheet.title} — round {sheet.seating.number}: where do I sit?", ""]
-    for p in sheet.by_player:
-        seat = f" ({WINDS[SEAT_LETTERS.index(p.seat)]})" if p.table is not None else ""
-        pad = " " * (widest - cell_len(p.player))
-        out.append(f"{p.player}{pad}  {where(p)}{seat}")
-    return out
 
 
 class Spot(NamedTuple):

@@ -116,6 +116,17 @@ def sheet_text(sheet: Sheet, standings: EventStandings) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
+def by_name_lines(sheet: Sheet) -> list[str]:
+    """The seating sheet by player name, to post between rounds: `Ann  table 7, seat C
+    (West)`, everyone of the round in alphabetical order."""
+    widest = max((cell_len(p.player) for p in sheet.by_player), default=0)
+    out = [f"{sheet.title} — round {sheet.seating.number}: where do I sit?", ""]
+    for p in sheet.by_player:
+        seat = f" ({WINDS[SEAT_LETTERS.index(p.seat)]})" if p.table is not None else ""
+        out.append(f"{pad(p.player, widest)}  {where(p)}{seat}")
+    return out
+
+
 def standings_text(standings: EventStandings, top: int | None = None) -> str:
     """The standings: place, player, total, each round, games and byes; then the round
     winners and the winner's circle."""

@@ -262,6 +262,7 @@ class Night(RuleBasedStateMachine):
             and (thrower is None or (thrower in seated and thrower != winner))
             and (how != "heavenly" or winner == seated[0])
             and not (m.rules == "tournament" and thrower is not None and exposures is None)
+            and not (m.rules == "league" and exposures is not None)
         )
         after = None
         if ok:
