@@ -43,14 +43,25 @@ def _card(done: "EventChange", rnd: int, table: int) -> None:
         typer.echo(line)
 
 
+BeforeTime = typer.Option(
+    False,
+    "--before-time",
+    help="After time was called: this game finished before then (or was taken back to correct it).",
+)
+
+
 def _enter(
-    session: Path | None, round_: str, table: str, make: "Callable[[Standings], Built]"
+    session: Path | None,
+    round_: str,
+    table: str,
+    make: "Callable[[Standings], Built]",
+    before_time: bool = False,
 ) -> None:
     """Enter one game or penalty on a table's card, and show the card."""
     from ..night import eventplay
 
     rnd, number = round_and_table(round_, table)
-    done = _change(session, lambda o: eventplay.enter(o, rnd, number, make, now()))
+    done = _change(session, lambda o: eventplay.enter(o, rnd, number, make, now(), before_time))
     _card(done, rnd, number)
 
 
@@ -134,6 +145,7 @@ def win(
     line: list[str] | None = typer.Option(
         None, "--line", help="A line of the event's card the hand fits.", metavar="LINE"
     ),
+    before_time: bool = BeforeTime,
     session: Path | None = EventOpt,
 ) -> None:
     """A win on a table's card, scored as a tournament night's `mahj win`.
@@ -153,7 +165,7 @@ def win(
             exposures=shown, misnamed=misnamed, dead=dead, lines=line,
         )  # fmt: skip
 
-    _enter(session, round_, table, make)
+    _enter(session, round_, table, make, before_time)
 
 
 @day.command("wall")
@@ -161,6 +173,7 @@ def wall(
     round_: str = RoundArg,
     table: str = TableArg,
     dead: list[str] | None = typer.Option(None, "--dead", help="A dead hand.", metavar="NAME"),
+    before_time: bool = BeforeTime,
     session: Path | None = EventOpt,
 ) -> None:
     """A wall game on a table's card: +10 each live hand, a dead one as the profile says.
@@ -169,7 +182,7 @@ def wall(
     """
     from ..night import build
 
-    _enter(session, round_, table, lambda s: build.build_wall(s, dead))
+    _enter(session, round_, table, lambda s: build.build_wall(s, dead), before_time)
 
 
 @day.command("incomplete")
@@ -193,6 +206,7 @@ def error(
     intact: str | None = typer.Option(
         None, "--intact", help="The one player who kept an intact hand.", metavar="NAME"
     ),
+    before_time: bool = BeforeTime,
     session: Path | None = EventOpt,
 ) -> None:
     """A Mah Jongg called in error (when the event's profile scores one).
@@ -201,7 +215,7 @@ def error(
     """
     from ..night import build
 
-    _enter(session, round_, table, lambda s: build.build_error(s, caller, intact))
+    _enter(session, round_, table, lambda s: build.build_error(s, caller, intact), before_time)
 
 
 @day.command("penalty")

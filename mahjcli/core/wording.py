@@ -38,6 +38,9 @@ FIELDS: dict[str, Field] = {
     "games_seen": Field("table_games", "the games the page showed"),
     "new": Field("add --new", "tick “Someone new”"),
     "settle": Field("leave out --settle", "untick “settles up as she goes”"),
+    "before_time": Field(
+        "add --before-time", "enter it under “A game that finished before time was called”"
+    ),
 }
 """Every field a refusal may name, by the name of its form field."""
 

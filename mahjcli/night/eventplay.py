@@ -25,6 +25,7 @@ from ..core.model import GAMES_PER_ROUND, Entry, Incomplete, is_game
 from ..core.names import UnknownName, resolve
 from ..core.session import Session
 from ..core.standings import Standings
+from ..core.wording import field
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
 from .build import Built
@@ -98,9 +99,17 @@ def _finished(event: Event, card: TableCard, now: _dt.datetime) -> bool:
 
 
 def _clock_problem(
-    event: Event, card: TableCard | None, rnd: int, entry: Entry, now: _dt.datetime
+    event: Event,
+    card: TableCard | None,
+    rnd: int,
+    entry: Entry,
+    now: _dt.datetime,
+    before_time: bool = False,
 ) -> str | None:
-    """Why the round's clock does not let this game be entered now, or None."""
+    """Why the round's clock does not let this game be entered now, or None. Once time is
+    called no new game starts, but a game that finished before the call is still the
+    table's (entered late, or taken back to correct it): the table says so (`before_time`),
+    the players confirm the card and the director accepts it (RULES.md §11)."""
     state = clock_state(event.clock, rnd, now)
     games = card.games or () if card is not None else ()
     if isinstance(entry, Incomplete):
@@ -116,20 +125,34 @@ def _clock_problem(
         return None
     if not is_game(entry):
         return None
-    if state is not None and state.called:
+    if state is not None and state.called and any(isinstance(g, Incomplete) for g in games):
+        return (
+            f"time was called for round {rnd} at {hhmm(state.called_at)} and the card ends "
+            "with the game it stopped; hand the card in"
+        )
+    if state is not None and state.called and not before_time:
         return (
             f"time was called for round {rnd} at {hhmm(state.called_at)}: a game still being "
             "played scores 0 for all (record it as time called) and no new game starts; "
-            "hand the card in with the games finished"
+            f"for a game that finished before then (or one taken back to correct it), "
+            f"{field('before_time')}"
         )
     if card is not None and card.played() >= GAMES_PER_ROUND:
         return f"the card has its {GAMES_PER_ROUND} games; confirm it and hand it in"
     return None
 
 
-def enter(opened: OpenEvent, rnd: int, table: int, make: Make, now: _dt.datetime) -> Edit:
+def enter(
+    opened: OpenEvent,
+    rnd: int,
+    table: int,
+    make: Make,
+    now: _dt.datetime,
+    before_time: bool = False,
+) -> Edit:
     """Enter a game (win, wall game, time called, Mah Jongg in error) or a penalty on the
-    table's card; the card's first game starts it. Any change clears the confirmations."""
+    table's card; the card's first game starts it. Any change clears the confirmations.
+    `before_time`: the table says the game finished before time was called."""
     event = opened.event
     seats = table_seats(event, rnd, table)
     found = _current(event, rnd, table)
@@ -140,8 +163,12 @@ def enter(opened: OpenEvent, rnd: int, table: int, make: Make, now: _dt.datetime
     built = make(replayed(event, seats, games))
     if built.entry.kind not in CARD_KINDS:
         raise Refused(f"a card holds games and penalties, not {built.entry.kind}")
-    if why := _clock_problem(event, card, rnd, built.entry, now):
+    if why := _clock_problem(event, card, rnd, built.entry, now, before_time):
         raise Refused(f"{where(rnd, table)}: {why}")
+    notes = built.notes
+    state = clock_state(event.clock, rnd, now)
+    if state is not None and state.called and is_game(built.entry) and before_time:
+        notes = (*notes, f"Entered as finished before time was called at {hhmm(state.called_at)}.")
     after = replayed(event, seats, (*games, built.entry))
     if after.problems:
         raise Refused(after.problems[-1].message)
@@ -149,7 +176,7 @@ def enter(opened: OpenEvent, rnd: int, table: int, make: Make, now: _dt.datetime
     new = new._replace(games=(*games, built.entry), confirmed=())
     changed, text = _saved(opened, index, new)
     changed, text = recorded_call(changed, text, rnd, now)
-    return Edit(changed, text, built.notes)
+    return Edit(changed, text, notes)
 
 
 def take_back(opened: OpenEvent, rnd: int, table: int) -> Edit:

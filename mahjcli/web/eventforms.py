@@ -99,7 +99,9 @@ def made(action: str, rnd: int, table: int | None, fields: Fields, now: _dt.date
     if action in ENTRIES:
         assert table is not None
         seen = _seen(fields)
-        change = entry(rnd, table, _maker(action, fields), now, ident, seen)
+        before_time = flag(fields, "before_time")
+        fields.pop("before_time", None)
+        change = entry(rnd, table, _maker(action, fields), now, ident, seen, before_time)
         return Asked(rnd, table, change)
     _known(action, fields)
     if table is None:
@@ -182,8 +184,10 @@ def entry(
     now: _dt.datetime,
     ident: str | None,
     seen: int | None,
+    before_time: bool = False,
 ) -> Change:
-    """Enter a game or a penalty on the table's card, keeping its entry id with it."""
+    """Enter a game or a penalty on the table's card, keeping its entry id with it
+    (`before_time`: after time was called, a game the table says finished before it)."""
 
     def tagged(standings: Standings) -> Built:
         built = make(standings)
@@ -193,7 +197,7 @@ def entry(
         if ident is not None and recorded(opened.event.cards, ident):
             return None
         changed_since(opened, rnd, table, seen)
-        return eventplay.enter(opened, rnd, table, tagged, now)
+        return eventplay.enter(opened, rnd, table, tagged, now, before_time)
 
     return change
 

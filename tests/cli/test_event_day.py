@@ -84,6 +84,26 @@ def test_the_clock_is_started_called_and_shown_with_the_seating(ev: Run):
     assert "Time called: game not finished" in ev.ok("event", "incomplete", "1", "2")
 
 
+def test_a_game_finished_before_time_is_entered_after_the_call_with_before_time(ev: Run):
+    """RULES.md §11: after time is called no new game starts, but the games a table finished
+    are its own: taken back to correct one, the table enters it again (Ann's self-picked 25:
+    +35, then Bea's self-picked 30 corrected to 35: +45)."""
+    ev.ok("event", "start", "1", "--minutes", "50")
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    ev.ok("event", "win", "1", "1", "Bea", "30", "--self-pick")
+    ev.ok("event", "call-time", "1")
+    ev.ok("event", "undo", "1", "1")
+    said = ev.refused("event", "win", "1", "1", "Bea", "35", "--self-pick")
+    assert "no new game starts" in said and "add --before-time" in said
+    out = ev.ok("event", "win", "1", "1", "Bea", "35", "--self-pick", "--before-time")
+    assert "Entered as finished before time was called at " in out
+    card = ev.json("event", "scorecard", "1", "1")
+    assert card["totals"] == {"Ann": 35, "Bea": 45, "Cy": 0, "Dot": 0}
+    ev.ok("event", "incomplete", "1", "1")
+    said = ev.refused("event", "wall", "1", "1", "--before-time")
+    assert "the card ends with the game it stopped" in said
+
+
 def test_a_clock_that_ran_out_is_time_called(ev: Run):
     ev.ok("event", "start", "1")
     back_in_time(ev, 61)

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from mahjcli.core.clock import stamp
 from mahjcli.night import eventchange, eventclock
 from tests.web.conftest import TOKEN, Serve, cli_json
-from tests.web.eventday import check, entered, hidden, new_event, play, tap, text_of
+from tests.web.eventday import check, entered, form, hidden, new_event, play, tap, text_of
 
 
 @pytest.fixture
@@ -110,10 +110,12 @@ def test_after_time_is_called_a_table_records_its_game_as_time_called_and_hands_
     assert called.status_code == 200 and "Time is called for round 1." in text_of(called)
     page = text_of(phone.get("/round/1/table/1"))
     assert "Time called at" in page and "Game 4: time called, 0 for all" in page
-    assert 'class="game"' not in page  # no new game starts
+    # no new game starts: the only game form is the one for a game finished before the call
+    assert page.count('class="game"') == 1 and "A game that finished before time was called" in page
     game = {"token": TOKEN, "result": "win", "winner": "Dot", "value": "25", "how": "self"}
     late = phone.post("/round/1/table/1/check", data=game)
     assert late.status_code == 400 and "time was called for round 1" in text_of(late)
+    assert "enter it under “A game that finished before time was called”" in text_of(late)
     assert play(phone, 1, 1, "called").status_code == 200
     card = cli_json("event", "scorecard", "1", "1", "--session", str(event))
     assert card["lines"][-1]["result"] == "incomplete" and card["finished"]
@@ -125,6 +127,30 @@ def test_after_time_is_called_a_table_records_its_game_as_time_called_and_hands_
     assert "Accepted round 1, table 1's card." in text_of(done)
     lines = cli_json("event", "standings", "--session", str(event))["standings"]
     assert {x["player"]: x["points"] for x in lines}["Ann"] == 35
+
+
+def test_a_game_taken_back_after_time_is_called_is_entered_again_as_finished_before(
+    phone: TestClient, event: Path
+):
+    """RULES.md §11: no new game starts once time is called, but a game finished before the
+    call is the table's, even entered (or entered again, corrected) after it."""
+    started(event, 30)
+    for winner in ("Ann", "Bea"):
+        play(phone, 1, 1, "game", winner=winner, value="25", how="self")
+    page = text_of(phone.get("/director"))
+    phone.post("/director/call-time", data=hidden(page, "/director/call-time"))
+    undo = form(phone.get("/round/1/table/1").text, "undo")
+    undo.pop("_action")
+    assert phone.post("/round/1/table/1/undo", data=undo).status_code == 200
+    page = phone.get("/round/1/table/1").text
+    assert form(page, "game")["before_time"] == ["on"]
+    done = play(phone, 1, 1, "game", page, winner="Bea", value="30", how="self")
+    assert done.status_code == 200 and "Bea wins 30" in text_of(done)
+    card = cli_json("event", "scorecard", "1", "1", "--session", str(event))
+    assert [line["what"] for line in card["lines"]] == [
+        "Ann wins 25, self-picked", "Bea wins 30, self-picked"
+    ]  # fmt: skip
+    assert card["totals"]["Bea"] == 40  # self-picked 30: +10 +30 (RULES.md §5)
 
 
 def test_a_short_card_is_handed_in_only_once_time_is_called(phone: TestClient, event: Path):
