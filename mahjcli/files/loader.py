@@ -131,17 +131,17 @@ def damaged(
     path: Path, problems: list[Problem], locator: Locator, check: str, other_kind: bool
 ) -> str:
     """The line for a damaged night or event: the first problem with its line, how many more
-    `check` lists, what to do, and where the previous version is."""
+    `check` lists, what to do, and (for a file to mend) where the version before the last
+    save is."""
     message = describe(path, problems[0], locator)
     if len(problems) > 1:
         message += f" (and {len(problems) - 1} more: `{check}` lists them)"
     if "newer mahj" in problems[0].message or other_kind:
-        message += "; nothing was changed"
-    else:
-        message += f"; fix it with an editor (then run `{check}`), nothing was changed"
+        return message + "; nothing was changed"  # a sound file: its backup is no help
+    message += f"; fix it with an editor (then run `{check}`), nothing was changed"
     bak = backup_of(Path(os.path.realpath(path)))
     if bak.exists():
-        message += f"; the previous version is in {bak}"
+        message += f"; the version before mahj's last save is in {bak}"
     return message
 
 

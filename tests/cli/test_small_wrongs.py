@@ -177,3 +177,20 @@ def test_a_one_minute_clock_says_one_minute(mahj: Run):
     assert mahj("event", "new", "Cup", "Ann", "Bea", "Cy", "Dot", "--rounds", "1").exit_code == 0
     out = mahj("event", "start", "1", "--minutes", "1").stdout
     assert re.search(r"Round 1's clock started at \d\d:\d\d: 1 minute, time is called", out), out
+
+
+def test_the_backup_is_offered_only_for_a_file_to_mend(four: Run, session: Path, tmp_path: Path):
+    """An event file given to a night's command is sound: offering its backup (one save
+    behind) would only lose a game. A damaged night is told where the version before
+    mahj's last save is."""
+    event = tmp_path / "cup.toml"
+    at = ("--session", str(event))
+    four("event", "new", "Cup", "Ann", "Bea", "Cy", "Dot", *at, use_session=False)
+    four("event", "win", "1", "1", "Ann", "25", "--self-pick", *at, use_session=False)
+    assert event.with_name("cup.toml.bak").exists()
+    said = four("total", *at, use_session=False).stderr
+    assert "this is a tournament event file" in said and ".bak" not in said
+    four("win", "Ruth", "25", "--thrown-by", "Linda")
+    session.write_text(session.read_text().replace("players = [", "players = [[", 1))
+    said = four("total").stderr
+    assert f"the version before mahj's last save is in {session}.bak" in said
