@@ -11,7 +11,15 @@ from typing import Any, NamedTuple
 from ..core.errors import CannotEdit
 from ..core.model import ENTRY_TYPES, keys_of
 from ..core.names import fold_name
-from .sessionwrite import document, newline_of, reads_as, remove_last_entry, toml_block, toml_value
+from .sessionwrite import (
+    append_entry,
+    document,
+    newline_of,
+    reads_as,
+    remove_last_entry,
+    toml_block,
+    toml_value,
+)
 from .tomltext import LOG_HEADER, end_of_comment, end_of_string, inline_array, table_headers
 
 UNDONE = re.compile(r"^# Undone: entry (\d+) \(`mahj redo` puts it back\)\r?$", re.MULTILINE)
@@ -79,10 +87,21 @@ def replace_entry(text: str, index: int, entry: dict[str, Any] | None, note: str
 
 def undo_text(text: str, number: int) -> str:
     """The text without its last entry (entry `number`), left as a comment `mahj redo` can put
-    back (a log written as `log = [...]` simply loses it)."""
-    if inline_array(text, "log") is not None:
-        return remove_last_entry(text)
-    return replace_entry(text, number - 1, None, undone_note(number))
+    back: in place of its [[log]] table, or (a log written as `log = [...]`) on the lines
+    after the array."""
+    if inline_array(text, "log") is None:
+        return replace_entry(text, number - 1, None, undone_note(number))
+    last = document(text)["log"][-1]
+    new = remove_last_entry(text)
+    nl = newline_of(new)
+    array = inline_array(new, "log")
+    at = len(new) if array is None else new.find("\n", array.close) + 1 or len(new)
+    head = new[:at] if new[:at].endswith("\n") or not new[:at] else new[:at] + nl
+    comment = _commented(toml_block("[[log]]", last).replace("\n", nl), undone_note(number), nl)
+    out = head + comment + new[at:]
+    if not reads_as(out, document(new)):
+        raise _cannot("take the last entry out of the log")
+    return out
 
 
 def without_redo(text: str) -> str:
@@ -152,7 +171,10 @@ def _table(body: str) -> dict[str, Any] | None:
 
 
 def put_back(text: str, undone: Undone, entry: dict[str, Any]) -> str:
-    """The text with an undone entry's comment turned back into its [[log]] table."""
+    """The text with an undone entry's comment turned back into its [[log]] table (into the
+    array, in a log written as `log = [...]`)."""
+    if inline_array(text, "log") is not None:
+        return append_entry(text[: undone.start] + text[undone.end :], entry)
     nl = newline_of(text)
     block = toml_block("[[log]]", entry).replace("\n", nl)
     new = text[: undone.start] + block + text[undone.end :]
