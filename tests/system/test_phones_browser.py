@@ -245,8 +245,18 @@ def test_a_game_kept_before_it_was_checked_is_recorded_when_the_server_is_back(
     phone.wait_for_load_state("load")
     games = len(served.games())
     served.stop()
+    asked: list[str] = []
+    phone.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     phone.get_by_role("button", name="Wall game").tap()
     expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone", timeout=10000)
+    # nothing seemed to happen, so the same game is tapped again: the phone asks first
+    phone.get_by_role("button", name="Wall game").tap()
+    for _ in range(100):  # the phone tries the server first (up to 10 s), then asks
+        if asked:
+            break
+        phone.wait_for_timeout(100)
+    assert asked and "already kept on this phone" in asked[0], asked
+    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone")
     served.start()
     expect(phone.locator("p.done")).to_contain_text("Wall game", timeout=10000)
     assert [g["result"] for g in served.games()[games:]] == ["wall"]

@@ -4,7 +4,8 @@
 // the server answers again, even after it was restarted. The server records an id at
 // most once, so a double tap or a re-send never records a game twice. A game the server
 // refuses (another game was recorded at the table meanwhile) is said plainly, and the
-// table's page is shown as it is. Without this script the forms work as plain forms.
+// table's page is shown as it is. The same game typed again while one like it is kept
+// asks first. Without this script the forms work as plain forms.
 (function () {
   "use strict";
   var QUEUE = "mahj-unsent";
@@ -58,6 +59,18 @@
     var queue = read(QUEUE);
     if (!queue.some(function (e) { return e.id === entry.id; })) { queue.push(entry); }
     write(QUEUE, queue);
+  }
+  // The same game kept twice (typed again because nothing seemed to happen) would be
+  // recorded twice once the server answers: a game is the same when every field but its
+  // id and the count of games the page had shown is.
+  function gameOf(entry) {
+    return JSON.stringify([entry.back, entry.fields.filter(function (pair) {
+      return pair[0] !== "entry_id" && pair[0] !== "table_games";
+    }).sort()]);
+  }
+  function keptAlready(entry) {
+    var game = gameOf(entry);
+    return read(QUEUE).some(function (e) { return gameOf(e) === game; });
   }
   function drop(id) { write(QUEUE, read(QUEUE).filter(function (e) { return e.id !== id; })); }
 
@@ -178,6 +191,12 @@
         form.setAttribute("data-going", "1");
         if (form.requestSubmit && submitter) { form.requestSubmit(submitter); } else { form.submit(); }
       }).catch(function () {
+        if (keptAlready(entry) && !window.confirm(
+          "This game is already kept on this phone, and will be sent when the server " +
+          "answers. Keep it again, as another game?")) {
+          form.reset();
+          return;
+        }
         keep(entry);
         offline = true;
         var seen = form.querySelector("input[name=table_games]");
