@@ -119,6 +119,11 @@ def test_a_round_at_a_table_on_a_phone_with_the_screen_and_the_director(browser,
     director.get_by_role("link", name="The director's page").tap()
     director.get_by_role("button", name="Start round 1's clock").tap()
     expect(director.locator("p.done")).to_contain_text("Round 1's clock is running.")
+    yes = director.get_by_role("button", name="Yes, call time now")
+    expect(yes).to_be_hidden()  # calling time asks first: one tap never ends the round
+    director.get_by_text("Call time now…").tap()
+    expect(yes).to_be_visible()
+    expect(director.get_by_text("Call time for round 1 now?")).to_be_visible()
     expect(tv.locator(".top .clock")).to_have_class(re.compile("running"), timeout=10000)
     expect(tv.locator("section.standings h2")).to_have_text("Standings")
 

@@ -70,6 +70,18 @@ def test_the_director_starts_the_clock_and_every_page_shows_it(phone: TestClient
     assert seating["clock"]["minutes"] == 50 and seating["clock"]["called"] is False
     again = phone.post("/director/start", data=fields)  # the same form: started again
     assert again.status_code == 200 and "Start the clock again" in text_of(again)
+    # Starting it again and calling time each ask first: their buttons are behind a
+    # question that says what will happen (a mis-tap changes nothing).
+    page = text_of(phone.get("/director"))
+    for summary, question, button in (
+        ("Start the clock again…", "Start round 1's clock again from the beginning?",
+         "Yes, start it again"),
+        ("Call time now…", "Call time for round 1 now? A game still being played scores 0",
+         "Yes, call time now"),
+    ):  # fmt: skip
+        asked = page[page.index(f"<summary>{summary}</summary>") :]
+        asked = asked[: asked.index("</details>")]
+        assert question in asked and f">{button}</button>" in asked
 
 
 @pytest.mark.parametrize(
