@@ -7,7 +7,8 @@ returns the reason as a sentence, or None when the entry is fine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from .cards import card_values
 from .model import (
@@ -32,6 +33,9 @@ from .names import join_names
 from .seating import Seating
 from .session import Session
 from .wording import field
+
+Waited = Mapping[int, frozenset[str]]
+"""Each open table's waiting line when its game in progress began."""
 
 
 def no_card(what: str) -> str:
@@ -163,9 +167,17 @@ def dead_problem(dead: Sequence[str], table: int, seating: Seating) -> str | Non
     return None
 
 
-def bets_problem(entry: Win | Wall, table: int, seating: Seating, session: Session) -> str | None:
+def bets_problem(
+    entry: Win | Wall,
+    table: int,
+    seating: Seating,
+    session: Session,
+    waited: frozenset[str] = frozenset(),
+) -> str | None:
     """Bets (house rule `bettor`): each by a waiting player, once, on a player at the
-    game's table or on a wall game."""
+    game's table or on a wall game. `waited`: the line when this table's game began; a
+    bettor in it who has since sat down at another table (its game ended first) made her
+    bet while she waited, so it stands."""
     bettors = [b for b, _ in entry.bets] + list(entry.wall_bets)
     if not bettors:
         return None
@@ -174,6 +186,8 @@ def bets_problem(entry: Win | Wall, table: int, seating: Seating, session: Sessi
     for bettor in bettors:
         if bettor not in seating.waiting:
             at = seating.table_of(bettor)
+            if bettor in waited and at is not None and at != table:
+                continue
             where = "is not here" if at is None else f"sits at table {at}"
             if at == table:
                 where = "plays this game"
@@ -186,8 +200,11 @@ def bets_problem(entry: Win | Wall, table: int, seating: Seating, session: Sessi
     return None
 
 
-def win_problem(win: Win, seating: Seating, session: Session) -> str | None:
-    """Why this win cannot be scored where it stands, or None."""
+def win_problem(
+    win: Win, seating: Seating, session: Session, waited: Waited = MappingProxyType({})
+) -> str | None:
+    """Why this win cannot be scored where it stands, or None (`waited`: each table's line
+    when its game began)."""
     rules = session.rules
     if win.misnamed and (why := rules.refuses("misnamed")):
         return why
@@ -220,7 +237,7 @@ def win_problem(win: Win, seating: Seating, session: Session) -> str | None:
         return "a mis-named discard needs a thrower; this win was self-picked"
     if why := _pays_for_table_problem(win, table, seating, session):
         return why
-    return bets_problem(win, table, seating, session)
+    return bets_problem(win, table, seating, session, waited.get(table, frozenset()))
 
 
 def _heavenly_problem(win: Win, table: int, seating: Seating) -> str | None:
@@ -245,12 +262,15 @@ def _pays_for_table_problem(win: Win, table: int, seating: Seating, session: Ses
     return _at_table(payer, "player who pays for the table", table, seating)
 
 
-def wall_problem(wall: Wall, seating: Seating, session: Session) -> str | None:
+def wall_problem(
+    wall: Wall, seating: Seating, session: Session, waited: Waited = MappingProxyType({})
+) -> str | None:
     """Why this wall game cannot be scored, or None."""
     table = table_of_game(wall, seating)
     if isinstance(table, str):
         return table
-    return dead_problem(wall.dead, table, seating) or bets_problem(wall, table, seating, session)
+    bets = bets_problem(wall, table, seating, session, waited.get(table, frozenset()))
+    return dead_problem(wall.dead, table, seating) or bets
 
 
 def error_problem(error: Error, seating: Seating, session: Session) -> str | None:

@@ -64,6 +64,7 @@ class State:
         "seating",
         "session",
         "totals",
+        "waited",
         "zeros",
     )
 
@@ -79,6 +80,9 @@ class State:
         self.gone: list[str] = []
         self.kitties: dict[int, list[tuple[str, int]]] = {}
         """Each table's kitty: what each player put in since it was last taken."""
+        self.waited = {table: frozenset(seating.waiting) for table in seating.tables}
+        """Each table's waiting line when its game in progress began (a bet made then
+        stands, though another table's game may seat the bettor before this one ends)."""
 
     def game(self, table: int) -> Game:
         """The game about to be played at `table`."""
@@ -89,7 +93,7 @@ class State:
 
 
 def _win(win: Win, state: State) -> Step | str:
-    if why := checks.win_problem(win, state.seating, state.session):
+    if why := checks.win_problem(win, state.seating, state.session, state.waited):
         return why
     table = checks.table_of_game(win, state.seating)
     assert isinstance(table, int)
@@ -98,7 +102,7 @@ def _win(win: Win, state: State) -> Step | str:
 
 
 def _wall(wall: Wall, state: State) -> Step | str:
-    if why := checks.wall_problem(wall, state.seating, state.session):
+    if why := checks.wall_problem(wall, state.seating, state.session, state.waited):
         return why
     table = checks.table_of_game(wall, state.seating)
     assert isinstance(table, int)
@@ -220,6 +224,8 @@ def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
         seated = tuple(seating.in_deal_order(opened))
     for table_gone in set(state.kitties) - set(seating.tables):
         del state.kitties[table_gone]  # a closed table's kitty went back to its payers
+    if opened is not None:
+        state.waited[opened] = frozenset(seating.waiting)
     for name, delta in step.deltas.items():
         state.totals[name] += delta
     kitty = _kitty(state, table, step.payments) if step.table is not None else 0
@@ -249,6 +255,7 @@ def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
     )
     if game:
         seating.after_game(table)
+        state.waited[table] = frozenset(seating.waiting)
     return row
 
 
@@ -268,6 +275,7 @@ def _pass_deal(state: State, entry: Entry) -> None:
         table = state.seating.first()
     state.games += 1
     state.seating.after_game(table)
+    state.waited[table] = frozenset(state.seating.waiting)
 
 
 def fold(session: Session, holes: frozenset[int] = frozenset()) -> Standings:

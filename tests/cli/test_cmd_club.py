@@ -166,6 +166,19 @@ def test_a_wall_bettor_pays_when_someone_wins(club):
     assert totals(club) == zeros(Ann=240, Bea=-60, Cy=-60, Dot=-60, Uma=-60)
 
 
+def test_a_bet_stands_though_another_tables_game_seated_the_bettor_first(club):
+    """Sue bet on Ruth before table 1's game began, while she waited. Table 2's game ended
+    first and seated her there; table 1's game, recorded after, keeps her bet: each loser
+    pays her what they pay Ruth (50 + 25 + 25). Her bet on table 1's next game is refused:
+    that game began once she sat down."""
+    ok(club("wall", "--table", "2"))  # Ann gets up, Sue sits at table 2
+    assert status(club)["tables"][1]["seated"] == ["Bea", "Cy", "Dot", "Sue"]
+    ok(club("win", "Ruth", "25", "--thrown-by", "Linda", "--bet", "Sue=Ruth"))
+    assert totals(club) == zeros(Ruth=100, Linda=-100, Kathy=-50, Pat=-50, Sue=100)
+    said = refused(club("win", "Linda", "25", "--self-pick", "--bet", "Sue=Linda"))
+    assert said == "Error: Sue sits at table 2; only a waiting player may bet"
+
+
 def test_pay_for_the_table(mahj):
     start(mahj, "--house", "pay-for-table")
     # Losers would pay 50 + 25 + 25; Kathy's error pays all of it.
