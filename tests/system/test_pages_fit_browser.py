@@ -4,12 +4,15 @@ none scrolls sideways, and nothing on it reaches past the screen's edge, not eve
 a box of its own that scrolls (a table only two players wide of twelve, with no hint to
 scroll, is what this guards against). The event's screen on a 1920x1080 television lays
 a round's tables out in a grid that uses the screen, and pages through a round too big
-for one screen by itself."""
+for one screen by itself. Every screen of the room fits a television (1920x1080 and
+1280x720), which cannot be scrolled: a list too long pages, or shows what fits."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -166,6 +169,83 @@ def test_an_events_pages_fit(browser, served_event, path, width):
 
 
 TV = {"width": 1920, "height": 1080}
+BELOW = """() => [...document.querySelectorAll('body *')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.height > 0 && r.bottom > innerHeight + 0.5
+            && getComputedStyle(e).visibility !== 'hidden';
+    }).map((e) => e.tagName.toLowerCase() + '.' + e.className + ' '
+                  + Math.round(e.getBoundingClientRect().bottom)).slice(0, 5)"""
+
+
+def assert_on_one_screen(browser, url: str, size: tuple[int, int]) -> None:
+    """The room's screen on a television of `size`: it cannot be scrolled, so nothing
+    shown may reach below its bottom (a list too long pages, or shows what fits)."""
+    width, height = size
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.goto(url)
+        page.wait_for_function("document.body.classList.contains('fit')")
+        below = page.evaluate(BELOW)
+        tall = page.evaluate("document.documentElement.scrollHeight")
+    finally:
+        page.close()
+    assert below == [] and tall <= height, (url, size, below, tall)
+
+
+@pytest.fixture(scope="module")
+def served_late(tmp_path_factory) -> Iterator[tuple[str, str]]:
+    """The sample club night, closed by the organiser; and a 400-player event with round 1's
+    cards in (ties among its standings): each served, their addresses."""
+    from tests.web.conftest import cli
+
+    folder = tmp_path_factory.mktemp("late")
+    night = folder / "club-night.toml"
+    night.write_bytes((SAMPLES / "club-night.toml").read_bytes())
+    event = _event(folder, 100)
+    seating = json.loads(cli("event", "seating", "1", "--json", "--session", str(event)))
+    for number, table in enumerate(seating["tables"], 1):
+        names = list(table["seats"].values())
+        points = [25 + number % 7 * 5, -10, number % 3 * 10, 0]
+        totals = [f"{name}={p}" for name, p in zip(names, points, strict=True)]
+        cli("event", "score", "1", str(number), *totals, "--session", str(event))
+    servers = [start("--session", str(night), env=_env(folder)),
+               start("--event", "--session", str(event), env=_env(folder))]  # fmt: skip
+    try:
+        (_, base, key), (_, event_base, _) = servers
+        from tests.system.every_page import post
+
+        post(base, key, "/close-night", {})
+        yield base, event_base
+    finally:
+        for server, _, _ in servers:
+            server.send_signal(signal.SIGINT)
+            server.communicate(timeout=15)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_every_screen_of_the_room_fits_a_television(
+    browser, served_night, served_event, served_late, size
+):
+    """The club night under way (its last games, the settle-up so far), the same night
+    over, the sample event over, and a 400-player event's standings with shared places."""
+    for url in (served_night[0], served_event[0], *served_late):
+        assert_on_one_screen(browser, url + "/", size)
+
+
+def test_a_big_events_standings_show_many_places_a_page(browser, served_late):
+    """400 players: the standings page through by themselves, a screenful of places at a
+    time, their notes kept short (the shared places show as =3 in the list itself)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    try:
+        page.goto(served_late[1] + "/")
+        page.wait_for_function("document.querySelector('.standings .list-pager') !== null")
+        label = page.locator(".standings .list-pager").inner_text()
+    finally:
+        page.close()
+    first, last = re.match(r"Places (\d+)\D(\d+) of 400", label).groups()  # type: ignore[union-attr]
+    assert int(first) == 1 and int(last) >= 8, label
+
+
 SHOWN = """() => [...document.querySelectorAll('.seating article.table')]
     .filter((e) => e.getBoundingClientRect().height > 0)
     .map((e) => { const r = e.getBoundingClientRect();

@@ -20,11 +20,40 @@
 
   function roomFor(box) {
     // the height the list may take: from its top to the screen's bottom, less what
-    // follows it in its section and the board's own bottom padding
+    // follows it in its section and the board's own bottom padding; at most the share of
+    // the screen its data-room gives (another list below it needs the rest)
     var section = box.closest("section") || box.parentNode;
     var after = section.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
-    return window.innerHeight - box.getBoundingClientRect().top - after -
+    var room = window.innerHeight - box.getBoundingClientRect().top - after -
       parseFloat(getComputedStyle(board).paddingBottom) - 4;
+    var share = parseFloat(box.getAttribute("data-room") || "1");
+    return Math.min(room, share * window.innerHeight);
+  }
+
+  function fill(box) {
+    // a list of the latest things (newest first): on a television, only the items that
+    // fit whole below it are shown, and a line says how many more the phones show
+    var items = Array.prototype.slice.call(box.children);
+    items.forEach(function (item) { item.style.display = ""; });
+    var more = box.nextElementSibling;
+    if (more && more.classList.contains("more-note")) { more.remove(); }
+    if (!document.body.classList.contains("fit") || !items.length) { return; }
+    var room = roomFor(box);
+    var top = box.getBoundingClientRect().top;
+    if (items[items.length - 1].getBoundingClientRect().bottom - top <= room) { return; }
+    room -= 2 * parseFloat(getComputedStyle(box).fontSize);  // the line saying how many more
+    var keep = 0;
+    while (keep < items.length && items[keep].getBoundingClientRect().bottom - top <= room) {
+      keep += 1;
+    }
+    keep = Math.max(keep, 1);
+    items.slice(keep).forEach(function (item) { item.style.display = "none"; });
+    var hidden = items.length - keep;
+    var note = document.createElement("p");
+    note.className = "more-note quiet";
+    note.textContent = "and " + hidden + " earlier " + (hidden === 1 ? "game" : "games") +
+      ", on the phones";
+    box.parentNode.insertBefore(note, box.nextSibling);
   }
 
   function fits(box, items) {
@@ -82,6 +111,7 @@
   function layout() {
     document.body.classList.toggle("fit", window.innerWidth >= WIDE);
     Array.prototype.forEach.call(board.querySelectorAll("[data-page]"), pageOf);
+    Array.prototype.forEach.call(board.querySelectorAll("[data-fill]"), fill);
   }
 
   layout();
