@@ -47,6 +47,19 @@ def test_the_four_questions_then_who_pays_whom_then_recorded(phone: TestClient, 
     assert 'name="table_games" value="1"' in done.text
 
 
+def test_a_jokerless_claim_not_doubled_says_why_before_and_after(phone: TestClient, night):
+    """A singles-and-pairs hand claimed jokerless is paid at its value (RULES.md §1): the
+    phone says why before it is recorded, and the table's page and the TV after."""
+    fields = {**ASK, "winner": "Pat", "value": "50", "how": "self", "jokerless": "on",
+              "singles_pairs": "on"}  # fmt: skip
+    confirm = html.unescape(phone.post("/table/1/check", data=fields).text)
+    reason = "jokerless is not counted: a singles-and-pairs hand cannot hold a joker"
+    assert "Ruth pays 100, Linda 100, Kathy 100 → Pat +300" in confirm and reason in confirm
+    phone.post("/table/1/record", data=form_fields(confirm, "/table/1/record"))
+    assert reason in html.unescape(phone.get("/table/1").text)
+    assert reason in html.unescape(phone.get("/").text)
+
+
 def test_change_something_keeps_the_choices(phone: TestClient):
     fields = {**ASK, "winner": "Kathy", "value": "30", "how": "self"}
     confirm = phone.post("/table/1/check", data=fields).text
