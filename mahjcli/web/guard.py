@@ -150,28 +150,29 @@ async def write_fields(request: Request, keys: Keys, level: Level) -> Fields:
     if header is None:
         from_here(request)
         if _kind(request) == "application/json":
-            raise _no_key(level)
+            raise _no_key(level, api=True)
     elif not allowed(header):
-        raise _no_key(level)
+        raise _no_key(level, api=True)
     fields = await read_fields(request)
     if header is None and not allowed(next(iter(fields.get("token", [])), None)):
         raise _no_key(level)
     return fields
 
 
-def _no_key(level: Level) -> Problem:
+def _no_key(level: Level, api: bool = False) -> Problem:
+    """401 in the words of who sent it: a script is told the header, a phone what to scan."""
+    bearer = ", or send Authorization: Bearer KEY" if api else ""
     if level == "organiser":
         return Problem(
             401,
             "this is the organiser's: open the entry link printed when mahj serve started "
-            "(a table's join code enters games only), or send Authorization: Bearer KEY; "
-            "nothing was changed",
+            f"(a table's join code enters games only){bearer}; nothing was changed",
         )
     return Problem(
         401,
-        "this needs the entry link's key or the tables' join code: open the link printed "
-        "when mahj serve started, or scan the QR code the room's screen shows, or send "
-        "Authorization: Bearer KEY; nothing was changed",
+        "this phone's key or join code does not open this any more (it may have been "
+        "changed): scan the QR code the room's screen shows, or open the entry link printed "
+        f"when mahj serve started{bearer}; nothing was changed",
     )
 
 
