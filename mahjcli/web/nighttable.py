@@ -214,6 +214,7 @@ class NightTable(Site):
             table=number,
             place=actions.where(standings, number),
             game=board.game_line(last, standings),
+            swap=words.seat_swap(last, standings),
             later=later,
             club=standings.club,
             token=self.key_of(request),

@@ -146,6 +146,21 @@ def test_taking_back_the_tables_last_game(phone: TestClient, night: Path):
     assert nothing.status_code == 400 and "no game to take back" in nothing.text
 
 
+def test_taking_back_a_game_says_the_seats_go_back(serve: Serve, tmp_path: Path):
+    """Five at the table: after game 1 Ruth got up and Sue took her seat. Taking game 1
+    back says so before it is done, and seats them as before."""
+    night = tmp_path / "five.toml"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "--session", str(night))
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    phone = serve(night)
+    phone.get(f"/enter?key={TOKEN}")
+    ask = html.unescape(phone.get("/table/1/undo").text)
+    assert "Ruth sits down again and Sue goes back to the line" in ask
+    phone.post("/table/1/undo", data=form_fields(ask, "/table/1/undo"))
+    status = cli_json("status", "--session", str(night))
+    assert status["seated"] == ["Ruth", "Linda", "Kathy", "Pat"] and status["waiting"] == ["Sue"]
+
+
 def test_an_undo_page_shown_before_another_game_takes_back_nothing(phone: TestClient, night: Path):
     cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
     hidden = form_fields(phone.get("/table/1/undo").text, "/table/1/undo")
