@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.model import WINDS, Penalty
+from ..core.model import WINDS, Open, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
 from .summary import Place, Summary, summary
@@ -84,8 +84,13 @@ def game_line(row: Row, standings: Standings) -> GameLine:
 
 
 def games_at(standings: Standings, table: int) -> tuple[Row, ...]:
-    """The games (wins, wall games, time called) played at one table, in order."""
-    return tuple(row for row in standings.rows if row.is_game and row.table == table)
+    """The games (wins, wall games, time called) played at one table since it last opened,
+    in order: a table closed and opened again under its number starts afresh."""
+    opened = max(
+        (r.at for r in standings.rows if isinstance(r.entry, Open) and r.table == table),
+        default=-1,
+    )
+    return tuple(r for r in standings.rows if r.is_game and r.table == table and r.at > opened)
 
 
 def table_board(standings: Standings, table: int) -> TableBoard | None:

@@ -161,6 +161,23 @@ def test_taking_back_a_game_says_the_seats_go_back(serve: Serve, tmp_path: Path)
     assert status["seated"] == ["Ruth", "Linda", "Kathy", "Pat"] and status["waiting"] == ["Sue"]
 
 
+def test_a_table_opened_again_starts_afresh(serve: Serve, tmp_path: Path):
+    """Table 2 closed after Ann's win and opened again for four others: its page shows none
+    of the old table's games, and has none of them to take back."""
+    night = tmp_path / "club.toml"
+    names = ["Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue", "Tom"]
+    cli("new", *names, "--tables", "2", "--session", str(night))
+    cli("win", "Ann", "25", "--self-pick", "--session", str(night))
+    cli("close-table", "2", "--session", str(night))
+    cli("open-table", "--session", str(night))
+    phone = serve(night)
+    phone.get(f"/enter?key={TOKEN}")
+    page = html.unescape(phone.get("/table/2").text)
+    assert "Ann wins 25" not in page and 'name="table_games" value="0"' in page
+    nothing = phone.get("/table/2/undo")
+    assert nothing.status_code == 400 and "no game to take back" in nothing.text
+
+
 def test_an_undo_page_shown_before_another_game_takes_back_nothing(phone: TestClient, night: Path):
     cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
     hidden = form_fields(phone.get("/table/1/undo").text, "/table/1/undo")
