@@ -1,6 +1,6 @@
 """Damaged and hand-edited session files: `mahj check` says what is wrong, on which line of
 which file; every writing command refuses and leaves the bytes alone, pointing at the
-`.bak` when there is one; what a hand edit may legally add (a BOM, CRLF line endings,
+`.bak` when there is one and the file is one to mend (not one a newer mahj wrote); what a hand edit may legally add (a BOM, CRLF line endings,
 keys mahj does not know) survives a save."""
 
 from __future__ import annotations
@@ -133,7 +133,9 @@ def test_every_command_refuses_a_damaged_file(
         lines = result.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith(f"Error: {session}:{line}: "), (args, lines)
         assert words in lines[0]
-        assert (str(bak) in lines[0]) is with_backup, (args, lines)
+        # the backup is offered for a file to mend, not for one a newer mahj wrote
+        offered = with_backup and name != "newer-schema"
+        assert (str(bak) in lines[0]) is offered, (args, lines)
         assert result.stdout == ""
         assert session.read_bytes() == data, f"{args} changed a damaged file"
     if with_backup:

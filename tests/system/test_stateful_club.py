@@ -62,6 +62,16 @@ class Room:
     totals: dict[str, int] = field(default_factory=dict)
     kitties: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
     games: int = 0
+    waited: dict[int, list[str]] = field(default_factory=dict)
+    """Each table's line when its game in progress began: a bet made then stands though
+    another table's game seats the bettor first."""
+
+    def may_bet(self, bettor: str, number: int) -> bool:
+        """Waiting now, or waiting when this table's game began and now at another table."""
+        at = self.table_of(bettor)
+        return bettor in self.waiting or (
+            bettor in self.waited.get(number, []) and at is not None and at != number
+        )
 
     # -- seats (RULES.md §3, §8) ---------------------------------------------------------------
 
@@ -78,6 +88,7 @@ class Room:
             self.waiting.append(table.seats[table.east])
             table.seats[table.east] = self.waiting.pop(0)
         table.east = (table.east + 1) % len(table.seats)
+        self.waited[number] = list(self.waiting)
 
     def arrive(self, name: str) -> None:
         if name in self.gone:
@@ -131,6 +142,7 @@ class Room:
         four = self.waiting[:4]
         del self.waiting[:4]
         self.tables[number] = Seats(four, four.index(east) if east else 0)
+        self.waited[number] = list(self.waiting)
 
     def close(self, number: int) -> None:
         """Its players go to the front of the line from East; its kitty goes back."""
@@ -272,7 +284,8 @@ class ClubNight(RuleBasedStateMachine):
         assert code == 0, err
         self.model = Room(pie=pie, bettor=bettor, kitty=kitty, special=special,
                           players=list(players), tables=seated, waiting=list(players[at:]),
-                          totals=dict.fromkeys(players, 0))  # fmt: skip
+                          totals=dict.fromkeys(players, 0),
+                          waited={n: list(players[at:]) for n in seated})  # fmt: skip
 
     # -- the steps ----------------------------------------------------------------------------
 
@@ -297,13 +310,13 @@ class ClubNight(RuleBasedStateMachine):
             bets.append(bets[0])
         return bets
 
-    def bets_ok(self, bets: list[tuple[str, str]], at: list[str]) -> bool:
+    def bets_ok(self, bets: list[tuple[str, str]], at: list[str], number: int) -> bool:
         m = self.model
         assert m is not None
         bettors = [b for b, _ in bets]
         return (
             len(set(bettors)) == len(bettors)
-            and all(b in m.waiting for b in bettors)
+            and all(m.may_bet(b, number) for b in bettors)
             and all(on == "wall" or on in at for _, on in bets)
         )
 
@@ -349,7 +362,7 @@ class ClubNight(RuleBasedStateMachine):
         if table is not None:
             seated = m.tables[table].deal_order()
             ok = (thrower is None or (thrower in seated and thrower != winner)) and self.bets_ok(
-                bets, seated
+                bets, seated, table
             )
         after = None
         if ok:
@@ -369,7 +382,7 @@ class ClubNight(RuleBasedStateMachine):
         if number is None and len(m.tables) == 1:  # one table open: that one played it
             number = next(iter(m.tables))
             at = m.tables[number].deal_order()
-        ok = number in m.tables and self.bets_ok(bets, at)
+        ok = number in m.tables and self.bets_ok(bets, at, number)
         after = None
         if ok:
             assert number is not None
