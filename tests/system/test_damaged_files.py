@@ -1,7 +1,8 @@
 """Damaged and hand-edited session files: `mahj check` says what is wrong, on which line of
 which file; every writing command refuses and leaves the bytes alone, pointing at the
-`.bak` when there is one and the file is one to mend (not one a newer mahj wrote); what a hand edit may legally add (a BOM, CRLF line endings,
-keys mahj does not know) survives a save."""
+`.bak` when there is one and the file is one to mend (not one a newer mahj wrote); what a
+hand edit may legally add (a BOM, CRLF line endings, keys mahj does not know) survives a
+save."""
 
 from __future__ import annotations
 
