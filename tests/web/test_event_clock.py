@@ -163,6 +163,14 @@ def test_a_game_taken_back_after_time_is_called_is_entered_again_as_finished_bef
         "Ann wins 25, self-picked", "Bea wins 30, self-picked"
     ]  # fmt: skip
     assert card["totals"]["Bea"] == 40  # self-picked 30: +10 +30 (RULES.md §5)
+    # a script says the same with the field before_time
+    api = {"round": "1", "table": "2", "winner": "Eve", "value": "25", "self_pick": "true"}
+    key = {"Authorization": f"Bearer {TOKEN}"}
+    late = phone.post("/event/win", data=api, headers=key)
+    assert late.status_code == 400 and "time was called" in late.text, late.text
+    done = phone.post("/event/win", data={**api, "before_time": "true"}, headers=key)
+    assert done.status_code == 200
+    assert done.json()["lines"][-1]["what"] == "Eve wins 25, self-picked"
 
 
 def test_a_short_card_is_handed_in_only_once_time_is_called(phone: TestClient, event: Path):
