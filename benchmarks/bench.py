@@ -90,11 +90,13 @@ EVENT_ROUNDS = 4
 
 
 def play(games: int, *, seed: int, late_after: int | None, card: Card | None) -> list[Entry]:
-    """A plausible league log: about one wall game in five, a late arrival if asked."""
+    """A plausible league log: about one wall game in five, a late arrival if asked; on a
+    card night every value is one the card prints."""
     from mahjcli.core.model import Join, Wall, Win
     from mahjcli.core.seating import Seating
 
     rng = random.Random(seed)
+    values = sorted({line.value for line in card.lines}) if card is not None else VALUES
     table = Seating.start(PLAYERS, (PLAYERS[0],))
     log: list[Entry] = []
     for game in range(games):
@@ -114,7 +116,7 @@ def play(games: int, *, seed: int, late_after: int | None, card: Card | None) ->
             log.append(
                 Win(
                     winner=winner,
-                    value=line.value if line is not None else rng.choice(VALUES),
+                    value=line.value if line is not None else rng.choice(values),
                     thrown_by=thrower,
                     jokerless=rng.random() < 0.08,
                     singles_pairs=line is not None and not line.groups,
