@@ -368,7 +368,8 @@ def wall(
 
 @commands.command()
 def undo(session: Path | None = SessionOpt) -> None:
-    """Remove the last entry of the night and say what it was.
+    """Remove the last entry of the night and say what it was; the file keeps it as a
+    comment, every key as written, which `mahj redo` puts back.
 
     Example: mahj undo
     """

@@ -170,11 +170,27 @@ def _table(body: str) -> dict[str, Any] | None:
     return None
 
 
+def as_written(table: dict[str, Any] | None, entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry to put back: every key the undone comment holds, in its order (a person's
+    own keys too), each key mahj reads as mahj writes it, then the keys mahj adds.
+
+    >>> as_written({"kind": "wall", "note": "slow"}, {"kind": "wall", "seats": ["A"]})
+    {'kind': 'wall', 'note': 'slow', 'seats': ['A']}
+    """
+    if table is None:
+        return entry
+    out = {key: entry.get(key, value) for key, value in table.items()}
+    out.update((key, value) for key, value in entry.items() if key not in out)
+    return out
+
+
 def put_back(text: str, undone: Undone, entry: dict[str, Any]) -> str:
     """The text with an undone entry's comment turned back into its [[log]] table (into the
-    array, in a log written as `log = [...]`)."""
+    array, even an emptied one, in a log written as `log = [...]`)."""
+    entry = as_written(undone.table, entry)
     if inline_array(text, "log") is not None:
-        return append_entry(text[: undone.start] + text[undone.end :], entry)
+        rest = text[: undone.start] + text[undone.end :]
+        return append_entry(rest, entry, keep_inline=True)
     nl = newline_of(text)
     block = toml_block("[[log]]", entry).replace("\n", nl)
     new = text[: undone.start] + block + text[undone.end :]

@@ -114,15 +114,20 @@ def inline_table(table: dict[str, Any]) -> str:
     return "{" + ", ".join(f"{key} = {toml_value(value)}" for key, value in table.items()) + "}"
 
 
-def append_entry(text: str, entry: dict[str, Any], doc: dict[str, Any] | None = None) -> str:
+def append_entry(
+    text: str, entry: dict[str, Any], doc: dict[str, Any] | None = None, keep_inline: bool = False
+) -> str:
     """The text with one more log entry: a [[log]] table at the end, or one more inline
-    table in a log written as `log = [...]` (`doc`: what the text reads as, if known)."""
+    table in a log written as `log = [...]` (`doc`: what the text reads as, if known). An
+    empty `log = []` turns into [[log]] tables, unless `keep_inline` (an entry put back
+    into the array it was taken from)."""
     nl = newline_of(text)
     doc = document(text) if doc is None else doc
     expected = {**doc, "log": [*doc.get("log", []), entry]}
     array = inline_array(text, "log")
     if array is not None:
-        if not text[array.open + 1 : array.close].strip():  # `log = []`: [[log]] from now on
+        if not keep_inline and not text[array.open + 1 : array.close].strip():
+            # `log = []`: [[log]] from now on
             text = _cut_statement(text, array.start, array.close + 1)
         else:
             new = _insert_inline(text, array, inline_table(entry), nl)
@@ -153,7 +158,11 @@ def _cut_statement(text: str, start: int, end: int) -> str:
 
 def _insert_inline(text: str, array: InlineArray, item: str, nl: str) -> str:
     """The text with `item` last in an inline array, in the array's layout."""
-    if not array.items:  # only comments inside the brackets
+    if not array.items:  # empty, or only comments inside the brackets
+        line_start = text.rfind("\n", 0, array.close) + 1
+        indent = text[line_start : array.close]
+        if line_start > array.open and not indent.strip():  # `]` on a line of its own
+            return text[:line_start] + indent + "  " + item + "," + nl + text[line_start:]
         return text[: array.close] + item + text[array.close :]
     last_start, last_end = array.items[-1]
     after = text[last_end : array.close]

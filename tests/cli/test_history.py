@@ -163,6 +163,41 @@ def test_two_undos_are_redone_in_order(night):
     assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
 
 
+INLINE_NIGHT = """\
+schema = 1
+rules = "league"
+players = ["Ruth", "Linda", "Kathy", "Pat"]
+east = "Ruth"
+log = [
+  { kind = "win", winner = "Ruth", value = 25, thrown_by = "Linda" },
+  { kind = "win", winner = "Pat", value = 30, self_pick = true, note = "her first" }
+]
+"""
+
+
+@pytest.mark.parametrize("undos", [1, 2])
+def test_undo_and_redo_of_a_log_written_by_hand_as_an_array(mahj, session, undos: int):
+    """A log a person wrote as `log = [...]`: every entry undo takes out is kept for redo,
+    which gives back the same games and totals, the person's own keys too."""
+    session.write_text(INLINE_NIGHT)
+    full = totals(mahj)
+    assert full == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
+    for _ in range(undos):
+        assert mahj("undo").exit_code == 0
+    assert len(tomllib.loads(session.read_text()).get("log", [])) == 2 - undos
+    for _ in range(undos):
+        result = mahj("redo")
+        assert result.exit_code == 0, result
+    assert totals(mahj) == full
+    log = tomllib.loads(session.read_text())["log"]
+    assert [(e["kind"], e["winner"], e["value"]) for e in log] == [
+        ("win", "Ruth", 25),
+        ("win", "Pat", 30),
+    ]
+    assert log[1]["note"] == "her first" and log[1]["self_pick"] is True
+    assert mahj("check").exit_code == 0
+
+
 def test_redo_with_nothing_undone(night, session):
     assert "there is nothing to redo" in refused(night, session, "redo")
 
