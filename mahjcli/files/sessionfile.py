@@ -28,6 +28,8 @@ BOM = "\ufeff"
 TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "tables", "pie", "house",
             "stake", "misnamed", "variants", "profile", "profile_source", "card",
             "log")  # fmt: skip
+ENTRY_KEYS = frozenset({"kind", *(key for kind in ENTRY_TYPES for key in keys_of(kind))})
+"""Every key of a [[log]] entry: one at the top of the file is an entry missing its line."""
 
 
 def deep(kind: str) -> Problem:
@@ -130,9 +132,8 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
         return Parsed(text, None, (why,), event=doc.get("kind") == "event")
     problems: list[Problem] = []
     notes: list[Problem] = []
-    entry_keys = {"kind", *(key for kind in ENTRY_TYPES for key in keys_of(kind))}
     strays = sorted(
-        (k for k in set(doc) & entry_keys - set(TOP_KEYS) if not one_edit_from(k, TOP_KEYS)),
+        (k for k in set(doc) & ENTRY_KEYS - set(TOP_KEYS) if not one_edit_from(k, TOP_KEYS)),
         key=lambda k: (k != "kind", k),
     )
     if strays:  # an entry written without its [[log]] line: one problem, at its `kind`
