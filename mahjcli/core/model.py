@@ -13,7 +13,6 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 MIN_SEATED = 3
 SEATS = 4
-MAX_PLAYERS = 8
 MAX_VALUE = 1000
 """Largest hand value accepted; real cards print 25 to 75."""
 MAX_EXPOSURES = 5

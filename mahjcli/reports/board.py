@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core.model import WINDS, Open, Penalty
-from ..core.names import join_names
 from ..core.standings import Row, Standings
 from .summary import Place, Summary, summary
 from .words import describe, outcome, points, rate, seat_swap, title
@@ -131,27 +130,6 @@ def board(standings: Standings, recent: int = RECENT) -> Board:
         pays=standings.rules.pays,
         summary=shown,
     )
-
-
-def seats_words(seated: tuple[str, ...]) -> str:
-    """`East Ruth, South Linda, West Kathy, North Pat`.
-
-    >>> seats_words(("Ruth", "Linda", "Kathy"))
-    'East Ruth, South Linda, West Kathy'
-    """
-    return ", ".join(f"{WINDS[i]} {name}" for i, name in enumerate(seated) if i < len(WINDS))
-
-
-def line_words(waiting: tuple[str, ...]) -> str:
-    """The waiting line, front first: `Sue (first in line), Eve and Flo`.
-
-    >>> line_words(("Sue", "Eve", "Flo")), line_words(())
-    ('Sue (first in line), Eve and Flo', 'nobody')
-    """
-    if not waiting:
-        return "nobody"
-    first, *rest = waiting
-    return join_names([f"{first} (first in line)", *rest])
 
 
 def done_words(standings: Standings, table: int, done: tuple[str, int] | None) -> str | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.model import Accept, Close, Join, Leave, Open, Penalty, Win
-from ..core.problems import Problem
 from ..core.standings import Row, Standings
 from .summary import summary
 
@@ -132,8 +131,3 @@ def log_json(standings: Standings, table: int | None = None) -> dict[str, Any]:
     if session.rules.score_card:
         out["accepted"] = accepted
     return out
-
-
-def problems_json(problems: list[tuple[Problem, int | None]]) -> list[dict[str, Any]]:
-    """Problems with their lines, for `mahj check --json`."""
-    return [{"message": p.message, "line": line} for p, line in problems]
