@@ -77,7 +77,8 @@ def table_states(
     standings: EventStandings, rnd: int, now: _dt.datetime | None = None
 ) -> tuple[str, ...]:
     """Where each table's card of round `rnd` stands, in a few words: `game 2 of 4`,
-    `checking the card` (its games are over), `handed in`, `card in`."""
+    `checking the card` (its games are over), `confirmed, to hand in`, `handed in`,
+    `card in`."""
     event = standings.event
     seating = event.seating(rnd)
     clock = clock_state(event.clock, rnd, now) if now is not None else None
@@ -91,7 +92,8 @@ def table_states(
         elif live.card.status == "handed-in":
             out.append("handed in")
         elif played >= GAMES_PER_ROUND or called:
-            out.append("checking the card")
+            everyone = seating is not None and len(live.card.confirmed) == len(seating.tables[0])
+            out.append("confirmed, to hand in" if everyone else "checking the card")
         else:
             out.append(f"game {played + 1} of {GAMES_PER_ROUND}")
     return tuple(out)

@@ -54,6 +54,14 @@ class CardView(NamedTuple):
     """An accepted card is in force for this table, and this one is to replace it."""
     clock: Clock | None
 
+    @property
+    def state(self) -> str:
+        """Where the card stands, in a few words (`STATES`); a card every player has
+        confirmed says who is to hand it in."""
+        if self.status == "open" and self.finished and len(self.confirmed) == len(self.seats):
+            return f"confirmed, for {self.hands_in} to hand in"
+        return STATES[self.status]
+
 
 def _result(standings: EventStandings, rnd: int, table: int) -> CardResult | None:
     """The card still at the table if there is one, else the card in force."""
@@ -154,7 +162,7 @@ STATES = {
 
 def card_lines(view: CardView) -> list[str]:
     """The card as text, one game a line, at most 80 columns for four short names."""
-    head = f"Round {view.round}, table {view.table}: {STATES[view.status]}"
+    head = f"Round {view.round}, table {view.table}: {view.state}"
     if view.replacing:
         head += " (to replace the accepted card)"
     out = [head]

@@ -25,7 +25,7 @@ from ..files.eventload import OpenEvent
 from ..night import eventbuild, eventcards, eventchange
 from ..reports import event as views
 from ..reports.eventboard import clock_view, floor_round, profile_words
-from ..reports.eventcard import STATES, CardView, card_json, card_view
+from ..reports.eventcard import CardView, card_json, card_view
 from .common import Site, draw, form_items, page, remember, render, see, without
 from .eventforms import (
     ENTRIES,
@@ -146,7 +146,7 @@ class TablePages(EventBase):
         ]
         part = {
             "view": view,
-            "state": STATES[view.status],
+            "state": view.state,
             "checks": checks,
             "clock": clock_view(view.clock, now),
             "games_per_round": GAMES_PER_ROUND,

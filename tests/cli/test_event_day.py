@@ -48,7 +48,8 @@ def test_a_table_enters_its_round_and_the_director_accepts_it(ev: Run):
     assert "Totals: Ann +40, Bea +45, Cy 0, Dot +25" in out
     assert "To confirm: Ann checks Cy's line" in out and "Then Ann hands it in." in out
     assert "every player confirms the card first" in ev.refused("event", "hand-in", "1", "1", "Ann")
-    ev.ok("event", "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    out = ev.ok("event", "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    assert "Round 1, table 1: confirmed, for Ann to hand in" in out
     assert "handed in by seat A: Ann" in ev.refused("event", "hand-in", "1", "1", "Dot")
     assert "Handed in by Ann." in ev.ok("event", "hand-in", "1", "1", "Ann")
     out = ev.ok("event", "accept", "1", "1")

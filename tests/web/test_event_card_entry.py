@@ -121,6 +121,8 @@ def test_verified_handed_in_by_the_seat_of_the_round_then_accepted(phone: TestCl
         assert f"✓ checked {partner}'s line" in text_of(done)
     page = text_of(phone.get("/round/1/table/1"))
     assert "Ann hands in the card" in page  # round 1: seat A, East of the starting seats
+    assert "The card: confirmed, for Ann to hand in" in page
+    assert "confirmed, to hand in" in text_of(phone.get("/director"))
     wrong = phone.post("/round/1/table/1/hand-in", data={"token": TOKEN, "name": "Dot"})
     assert wrong.status_code == 400
     assert "in round 1 the card is handed in by seat A: Ann" in text_of(wrong)
