@@ -54,6 +54,7 @@ def test_during_a_round_the_screen_shows_the_clock_the_cards_and_the_standings(
     assert 'Table 2</a> <span class="quiet">card in</span>' in page
     assert "share the place" in page  # a shared place shares its prize
     assert "/static/event.js" in page
+    assert '<a href="/round/1">Everyone\'s seat, by name</a>' in page  # not a second "where"
     for name in ("Bea", "Cy", "Dot"):
         cli("event", "win", "1", "1", name, "25", "--self-pick", "--session", str(event))
     page = text_of(phone.get("/"))
