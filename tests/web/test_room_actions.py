@@ -290,6 +290,7 @@ def test_the_organiser_page_needs_the_key_and_offers_every_room_action(serve: Se
     for action in ("/join", "/leave", "/open-table", "/close-table", "/rename", "/close-night",
                    "/join-code", "/key"):  # fmt: skip
         assert f'action="{action}"' in page, action
+    assert "Settles up as they go" in page  # a leaver is not assumed to be a woman
     full = client.post("/join", data={"name": "Mo", "token": TOKEN, "page": "organiser"})
     assert full.status_code == 400 and "open it with" in full.text
     opened = client.post("/open-table", data={"token": TOKEN, "page": "organiser"})
