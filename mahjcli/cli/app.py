@@ -138,8 +138,12 @@ class MahjGroup(WrappedGroup):
 
 def _fit_usage(exc: Exception) -> None:
     """A usage error (Click's `message`, shown by `show`) quotes what was typed: escape
-    it and cut it."""
+    it and cut it. `mahj` or `mahj event` typed alone is not one: its message is the
+    help, lines and all (the class is named, not imported, as Typer does: older Clicks
+    print the help without it)."""
     message = getattr(exc, "message", None)
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        return
     if isinstance(message, str) and hasattr(exc, "show"):
         exc.message = fit(message)  # type: ignore[attr-defined]
 

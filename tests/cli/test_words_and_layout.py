@@ -52,6 +52,14 @@ def test_new_usage_has_bare_players(mahj):
     )
 
 
+@pytest.mark.parametrize(("typed", "usage"), [((), "mahj"), (("event",), "mahj event")])
+def test_mahj_typed_alone_shows_its_help_as_help(mahj, typed, usage):
+    said = mahj(*typed, use_session=False)
+    assert said.exit_code == 2 and said.stdout == ""
+    assert said.stderr.startswith(f"Usage: {usage} [OPTIONS] COMMAND [ARGS]...\n\n")
+    assert "\\x0a" not in said.stderr and "\nCommands:\n  new " in said.stderr
+
+
 @pytest.mark.parametrize("width", ["80", "100"])
 def test_top_level_help_is_never_cut_off(mahj, monkeypatch, width):
     monkeypatch.setenv("COLUMNS", width)

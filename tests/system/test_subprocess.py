@@ -34,6 +34,13 @@ def test_a_whole_worked_night_through_the_installed_program(tmp_path):
     assert refused.stderr.startswith("Error: ") and "Traceback" not in refused.stderr
 
 
+def test_mahj_typed_alone_lists_the_commands_one_a_line(tmp_path):
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data")}
+    result = run(env=env)
+    assert result.returncode == 2 and "\\x0a" not in result.stderr
+    assert "\n  win " in result.stderr and "\n  total " in result.stderr
+
+
 def test_python_dash_m_runs_the_same_program(tmp_path):
     env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data")}
     sample = ROOT / "sample_sessions" / "rules-worked-night.toml"
