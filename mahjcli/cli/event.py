@@ -53,7 +53,7 @@ def _change(path: Path, build: "Callable[[OpenEvent], Edit | None]", done: str) 
 def new(
     name: str = typer.Argument(..., help="The event's name.", metavar="NAME"),
     players: list[str] | None = typer.Argument(
-        None, help="The players (or give --players FILE).", metavar="PLAYER..."
+        None, help="The players (or give --players FILE).", metavar="PLAYER"
     ),
     players_file: Path | None = typer.Option(
         None,

@@ -50,6 +50,9 @@ def test_new_usage_has_bare_players(mahj):
     assert mahj("new", "--help", use_session=False).stdout.startswith(
         "Usage: mahj new [OPTIONS] PLAYER..."
     )
+    assert mahj("event", "new", "--help", use_session=False).stdout.startswith(
+        "Usage: mahj event new [OPTIONS] NAME [PLAYER]...\n"  # not [PLAYER...]...
+    )
 
 
 @pytest.mark.parametrize(("typed", "usage"), [((), "mahj"), (("event",), "mahj event")])
