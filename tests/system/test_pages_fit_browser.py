@@ -333,3 +333,37 @@ def test_an_events_standings_keep_each_name_on_one_line(browser, served_event, w
     finally:
         context.close()
     assert names and all(lines == 1 for _, lines in names), names
+
+
+LONG_NAMES = ("Wilhelmina", "Marguerite", "Bernadette", "Gwendolyn")
+CARD_NAMES = """() => [...document.querySelectorAll('dl.totals dt')].map((e) => {
+    const r = document.createRange(); r.selectNodeContents(e);
+    return [e.textContent, new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size];
+})"""
+
+
+def test_an_event_phone_reads_long_names_whole_with_larger_text(browser, tmp_path: Path):
+    """Every event page a phone opens has the larger-text switch the club night's pages
+    have; with it on, a table's card still shows each player's total with the name whole
+    (a ten-letter name was cut in two beside its points)."""
+    env = _env(tmp_path)
+    event = tmp_path / "long.toml"
+    _mahj(env, "event", "new", "Long Names Cup", *LONG_NAMES, "--rounds", "1",
+          "--session", str(event))  # fmt: skip
+    server, base, key = start("--event", "--session", str(event), env=env)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/enter?key={key}")
+        for path in ("/tables", "/where", "/round/1", "/results", "/director"):
+            page.goto(base + path)
+            assert page.get_by_role("button", name="Larger text").count() == 1, path
+        page.goto(f"{base}/round/1/table/1")
+        page.get_by_role("button", name="Larger text").click()
+        names = page.evaluate(CARD_NAMES)
+    finally:
+        context.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+    assert sorted(n for n, _ in names) == sorted(LONG_NAMES)
+    assert all(lines == 1 for _, lines in names), names
