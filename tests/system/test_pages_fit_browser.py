@@ -336,16 +336,42 @@ def test_an_events_standings_keep_each_name_on_one_line(browser, served_event, w
 
 
 LONG_NAMES = ("Wilhelmina", "Marguerite", "Bernadette", "Gwendolyn")
-CARD_NAMES = """() => [...document.querySelectorAll('dl.totals dt')].map((e) => {
-    const r = document.createRange(); r.selectNodeContents(e);
-    return [e.textContent, new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size];
-})"""
+CUT = """(names) => {
+    const cut = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (const name of names) {
+            const at = n.data.indexOf(name);
+            if (at < 0 || !n.parentElement.getClientRects().length) continue;
+            const r = document.createRange(); r.setStart(n, at); r.setEnd(n, at + name.length);
+            const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+            if (tops.size > 1) cut.push(n.parentElement.tagName + " " + name);
+        }
+    }
+    return cut;
+}"""
+
+
+def cut_names(browser, base: str, key: str, paths: tuple[str, ...], width: int, larger: bool):
+    """The long names cut in two on the pages at `paths`: a name a line may hold is read
+    whole (on the card, the seats, the choices, the standings), never split mid-word."""
+    context = browser.new_context(viewport={"width": width, "height": 844}, is_mobile=True)
+    found = []
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/enter?key={key}")
+        page.evaluate(f"localStorage.setItem('mahj-larger-text', '{int(larger)}')")
+        for path in paths:
+            page.goto(base + path)
+            found += [f"{path}: {cut}" for cut in page.evaluate(CUT, list(LONG_NAMES))]
+    finally:
+        context.close()
+    return found
 
 
 def test_an_event_phone_reads_long_names_whole_with_larger_text(browser, tmp_path: Path):
     """Every event page a phone opens has the larger-text switch the club night's pages
-    have; with it on, a table's card still shows each player's total with the name whole
-    (a ten-letter name was cut in two beside its points)."""
+    have; with it on, a table's card, its paper-card form and the results keep each
+    ten-letter name whole (the card's totals cut it in two beside its points)."""
     env = _env(tmp_path)
     event = tmp_path / "long.toml"
     _mahj(env, "event", "new", "Long Names Cup", *LONG_NAMES, "--rounds", "1",
@@ -358,12 +384,25 @@ def test_an_event_phone_reads_long_names_whole_with_larger_text(browser, tmp_pat
         for path in ("/tables", "/where", "/round/1", "/results", "/director"):
             page.goto(base + path)
             assert page.get_by_role("button", name="Larger text").count() == 1, path
-        page.goto(f"{base}/round/1/table/1")
-        page.get_by_role("button", name="Larger text").click()
-        names = page.evaluate(CARD_NAMES)
+        paths = ("/round/1/table/1", "/round/1/table/1/totals", "/results", "/")
+        assert cut_names(browser, base, key, paths, 390, larger=True) == []
     finally:
         context.close()
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=15)
-    assert sorted(n for n, _ in names) == sorted(LONG_NAMES)
-    assert all(lines == 1 for _, lines in names), names
+
+
+@pytest.mark.parametrize(("width", "larger"), [(320, False), (390, True)])
+def test_a_club_night_s_phones_read_long_names_whole(browser, tmp_path: Path, width, larger):
+    """A table's page (its seats and the winner's choices), the scoreboard's standings and
+    the organiser's page, on a small phone and with larger text on a common one."""
+    env = _env(tmp_path)
+    night = tmp_path / "long.toml"
+    _mahj(env, "new", *LONG_NAMES, "--session", str(night))
+    server, base, key = start("--session", str(night), env=env)
+    try:
+        paths = ("/table/1", "/", "/organiser")
+        assert cut_names(browser, base, key, paths, width, larger) == []
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
