@@ -92,8 +92,9 @@ def table_states(
         elif live.card.status == "handed-in":
             out.append("handed in")
         elif played >= GAMES_PER_ROUND or called:
-            everyone = seating is not None and len(live.card.confirmed) == len(seating.tables[0])
-            out.append("confirmed, to hand in" if everyone else "checking the card")
+            seats = seating.tables[table - 1] if seating else ()
+            done = len(live.card.confirmed) == len(seats)
+            out.append("confirmed, to hand in" if done else "checking the card")
         else:
             out.append(f"game {played + 1} of {GAMES_PER_ROUND}")
     return tuple(out)
