@@ -223,12 +223,36 @@ def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
         return starts[0]
     if len(starts) > 1:
         raise UnknownName(
-            f"{quoted(typed)} could be {either(starts)}; type more of the {what}'s name"
+            f"{quoted(typed)} could be {a_few(starts)}; type more of the {what}'s name"
         )
     near = closest(typed, names)
     hint = f"; did you mean {near!r}?" if near else ""
-    known = f" (known: {', '.join(names)})" if names and not hint else ""
+    if hint or not names:
+        known = ""
+    elif len(names) <= MOST_LISTED:
+        known = f" (known: {', '.join(names)})"
+    else:  # a big event: a check of the spelling, not a wall of names
+        known = f" (the {len(names)} {what}s have no name like it)"
     raise UnknownName(f"no {what} called {quoted(typed)}{hint}{known}")
+
+
+MOST_LISTED = 12
+"""The most names a message lists: a table's or a night's players, not a big event's."""
+
+
+def a_few(items: list[str]) -> str:
+    """`either(items)`, or, for more than `MOST_LISTED`, the first few in alphabetical
+    order and how many more.
+
+    >>> a_few(["Linda", "Lisa"])
+    "'Linda' or 'Lisa'"
+    >>> a_few([f"P{n:02d}" for n in range(20, 0, -1)])
+    "'P01', 'P02', 'P03', 'P04', 'P05', 'P06', 'P07', 'P08', 'P09', 'P10', 'P11', 'P12' or 8 more"
+    """
+    if len(items) <= MOST_LISTED:
+        return either(items)
+    first = sorted(items, key=fold_name)[:MOST_LISTED]
+    return ", ".join(map(repr, first)) + f" or {len(items) - MOST_LISTED} more"
 
 
 def either(items: list[str]) -> str:

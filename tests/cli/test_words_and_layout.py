@@ -158,3 +158,21 @@ def test_piped_output_has_no_trailing_blanks(four, monkeypatch):
         assert out, args
         trailing = [line for line in out.splitlines() if line != line.rstrip(" ")]
         assert trailing == [], (args, trailing)
+
+
+def test_a_name_nobody_has_lists_a_small_table_s_players(four):
+    said = four("win", "Zed", "25", "--self-pick")
+    assert said.exit_code == 1
+    assert "no player called 'Zed' (known: Ruth, Linda, Kathy, Pat)" in said.stderr
+
+
+def test_a_name_nobody_has_at_a_big_event_is_one_short_line(mahj):
+    players = [f"Player{n:03d}" for n in range(1, 101)]
+    assert mahj("event", "new", "Big Cup", *players).exit_code == 0
+    said = mahj("event", "where", "Zed")
+    assert said.exit_code == 1 and "no player called 'Zed'" in said.stderr
+    assert "Player050" not in said.stderr and len(said.stderr) < 200, said.stderr
+    assert "100 players" in said.stderr
+    many = mahj("event", "where", "Player0")  # 99 begin so: a few, and how many more
+    assert "could be 'Player001', 'Player002'" in many.stderr and "or 87 more" in many.stderr
+    assert len(many.stderr) < 300, many.stderr
