@@ -17,7 +17,7 @@ from ..core.eventfold import EventStandings, circle_size
 from ..core.eventties import Line, Tie
 from ..core.model import WINDS
 from ..core.movement import SHIFTS, Outlook, met_counts, repeats, together
-from ..core.names import fold_name, join_names
+from ..core.names import MOST_LISTED, fold_name, join_names
 from .eventcard import clock_json
 from .export import _cell
 from .words import plural, points
@@ -253,18 +253,26 @@ def tie_words(tie: Tie) -> str:
 game, and Bea has a card of round totals.'
     >>> tie_words(Tie(2, ("Ann", "Bea", "Cy"), 45, ("most Mah Jonggs",), (("Bea", "Cy"),)))
     'Ann, Bea and Cy (+45): split by most Mah Jonggs; Bea and Cy still share a place.'
+    >>> tie_words(Tie(1, tuple(f"P{n}" for n in range(400)), 0))
+    '400 players (0) share place 1.'
     """
-    names = f"{join_names(tie.players)} ({points(tie.points)})"
+    names = f"{_who(tie.players)} ({points(tie.points)})"
     if tie.not_detailed:
         has = "has" if len(tie.not_detailed) == 1 else "have"
         return (
             f"{names} share place {tie.place}: the tie-break needs every round entered game "
-            f"by game, and {join_names(tie.not_detailed)} {has} a card of round totals."
+            f"by game, and {_who(tie.not_detailed)} {has} a card of round totals."
         )
     if tie.settled_by:
-        still = "".join(f"; {join_names(group)} still share a place" for group in tie.shared)
+        still = "".join(f"; {_who(group)} still share a place" for group in tie.shared)
         return f"{names}: split by {', then '.join(tie.settled_by)}{still}."
     return f"{names} share place {tie.place}."
+
+
+def _who(names: Sequence[str]) -> str:
+    """The players of a tie by name, or how many there are when too many to read (before
+    the cards are in, a whole field shares place 1: the standings show who)."""
+    return join_names(names) if len(names) <= MOST_LISTED else f"{len(names)} players"
 
 
 def tie_lines(standings: EventStandings, top: int | None = None) -> list[str]:

@@ -166,9 +166,11 @@ def test_a_name_nobody_has_lists_a_small_table_s_players(four):
     assert "no player called 'Zed' (known: Ruth, Linda, Kathy, Pat)" in said.stderr
 
 
-def test_a_name_nobody_has_at_a_big_event_is_one_short_line(mahj):
+def test_a_big_event_never_lists_its_whole_field_in_a_sentence(mahj):
     players = [f"Player{n:03d}" for n in range(1, 101)]
     assert mahj("event", "new", "Big Cup", *players).exit_code == 0
+    words = " ".join(mahj("event", "standings").stdout.split())
+    assert words.endswith("is shared equally. 100 players (0) share place 1.")  # listed above
     said = mahj("event", "where", "Zed")
     assert said.exit_code == 1 and "no player called 'Zed'" in said.stderr
     assert "Player050" not in said.stderr and len(said.stderr) < 200, said.stderr
