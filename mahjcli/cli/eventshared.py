@@ -40,7 +40,7 @@ def event_stem(name: str) -> str:
     from ..night import start
 
     try:
-        return start.file_stem(name)
+        return start.file_stem(name, fallback="event")
     except Refused as exc:
         raise Refused(
             f"the event's name {name!r} names its file, so it cannot contain '/', '\\' or "

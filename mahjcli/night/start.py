@@ -145,11 +145,16 @@ def night_date(text: str, what: str = "--date") -> _dt.date:
         raise Refused(f"{what} must be a date like 2026-11-26, not {typed!r}") from None
 
 
-def file_stem(name: str) -> str:
-    """The part of a new session's file name that comes from --name.
+UNPORTABLE = re.compile(r'[\s<>:"|?*]+')
+"""Spaces, and the letters a file name cannot hold on Windows or a USB stick."""
 
-    >>> file_stem("Thursday night")
-    'Thursday-night'
+
+def file_stem(name: str, fallback: str = "night") -> str:
+    """The part of a new session's file name that comes from --name: its spaces and the
+    letters some computers cannot hold in a file name (`:`, `"`, `?`, ...) become one `-`.
+
+    >>> file_stem("Thursday night"), file_stem('Spring Open: "Finals"'), file_stem("???")
+    ('Thursday-night', 'Spring-Open-Finals', 'night')
     """
     cleaned = name.strip()
     if not cleaned:
@@ -161,4 +166,4 @@ def file_stem(name: str) -> str:
         )
     if why := control_problem(cleaned, "--name"):
         raise Refused(why)
-    return re.sub(r"\s+", "-", cleaned)
+    return UNPORTABLE.sub("-", cleaned).strip("-") or fallback

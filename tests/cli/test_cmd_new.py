@@ -32,6 +32,20 @@ def test_new_in_the_data_folder_gets_a_dated_name_and_a_fresh_one_if_taken(mahj,
     assert all(f[:4].isdigit() for f in files)
 
 
+@pytest.mark.parametrize(
+    ("name", "stem"),
+    [('Spring Open: "Finals"', "Spring-Open-Finals"), ("Who's best?", "Who's-best"),
+     ("<Club|Night>*", "Club-Night"), ("???", "night")],
+)  # fmt: skip
+def test_a_night_s_file_name_works_on_every_computer(mahj, tmp_path, name, stem):
+    """A file name Windows, or a USB stick, cannot hold (`:`, `"`, `?`, `<`, `|`, `*`)
+    loses those letters; the night keeps its name as typed."""
+    assert mahj("new", "A", "B", "C", "--name", name, use_session=False).exit_code == 0
+    (made,) = (tmp_path / "data").glob("*.toml")
+    assert made.name.endswith(f"-{stem}.toml"), made.name
+    assert tomllib.loads(made.read_text(encoding="utf-8"))["name"] == name
+
+
 def test_new_never_overwrites(four, session):
     before = session.read_bytes()
     result = four("new", "W", "X", "Y", "Z")

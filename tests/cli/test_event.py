@@ -4,6 +4,7 @@ standings and results, and refusals that leave the event file byte-for-byte unch
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -367,6 +368,14 @@ def test_a_session_and_an_event_are_never_confused(ev: Run, tmp_path: Path):
     says = wrong.refused("event", "standings")
     assert "this is a night's session file, not an event file" in says
     assert "nothing was changed" in says and "fix it" not in says
+
+
+def test_an_event_s_file_name_works_on_every_computer(tmp_path: Path):
+    name = 'Spring Open: "Finals"?'
+    made = CliRunner().invoke(app, ["event", "new", name, *PLAYERS[:4], "--date", "2026-05-01"])
+    assert made.exit_code == 0, made.stderr
+    path = tmp_path / "data" / "events" / "2026-05-01-Spring-Open-Finals.toml"
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["name"] == name
 
 
 def test_without_session_the_current_event_is_used(tmp_path: Path, monkeypatch):
