@@ -71,6 +71,16 @@ def qr_svg(link: str) -> Markup:
     return Markup(svg)
 
 
+def join_code_shown(code: str, link: str) -> dict[str, Any]:
+    """What the room's screen shows of the tables' join code (nothing when it is hidden):
+    the code, its QR code, and the address to type it at (without `http://`, which a
+    phone's browser does not need)."""
+    if not code:
+        return {"code": "", "qr": "", "enter_at": ""}
+    at = f"{link.split('://', 1)[-1]}/enter"
+    return {"code": code, "qr": qr_svg(f"{link}/enter?code={code}"), "enter_at": at}
+
+
 def draw(template: str, **context: Any) -> str:
     """A page's text (a part of a page that is sent again as it is)."""
     return templates.get_template(template).render(context)

@@ -31,7 +31,7 @@ from ..reports.eventboard import (
 )
 from ..reports.eventcard import card_json, card_view
 from ..reports.eventwhere import spot, spot_json
-from .common import page, page_error, qr_svg, render, see
+from .common import join_code_shown, page, page_error, render, see
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
 from .eventtable import TablePages, server_now
 from .guard import Problem, json_response
@@ -78,8 +78,7 @@ class EventSite(TablePages):
         context: dict[str, Any] = {
             "heading": source.path.name,
             "error": shown.error,
-            "code": code,
-            "qr": qr_svg(f"{link}/enter?code={code}") if code else "",
+            **join_code_shown(code, link),
             "part_template": "event_part.html",
             "scripts": ["/static/event.js"],
         }

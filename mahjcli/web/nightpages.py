@@ -19,7 +19,7 @@ from ..files.loader import Night
 from ..night import build, change, history
 from ..reports import board, shapes, words
 from . import actions
-from .common import page, page_error, qr_svg, remember, render, see
+from .common import join_code_shown, page, page_error, remember, render, see
 from .fields import entry_id, flag, only, table_number, text, wall_request, win_request
 from .guard import Fields, Problem, json_response
 from .nighttable import NightTable, base_of
@@ -84,8 +84,7 @@ class NightSite(NightTable):
             "tables_link": True,
             "part_template": "night_part.html",
             "closed": source.closed,
-            "code": code,
-            "qr": qr_svg(f"{link}/enter?code={code}") if code else "",
+            **join_code_shown(code, link),
         }
         if shown.night is not None:
             context["board"] = board.board(shown.night.standings)

@@ -332,5 +332,7 @@ def test_the_screen_shows_the_join_code_only_when_asked(serve: Serve, night: Pat
     assert client.post("/join-code", data={"show": "true"}, headers=KEY).json()["shown"]
     screen = client.get("/board").text
     assert code in screen and "<svg" in screen and TOKEN not in screen
+    # the address to type it at, for a phone that cannot scan (the TV has no address bar)
+    assert 'open <strong class="enter-at">mahj.test/enter</strong> and type the code' in screen
     client.post("/join-code", data={"show": "false"}, headers=KEY)
     assert code not in client.get("/board").text
