@@ -232,6 +232,21 @@ def test_every_screen_of_the_room_fits_a_television(
         assert_on_one_screen(browser, url + "/", size)
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_the_screen_with_the_join_code_fits_a_television(browser, served_night, size):
+    """The join code and its QR code take the top of the screen while the phones join:
+    the club night under way below it still fits (the last games give way first)."""
+    from tests.system.every_page import post
+
+    base, enter = served_night
+    key = enter.split("key=", 1)[1]
+    post(base, key, "/join-code", {"show": "true"})
+    try:
+        assert_on_one_screen(browser, base + "/", size)
+    finally:
+        post(base, key, "/join-code", {"show": "false"})
+
+
 def test_a_big_events_standings_show_many_places_a_page(browser, served_late):
     """400 players: the standings page through by themselves, a screenful of places at a
     time, their notes kept short (the shared places show as =3 in the list itself)."""

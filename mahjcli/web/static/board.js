@@ -32,9 +32,13 @@
 
   function fill(box) {
     // a list of the latest things (newest first): on a television, only the items that
-    // fit whole below it are shown, and a line says how many more the phones show
+    // fit whole below it are shown, and a line says how many more the phones show; when
+    // not even its heading fits (the join code takes the top of the screen), the whole
+    // section gives way
     var items = Array.prototype.slice.call(box.children);
     items.forEach(function (item) { item.style.display = ""; });
+    var section = box.closest("section") || box.parentNode;
+    section.parentNode.classList.remove("fill-gone");
     var more = box.nextElementSibling;
     if (more && more.classList.contains("more-note")) { more.remove(); }
     if (!document.body.classList.contains("fit") || !items.length) { return; }
@@ -46,14 +50,17 @@
     while (keep < items.length && items[keep].getBoundingClientRect().bottom - top <= room) {
       keep += 1;
     }
-    keep = Math.max(keep, 1);
     items.slice(keep).forEach(function (item) { item.style.display = "none"; });
     var hidden = items.length - keep;
     var note = document.createElement("p");
     note.className = "more-note quiet";
-    note.textContent = "and " + hidden + " earlier " + (hidden === 1 ? "game" : "games") +
-      ", on the phones";
+    note.textContent = (keep ? "and " + hidden + " earlier " : hidden + " ") +
+      (hidden === 1 ? "game" : "games") + ", on the phones";
     box.parentNode.insertBefore(note, box.nextSibling);
+    var bottom = window.innerHeight - parseFloat(getComputedStyle(board).paddingBottom);
+    if (section.getBoundingClientRect().bottom > bottom) {
+      section.parentNode.classList.add("fill-gone");  // the section, and its row, give way
+    }
   }
 
   function fits(box, items) {
