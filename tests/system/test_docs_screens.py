@@ -78,6 +78,7 @@ def test_a_club_night_on_the_tv_and_a_phone(browser, served, tmp_path: Path):
     fits_the_phone(phone)
     picture(phone, "phone-tables.png")
     phone.get_by_role("link", name="Table 2").click()
+    phone.locator("ol.seats .name").first.wait_for()  # the table's page is open
     seats = phone.locator("ol.seats .name").all_inner_texts()
     phone.locator("label[for=w2]").tap()
     phone.get_by_label("Value").fill("30")

@@ -100,6 +100,7 @@ def test_a_bet_and_pay_for_the_table_from_a_phone(browser, served: Served):
     tv.goto(f"{served.base}/")
     phone = phone_of(browser, served)
     phone.get_by_role("link", name="Table 1").click()
+    phone.locator("ol.seats .name").first.wait_for()  # the table's page is open
     seats = phone.locator("ol.seats .name").all_inner_texts()
     bettor = phone.locator("fieldset.bets label").first.inner_text().removesuffix(" bet on")
     phone.locator("label[for=w1]").tap()

@@ -36,6 +36,7 @@ def test_a_phone_enters_a_game_and_the_screen_shows_it(browser, tmp_path: Path):
         ).new_page()
         phone.goto(f"{base}/enter?key={key}")
         phone.get_by_role("link", name="Table 2").click()
+        phone.locator("ol.seats .name").first.wait_for()  # the table's page is open
         seats = phone.locator("ol.seats .name").all_inner_texts()
         winner, thrower = seats[1], seats[2]
         phone.locator("label[for=w2]").tap()
