@@ -41,7 +41,10 @@ def _players_list(key: str, value: Any, canon: dict[str, str], spec: Key) -> tup
             return (), f"{key} must list names in quotes, not {shown(item)}"
         if _known(canon, item) is None:
             return (), f"unknown player {item!r} in {key}"
-    return tuple(_known(canon, item) for item in value), None
+    names = tuple(_known(canon, item) for item in value)
+    if twice := next((n for i, n in enumerate(names) if n in names[:i]), None):
+        return (), f"{twice} is listed twice in {key}"
+    return names, None
 
 
 def _bets(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, str | None]:

@@ -33,6 +33,27 @@ def test_check_lists_every_problem_with_its_line(four, session):
     assert [p["line"] for p in report["problems"]] == [winner_line, dead_line]
 
 
+@pytest.mark.parametrize(
+    "written, said",
+    [
+        ('dead = ["Pat", "pat"]', "Pat is listed twice in dead"),
+        ('seats = ["Ruth", "Linda", "Kathy", "Ruth"]', "Ruth is listed twice in seats"),
+    ],
+)
+def test_a_name_typed_twice_in_a_list_is_a_problem_with_its_line(four, session, written, said):
+    """A hand edit that lists one player twice (`Pat and Pat dead`) is not read as once."""
+    four("wall")
+    key = written.split(" =")[0]
+    text = session.read_text()
+    old = next(line for line in text.splitlines() if line.startswith("seats ="))
+    text = text.replace(old, written if key == "seats" else f"{old}\n{written}")
+    session.write_text(text)
+    line = text.splitlines().index(written) + 1
+    result = four("check")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [f"{session}:{line}: log entry 1 (wall): {said}"]
+
+
 def test_check_finds_replay_problems(four, session):
     four("win", "Ruth", "25", "--thrown-by", "Linda")
     session.write_text(session.read_text().replace('thrown_by = "Linda"', 'thrown_by = "Ruth"'))
