@@ -317,8 +317,8 @@ def standings_json(standings: EventStandings, top: int | None = None) -> dict[st
                 "byes": line.byes,
                 "rounds": list(line.rounds),
                 "id": line.player.id or None,
-                "mahjongs": line.mahjongs,
-                "thrown": line.thrown,
+                "mahjongs": line.mahjongs if line.detailed else None,
+                "thrown": line.thrown if line.detailed else None,
                 "withdrew": line.withdrew,
             }
             for line in standings.lines
@@ -360,7 +360,8 @@ CSV_TAIL = ("games", "byes", "mahjongs", "thrown", "withdrew")
 
 def standings_csv(standings: EventStandings) -> str:
     """The standings as CSV, one row a player, best first; a round is its points, 0 for
-    a bye, empty when the player was not in it or the card is not in."""
+    a bye, empty when the player was not in it or the card is not in; Mah Jonggs and
+    tiles thrown are empty when a card of round totals (which has neither) counts."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     rounds = [f"round_{r}" for r in range(1, standings.rounds + 1)]
@@ -375,8 +376,7 @@ def standings_csv(standings: EventStandings) -> str:
                 *("" if v is None else v for v in line.rounds),
                 line.games,
                 line.byes,
-                line.mahjongs,
-                line.thrown,
+                *((line.mahjongs, line.thrown) if line.detailed else ("", "")),
                 "yes" if line.withdrew else "",
             ]
         )

@@ -307,7 +307,10 @@ def test_standings_csv_and_html_escape_what_people_typed(tmp_path: Path):
     assert "Winner's circle (top 3)" in html and "=2. =SUM(A1)" in html
     csv = sheet.read_text("utf-8-sig").splitlines()
     assert csv[0] == "place,player,id,points,round_1,games,byes,mahjongs,thrown,withdrew"
-    assert csv[1] == '1,"<b>Bo & ""Al""</b>",,10,10,4,0,0,0,'
+    # a card of round totals says nothing of Mah Jonggs or tiles thrown: left empty, not 0
+    assert csv[1] == '1,"<b>Bo & ""Al""</b>",,10,10,4,0,,,'
+    line = json.loads(run.ok("event", "standings", "--json"))["standings"][0]
+    assert (line["mahjongs"], line["thrown"]) == (None, None)
     assert "'=SUM(A1)" in csv[2]
     out = run.ok("event", "standings")
     assert "[bold]Sue" in out and "=2" in out
