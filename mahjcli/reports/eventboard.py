@@ -191,4 +191,31 @@ def director_context(standings: EventStandings, now: _dt.datetime) -> dict[str, 
         "all_in": not rnd or not standings.missing.get(rnd),
         "next": len(event.seatings) + 1 if len(event.seatings) < event.rounds else None,
         "letters": SEAT_LETTERS,
+        "seen": f"{rnd}:" + ".".join(str(t["table"]) for t in tables if t["handed_in"]),
     }
+
+
+def director_news(context: dict[str, Any], seen: str) -> tuple[str, int | None]:
+    """What has come in since the director's page was drawn (`seen`: its `seen`), in
+    words, and the table to show first: the page's list stays as it was drawn (no button
+    moves under a finger) and a line offers the new one.
+
+    >>> now = {"round": 1, "seen": "1:2.5.7"}
+    >>> director_news(now, "1:2.5")
+    ('Table 7 has handed in its card.', 7)
+    >>> director_news(now, "1:"), director_news(now, "1:2.5.7")
+    (('Tables 2, 5 and 7 have handed in their cards.', 2), ('', None))
+    >>> director_news({"round": 2, "seen": "2:"}, "1:")
+    ('Round 2 is on the floor now.', None)
+    """
+    rnd, _, now = context["seen"].partition(":")
+    was, _, shown = seen.partition(":")
+    if rnd != was:
+        return f"Round {rnd} is on the floor now.", None
+    new = [int(t) for t in now.split(".") if t and t not in shown.split(".")]
+    if not new:
+        return "", None
+    if len(new) == 1:
+        return f"Table {new[0]} has handed in its card.", new[0]
+    numbers = [str(t) for t in new]
+    return f"Tables {', '.join(numbers[:-1])} and {numbers[-1]} have handed in their cards.", new[0]

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..core.clock import clock_state
@@ -25,13 +25,14 @@ from ..reports.eventboard import (
     clock_view,
     current_round,
     director_context,
+    director_news,
     event_board,
     floor_round,
     profile_words,
 )
 from ..reports.eventcard import card_json, card_view
 from ..reports.eventwhere import spot, spot_json
-from .common import join_code_shown, page, page_error, render, see
+from .common import draw, join_code_shown, page, page_error, render, see
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
 from .eventtable import TablePages, server_now
 from .guard import Problem, json_response
@@ -64,6 +65,7 @@ class EventSite(TablePages):
             Route("/round/{round:int}", self.round_page),
             *self.table_routes(),
             Route("/director", self.director_view),
+            Route("/director/news", self.director_news),
             Route("/director/join-code", self.join_code, methods=post),
             *(Route(f"/director/{name}", self.director_write, methods=post) for name in DIRECTOR),
             *(Route(f"/event/{name}", self.api_write, methods=post) for name in ACTIONS),
@@ -209,11 +211,17 @@ class EventSite(TablePages):
         if done is not None:
             shown = {k: v if (v := query.get(k, "")).isdigit() else "?" for k in ("round", "table")}
             done = done.format(**shown)
+        context = director_context(standings, server_now())
+        table = query.get("table", "")
+        # said beside the card's table (the page comes back there), unless it is not listed
+        on = table.isdigit() and any(t["table"] == int(table) for t in context["tables"])
         return render(
             request,
             "event_director.html",
             status,
-            **director_context(standings, server_now()),
+            **context,
+            done_table=int(table) if on and query.get("round") == str(context["round"]) else None,
+            version=self.room.tag(self.source(request, "event").version),
             token=self.keys.key,
             code=self.keys.code,
             shown=self.source(request, "event").show_code,
@@ -236,7 +244,20 @@ class EventSite(TablePages):
             return await self.again(request, exc, self.director_view)
         what = action if done.changed else "again"
         where = f"&round={wanted.round}" + (f"&table={wanted.table}" if wanted.table else "")
-        return see(f"/director?done={what}{where}")
+        return see(
+            f"/director?done={what}{where}" + (f"#table-{wanted.table}" if wanted.table else "")
+        )
+
+    async def director_news(self, request: Request) -> Response:
+        """The director's page's live line: the cards handed in since it was drawn."""
+        if self.level_of(request) != "organiser":
+            return HTMLResponse("", headers={"Cache-Control": "no-store"})
+        source = self.source(request, "event")
+        context = director_context((await self.opened(request)).standings, server_now())
+        new, first = director_news(context, request.query_params.get("seen", ""))
+        version = self.room.tag(source.version)
+        html = draw("event_director_news.html", new=new, first=first, version=version)
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def api_write(self, request: Request) -> Response:
         """`POST /event/ACTION`: 200 with the table's card or the round's sheet as they are

@@ -163,10 +163,18 @@ def test_a_round_at_a_table_on_a_phone_with_the_screen_and_the_director(browser,
     phone.get_by_role("button", name="Ann hands in the card").tap()
     expect(phone.locator(".card-box")).to_contain_text("Handed in by Ann")
     expect(tv.locator("article.table").first).to_contain_text("handed in", timeout=10000)
-    director.goto(f"{base}/director")
+    # the director's page, left open since the clock started, says the card came in
+    expect(director.locator(".news-line")).to_contain_text(
+        "Table 1 has handed in its card.", timeout=10000
+    )
+    expect(director.get_by_role("button", name="Accept table 1's card")).to_have_count(0)
+    director.get_by_role("link", name="Show the new list").tap()
+    expect(director.get_by_role("button", name="Accept table 1's card")).to_be_in_viewport()
     shot(director, "phone-director.png")
     director.get_by_role("button", name="Accept table 1's card").tap()
-    expect(director.locator("p.done")).to_contain_text("Accepted round 1, table 1's card.")
+    said = director.locator("#table-1 p.done")  # beside the table, where the page comes back
+    expect(said).to_contain_text("Accepted round 1, table 1's card.")
+    expect(said).to_be_in_viewport()
     expect(tv.locator("article.table").first).to_contain_text("card in", timeout=10000)
     expect(tv.locator("section.standings tbody tr").first).to_contain_text("Cy", timeout=10000)
     expect(phone.locator(".card-box")).to_contain_text("Accepted by the director", timeout=10000)

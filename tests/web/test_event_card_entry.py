@@ -6,6 +6,8 @@ every refusal leaves it byte for byte as it was."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
@@ -144,6 +146,39 @@ def test_verified_handed_in_by_the_seat_of_the_round_then_accepted(phone: TestCl
     late = phone.post("/round/1/table/1/undo", data={"token": TOKEN})
     assert late.status_code == 400 and "accepted and no longer changes" in text_of(late)
     assert event.read_bytes() == after
+
+
+def test_the_directors_page_says_what_came_in_and_comes_back_to_the_table(
+    serve: Serve, phone: TestClient, event: Path
+):
+    """The list stays as drawn (no button moves under the director's finger): a line
+    says which cards came in since, and an accept comes back to its table, saying so."""
+    play_round(phone)
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        tap(phone, 1, 1, "confirm", name)
+    drawn = phone.get("/director").text
+    news = re.search(r'class="news"[^>]*data-part="([^"]*)"', drawn)
+    assert news is not None and phone.get(html.unescape(news[1])).text.strip() == ""
+    tap(phone, 1, 1, "hand-in", "Ann")
+    line = phone.get(html.unescape(news[1])).text
+    words = re.sub("<[^>]*>", "", line).strip()
+    assert words == "Table 1 has handed in its card. Show the new list"
+    assert re.search(r'href="/director\?at=[^"#]+#table-1"', line)
+    assert serve(event).get(html.unescape(news[1])).text == ""  # without the key: nothing
+    director = phone.get("/director").text
+    assert 'id="table-1"' in director
+    now = re.search(r'class="news"[^>]*data-part="([^"]*)"', director)
+    assert now is not None and phone.get(html.unescape(now[1])).text.strip() == ""
+    accepted = phone.post(
+        "/director/accept",
+        data={**hidden(director, "/director/accept"), "token": TOKEN},
+        follow_redirects=False,
+    )
+    assert accepted.status_code == 303 and accepted.headers["location"].endswith("#table-1")
+    page = phone.get(accepted.headers["location"]).text
+    said = page[page.index('id="table-1"') : page.index("</li>", page.index('id="table-1"'))]
+    assert "Accepted round 1, table 1&#39;s card." in said
+    assert page.count("Accepted round 1, table 1&#39;s card.") == 1
 
 
 def test_refusals_are_the_command_lines_in_the_pages_words(phone: TestClient, event: Path):
