@@ -14,12 +14,13 @@ class UnknownName(LookupError):
 
 
 def fold_name(name: str) -> str:
-    """The key two spellings of one name share: case-insensitive, Unicode-normalised.
+    """The key two spellings of one name share: case-insensitive, Unicode-normalised,
+    a run of spaces read as one (two spaces look like one on every screen).
 
-    >>> fold_name("RUTH") == fold_name("ruth")
-    True
+    >>> fold_name("RUTH") == fold_name("ruth"), fold_name("Mary  Ann") == fold_name("mary ann")
+    (True, True)
     """
-    return unicodedata.normalize("NFC", name).casefold()
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 SHOWN_LIMIT = 80

@@ -68,6 +68,7 @@ def test_five_players_the_fifth_waits(mahj):
         (["A", "B", "C", "D", "E", "F", "G", "H", "I"], "3 to 8 players"),
         (["Ruth", "ruth", "Kathy"], "are the same name"),
         (["Ruth", " Ruth ", "Kathy"], "are the same name"),
+        (["Mary Ann", "mary  ann", "Kathy"], "are the same name"),  # two spaces look like one
         (["Ruth", "", "Kathy"], "cannot be empty"),
         (["Ruth", "   ", "Kathy"], "cannot be empty"),
         (["Ruth", "Li\x07nda", "Kathy"], "control character"),

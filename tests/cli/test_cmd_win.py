@@ -58,6 +58,12 @@ def test_names_match_case_insensitively_and_by_unique_beginning(four):
     assert totals(four)["Linda"] == -50
 
 
+def test_a_name_typed_with_two_spaces_for_one_is_the_same_player(mahj):
+    mahj("new", "Mary Ann", "Linda", "Kathy", "Pat")
+    assert mahj("win", "mary  ann", "25", "--thrown-by", "Linda").exit_code == 0
+    assert json.loads(mahj("total", "--json").stdout)["totals"]["Mary Ann"] == 100
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
