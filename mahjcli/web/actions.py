@@ -75,8 +75,9 @@ def win_builder(asked: Asked) -> Builder:
     return make
 
 
-def wall_builder(asked: Asked) -> Builder:
-    """The wall game asked for; at one table, its table is not written (as `mahj wall`)."""
+def wall_builder(asked: Asked, other: Callable[[Standings], build.Built] | None = None) -> Builder:
+    """The wall game asked for; at one table, its table is not written (as `mahj wall`).
+    With `other`, the game it builds instead at that table (`mahj incomplete`'s)."""
 
     def make(night: Night) -> build.Built:
         standings = night.standings
@@ -86,6 +87,8 @@ def wall_builder(asked: Asked) -> Builder:
         if table is not None:
             open_table(standings, table)
             unchanged(standings, table, asked.table_games)
+        if other is not None:
+            return other(standings)
         return build.build_wall(
             standings,
             asked.options["dead"],

@@ -306,8 +306,11 @@ def _asked(fields: Fields, table: int) -> tuple[str, actions.Builder]:
         raise Problem(400, f"this is table {table}'s page, not table {fields['table'][0]}'s")
     if result == "wall":
         return result, actions.wall_builder(wall_request(without(fields, *WIN_ONLY)))
+    if result == "incomplete":  # time called at a tournament table: the form's choices go
+        asked = wall_request(without(fields, *WIN_ONLY, "dead", "bet"))
+        return result, actions.wall_builder(asked, build.build_incomplete)
     if result != "win":
-        raise Problem(400, f"a game is a win or a wall game, not {result!r}")
+        raise Problem(400, f"a game is a win, a wall game or time called, not {result!r}")
     return result, actions.win_builder(win_request(fields))
 
 
@@ -328,7 +331,7 @@ def _recorded_choices(row: Row) -> dict[str, Any]:
     entry = row.entry
     bets = {bettor: target for bettor, target in getattr(entry, "bets", ())}
     bets.update({bettor: "wall" for bettor in getattr(entry, "wall_bets", ())})
-    chosen: dict[str, Any] = {"dead": list(getattr(entry, "dead", ())), "bets": bets,
+    chosen: dict[str, Any] = {**BLANK, "dead": list(getattr(entry, "dead", ())), "bets": bets,
                               "wall": isinstance(entry, Wall)}  # fmt: skip
     if isinstance(entry, Win):
         chosen.update(
@@ -338,6 +341,9 @@ def _recorded_choices(row: Row) -> dict[str, Any]:
             how="self" if entry.thrown_by is None else f"by:{entry.thrown_by}",
             exposures="" if entry.exposures is None else str(entry.exposures),
             jokerless=entry.jokerless,
+            singles_pairs=entry.singles_pairs,
+            heavenly=entry.heavenly,
+            misnamed=entry.misnamed,
             pays=entry.pays_for_table or "",
         )
     return chosen

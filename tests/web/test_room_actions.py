@@ -249,6 +249,21 @@ def test_the_fix_page_refuses_on_the_page_with_the_choices_kept(serve: Serve, ro
     assert done.status_code == 200 and "Game 1 was corrected: Ann wins 40" in done.text
 
 
+def test_the_fix_page_keeps_what_the_game_claimed(serve: Serve, night: Path):
+    """A singles-and-pairs hand corrected on the page stays one: its jokerless claim is
+    still not doubled (RULES.md §1) when only the thrower is corrected."""
+    client = serve(night)
+    client.get(f"/enter?key={TOKEN}")
+    cli("win", "Pat", "50", "--thrown-by", "Ruth", "--jokerless", "--singles-pairs",
+        "--session", str(night))  # fmt: skip
+    page = client.get("/table/1/fix/1").text
+    assert re.search(r'name="singles_pairs" value="on" checked', page)
+    form = {"token": TOKEN, "page": "table", "game": "1", "table": "1", "winner": "Pat",
+            "value": "50", "how": "by:Linda", "jokerless": "on", "singles_pairs": "on"}  # fmt: skip
+    assert client.post("/fix", data=form).status_code == 200
+    assert totals(client) == {"Ruth": -50, "Linda": -100, "Kathy": -50, "Pat": 200}
+
+
 # ---- who may do what ----------------------------------------------------------------------
 
 

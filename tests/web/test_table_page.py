@@ -60,6 +60,54 @@ def test_a_jokerless_claim_not_doubled_says_why_before_and_after(phone: TestClie
     assert reason in html.unescape(phone.get("/").text)
 
 
+def test_the_page_asks_every_claim_the_rules_book_pays_differently(phone: TestClient, night):
+    """Singles and pairs (jokerless not doubled) is on the page as `mahj win
+    --singles-pairs`; a league night has no tournament's mis-named discard, heavenly hand
+    (paid as self-picked here), time called or points."""
+    page = phone.get("/table/1").text
+    assert 'name="singles_pairs"' in page and "Singles and pairs" in page
+    assert 'name="misnamed"' not in page and 'name="heavenly"' not in page
+    assert 'value="incomplete"' not in page
+    assert "See who pays whom" in page and "See the points" not in page
+    refused = phone.post("/table/1/check", data={**ASK, "result": "incomplete"})
+    assert refused.status_code == 400 and "only at a tournament table" in html.unescape(
+        refused.text
+    )
+
+
+def test_a_tournament_table_asks_for_points_a_misnamed_discard_and_time_called(
+    serve: Serve, tmp_path: Path
+):
+    path = tmp_path / "t.toml"
+    players = ("Barbara", "Linda", "Susan", "Carol")
+    cli("new", *players, "--rules", "tournament", "--session", str(path))
+    phone = serve(path)
+    phone.get(f"/enter?key={TOKEN}")
+    page = phone.get("/table/1").text
+    assert "See the points" in page and "See who pays whom" not in page
+    assert 'name="misnamed"' in page and 'name="heavenly"' in page
+    assert 'value="incomplete"' in page
+    heavenly = {**ASK, "winner": "Barbara", "value": "25", "how": "self", "jokerless": "on",
+                "heavenly": "on"}  # fmt: skip
+    assert "Barbara +25, everyone else 0" in html.unescape(  # V only: no bonus (RULES.md §6)
+        phone.post("/table/1/check", data=heavenly).text
+    )
+    fields = {**ASK, "winner": "Barbara", "value": "30", "how": "by:Linda", "exposures": "2",
+              "misnamed": "on"}  # fmt: skip
+    confirm = html.unescape(phone.post("/table/1/check", data=fields).text)
+    assert "Barbara +30, Linda -25" in confirm  # the -25 replaces the exposure penalty
+    phone.post("/table/1/record", data=form_fields(confirm, "/table/1/record"))
+    before = path.read_bytes()
+    called = phone.post("/table/1/check", data={**ASK, "result": "incomplete", "table_games": "1"})
+    assert called.status_code == 200 and path.read_bytes() == before  # looking saves nothing
+    said = html.unescape(called.text)
+    assert "Game 2" in said and "Time called: game not finished" in said
+    phone.post("/table/1/record", data=form_fields(called.text, "/table/1/record"))
+    games = cli_json("log", "--session", str(path))["games"]
+    assert [g["result"] for g in games] == ["win", "incomplete"]
+    assert cli_json("status", "--session", str(path))["east"] == "Susan"  # the deal passed
+
+
 def test_change_something_keeps_the_choices(phone: TestClient):
     fields = {**ASK, "winner": "Kathy", "value": "30", "how": "self"}
     confirm = phone.post("/table/1/check", data=fields).text
