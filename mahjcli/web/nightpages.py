@@ -230,6 +230,7 @@ class NightSite(NightTable):
             present=standings.present(),
             players=standings.players,
             can_open=len(standings.waiting) >= 4,
+            tournament=not standings.rules.pays,
             leaving=actions.leaving_words(standings),
             closed=source.closed,
             shown=source.show_code,

@@ -317,6 +317,25 @@ def test_the_organiser_page_needs_the_key_and_offers_every_room_action(serve: Se
     assert refused.status_code == 400 and "Mo is already at the table" in refused.text
 
 
+def test_a_tournament_tables_organiser_page_offers_only_what_it_can_do(
+    serve: Serve, tmp_path: Path
+):
+    """A tournament table plays with its four at one table: nobody arrives, leaves or
+    opens a table, and its night ends with standings, not payments."""
+    path = tmp_path / "t.toml"
+    cli("new", "Barbara", "Linda", "Susan", "Carol", "--rules", "tournament", "--session",
+        str(path))  # fmt: skip
+    client = serve(path)
+    client.get(f"/enter?key={TOKEN}")
+    page = client.get("/organiser").text
+    for action in ("/join", "/leave", "/open-table", "/close-table"):
+        assert f'action="{action}"' not in page, action
+    for action in ("/rename", "/close-night", "/join-code", "/key"):
+        assert f'action="{action}"' in page, action
+    assert "Waiting" not in page and "who pays whom" not in page
+    assert "the final standings large enough to read across the room" in page
+
+
 # ---- the night's end and the join code on the room's screen ------------------------------
 
 
