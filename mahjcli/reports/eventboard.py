@@ -157,27 +157,21 @@ def clock_view(clock: Clock | None, now: _dt.datetime) -> dict[str, Any] | None:
 
 
 def director_context(standings: EventStandings, now: _dt.datetime) -> dict[str, Any]:
-    """What the director's page shows of the round on the floor."""
+    """What the director's page shows: the round on the floor, and the earlier rounds
+    whose cards are not all in (a card handed in late is accepted there)."""
     event = standings.event
     rnd = floor_round(standings)
-    seating = event.seating(rnd)
     clock = clock_state(event.clock, rnd, now) if rnd else None
-    tables = []
-    for number, state in enumerate(table_states(standings, rnd, now) if rnd else (), 1):
-        live = standings.live.get((rnd, number))
-        result = standings.results.get((rnd, number))
-        assert seating is not None
-        tables.append(
-            {
-                "table": number,
-                "seats": seating.tables[number - 1],
-                "state": state or "no card yet",
-                "handed_in": live is not None and live.card.status == "handed-in",
-                "accepted": result is not None,
-                # entered game by game: it may be reopened
-                "detailed": live is not None or (result is not None and result.card.detailed),
-            }
-        )
+    tables = _cards(standings, rnd, now) if rnd else []
+    late = {
+        r: [t for t in _cards(standings, r, now) if t["handed_in"] or not t["accepted"]]
+        for r in range(1, rnd)
+        if standings.missing.get(r)
+    }
+    earlier = [
+        {"round": r, "cards": cards_line(standings, r), "tables": t} for r, t in late.items()
+    ]
+    waiting = [t for cards in late.values() for t in cards] + tables
     return {
         "title": event_title(standings),
         "profile": profile_words(standings),
@@ -187,35 +181,71 @@ def director_context(standings: EventStandings, now: _dt.datetime) -> dict[str, 
         "started": clock is not None and clock.starts is not None,
         "minutes": clock.minutes if clock is not None and clock.minutes else DEFAULT_MINUTES,
         "tables": tables,
+        "earlier": earlier,
         "cards": cards_line(standings, rnd) if rnd else "",
         "all_in": not rnd or not standings.missing.get(rnd),
         "next": len(event.seatings) + 1 if len(event.seatings) < event.rounds else None,
         "letters": SEAT_LETTERS,
-        "seen": f"{rnd}:" + ".".join(str(t["table"]) for t in tables if t["handed_in"]),
+        "seen": f"{rnd}:"
+        + ".".join(f"{t['round']}-{t['table']}" for t in waiting if t["handed_in"]),
     }
 
 
-def director_news(context: dict[str, Any], seen: str) -> tuple[str, int | None]:
-    """What has come in since the director's page was drawn (`seen`: its `seen`), in
-    words, and the table to show first: the page's list stays as it was drawn (no button
-    moves under a finger) and a line offers the new one.
+def _cards(standings: EventStandings, rnd: int, now: _dt.datetime) -> list[dict[str, Any]]:
+    """Each table's card of round `rnd` as the director's page lists it."""
+    seating = standings.event.seating(rnd)
+    assert seating is not None
+    out = []
+    for number, state in enumerate(table_states(standings, rnd, now), 1):
+        live = standings.live.get((rnd, number))
+        result = standings.results.get((rnd, number))
+        out.append(
+            {
+                "round": rnd,
+                "table": number,
+                "seats": seating.tables[number - 1],
+                "state": state or "no card yet",
+                "handed_in": live is not None and live.card.status == "handed-in",
+                "accepted": result is not None,
+                # entered game by game: it may be reopened
+                "detailed": live is not None or (result is not None and result.card.detailed),
+            }
+        )
+    return out
 
-    >>> now = {"round": 1, "seen": "1:2.5.7"}
-    >>> director_news(now, "1:2.5")
-    ('Table 7 has handed in its card.', 7)
-    >>> director_news(now, "1:"), director_news(now, "1:2.5.7")
-    (('Tables 2, 5 and 7 have handed in their cards.', 2), ('', None))
+
+def director_news(context: dict[str, Any], seen: str) -> tuple[str, str]:
+    """What has come in since the director's page was drawn (`seen`: its `seen`), in
+    words, and where on the page to show it (`round-R-table-T`): the page's list stays as
+    it was drawn (no button moves under a finger) and a line offers the new one.
+
+    >>> now = {"round": 1, "seen": "1:1-2.1-5.1-7"}
+    >>> director_news(now, "1:1-2.1-5")
+    ('Table 7 has handed in its card.', 'round-1-table-7')
+    >>> director_news(now, "1:"), director_news(now, "1:1-2.1-5.1-7")
+    (('Tables 2, 5 and 7 have handed in their cards.', 'round-1-table-2'), ('', ''))
+    >>> director_news({"round": 2, "seen": "2:1-3.2-1"}, "2:2-1")
+    ('Round 1, table 3 has handed in its card.', 'round-1-table-3')
     >>> director_news({"round": 2, "seen": "2:"}, "1:")
-    ('Round 2 is on the floor now.', None)
+    ('Round 2 is on the floor now.', '')
     """
     rnd, _, now = context["seen"].partition(":")
     was, _, shown = seen.partition(":")
     if rnd != was:
-        return f"Round {rnd} is on the floor now.", None
-    new = [int(t) for t in now.split(".") if t and t not in shown.split(".")]
+        return f"Round {rnd} is on the floor now.", ""
+    new = [p.split("-") for p in now.split(".") if p and p not in shown.split(".")]
     if not new:
-        return "", None
-    if len(new) == 1:
-        return f"Table {new[0]} has handed in its card.", new[0]
-    numbers = [str(t) for t in new]
-    return f"Tables {', '.join(numbers[:-1])} and {numbers[-1]} have handed in their cards.", new[0]
+        return "", ""
+    first = f"round-{new[0][0]}-table-{new[0][1]}"
+    if all(r == rnd for r, _ in new):
+        tables = [t for _, t in new]
+        if len(tables) == 1:
+            return f"Table {tables[0]} has handed in its card.", first
+        return (
+            f"Tables {', '.join(tables[:-1])} and {tables[-1]} have handed in their cards.",
+            first,
+        )
+    cards = [f"table {t}" if r == rnd else f"round {r}, table {t}" for r, t in new]
+    said = ", ".join(cards[:-1]) + " and " + cards[-1] if len(cards) > 1 else cards[0]
+    its = "has handed in its card" if len(cards) == 1 else "have handed in their cards"
+    return f"{said[0].upper()}{said[1:]} {its}.", first

@@ -212,15 +212,16 @@ class EventSite(TablePages):
             shown = {k: v if (v := query.get(k, "")).isdigit() else "?" for k in ("round", "table")}
             done = done.format(**shown)
         context = director_context(standings, server_now())
-        table = query.get("table", "")
+        at = tuple(int(v) if (v := query.get(k, "")).isdigit() else 0 for k in ("round", "table"))
+        listed = [*context["tables"], *(t for e in context["earlier"] for t in e["tables"])]
         # said beside the card's table (the page comes back there), unless it is not listed
-        on = table.isdigit() and any(t["table"] == int(table) for t in context["tables"])
+        on = any((t["round"], t["table"]) == at for t in listed)
         return render(
             request,
             "event_director.html",
             status,
             **context,
-            done_table=int(table) if on and query.get("round") == str(context["round"]) else None,
+            done_at=at if on else None,
             version=self.room.tag(self.source(request, "event").version),
             token=self.keys.key,
             code=self.keys.code,
@@ -244,9 +245,8 @@ class EventSite(TablePages):
             return await self.again(request, exc, self.director_view)
         what = action if done.changed else "again"
         where = f"&round={wanted.round}" + (f"&table={wanted.table}" if wanted.table else "")
-        return see(
-            f"/director?done={what}{where}" + (f"#table-{wanted.table}" if wanted.table else "")
-        )
+        there = f"#round-{wanted.round}-table-{wanted.table}" if wanted.table else ""
+        return see(f"/director?done={what}{where}{there}")
 
     async def director_news(self, request: Request) -> Response:
         """The director's page's live line: the cards handed in since it was drawn."""
@@ -254,9 +254,9 @@ class EventSite(TablePages):
             return HTMLResponse("", headers={"Cache-Control": "no-store"})
         source = self.source(request, "event")
         context = director_context((await self.opened(request)).standings, server_now())
-        new, first = director_news(context, request.query_params.get("seen", ""))
+        new, there = director_news(context, request.query_params.get("seen", ""))
         version = self.room.tag(source.version)
-        html = draw("event_director_news.html", new=new, first=first, version=version)
+        html = draw("event_director_news.html", new=new, there=there, version=version)
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def api_write(self, request: Request) -> Response:

@@ -172,7 +172,7 @@ def test_a_round_at_a_table_on_a_phone_with_the_screen_and_the_director(browser,
     expect(director.get_by_role("button", name="Accept table 1's card")).to_be_in_viewport()
     shot(director, "phone-director.png")
     director.get_by_role("button", name="Accept table 1's card").tap()
-    said = director.locator("#table-1 p.done")  # beside the table, where the page comes back
+    said = director.locator("#round-1-table-1 p.done")  # beside the table: the page comes back
     expect(said).to_contain_text("Accepted round 1, table 1's card.")
     expect(said).to_be_in_viewport()
     expect(tv.locator("article.table").first).to_contain_text("card in", timeout=10000)

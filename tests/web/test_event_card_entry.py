@@ -163,10 +163,10 @@ def test_the_directors_page_says_what_came_in_and_comes_back_to_the_table(
     line = phone.get(html.unescape(news[1])).text
     words = re.sub("<[^>]*>", "", line).strip()
     assert words == "Table 1 has handed in its card. Show the new list"
-    assert re.search(r'href="/director\?at=[^"#]+#table-1"', line)
+    assert re.search(r'href="/director\?at=[^"#]+#round-1-table-1"', line)
     assert serve(event).get(html.unescape(news[1])).text == ""  # without the key: nothing
     director = phone.get("/director").text
-    assert 'id="table-1"' in director
+    assert 'id="round-1-table-1"' in director
     now = re.search(r'class="news"[^>]*data-part="([^"]*)"', director)
     assert now is not None and phone.get(html.unescape(now[1])).text.strip() == ""
     accepted = phone.post(
@@ -174,11 +174,47 @@ def test_the_directors_page_says_what_came_in_and_comes_back_to_the_table(
         data={**hidden(director, "/director/accept"), "token": TOKEN},
         follow_redirects=False,
     )
-    assert accepted.status_code == 303 and accepted.headers["location"].endswith("#table-1")
+    assert accepted.status_code == 303
+    assert accepted.headers["location"].endswith("#round-1-table-1")
     page = phone.get(accepted.headers["location"]).text
-    said = page[page.index('id="table-1"') : page.index("</li>", page.index('id="table-1"'))]
+    li = page.index('id="round-1-table-1"')
+    said = page[li : page.index("</li>", li)]
     assert "Accepted round 1, table 1&#39;s card." in said
     assert page.count("Accepted round 1, table 1&#39;s card.") == 1
+
+
+def test_a_card_handed_in_after_the_next_round_began_is_accepted_there(
+    phone: TestClient, event: Path
+):
+    """Round 2 is on the floor; table 1's card of round 1 comes in late: the director's
+    page lists round 1's cards still to come, says this one came in, and accepts it."""
+    play_round(phone)
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        tap(phone, 1, 1, "confirm", name)
+    for args in (("call-time", "1"), ("seating", "2"), ("start", "2")):
+        cli("event", *args, "--session", str(event))
+    drawn = phone.get("/director").text
+    assert "Round 2's cards" in drawn and "Round 1's cards still to come" in drawn
+    assert 'id="round-1-table-2"' in drawn  # no card yet
+    news = re.search(r'class="news"[^>]*data-part="([^"]*)"', drawn)
+    assert news is not None
+    tap(phone, 1, 1, "hand-in", "Ann")
+    line = re.sub("<[^>]*>", "", phone.get(html.unescape(news[1])).text).strip()
+    assert line == "Round 1, table 1 has handed in its card. Show the new list"
+    director = phone.get("/director").text
+    assert "Accept round 1, table 1's card" in director
+    accepted = phone.post(
+        "/director/accept",
+        data={**hidden(director, "/director/accept"), "token": TOKEN},
+        follow_redirects=False,
+    )
+    assert accepted.headers["location"].endswith("#round-1-table-1")
+    page = phone.get(accepted.headers["location"]).text
+    # accepted, the card leaves round 1's short list: the page says so at its top
+    assert 'id="round-1-table-1"' not in page and 'id="round-1-table-2"' in page
+    assert page.count("Accepted round 1, table 1&#39;s card.") == 1
+    points = cli_json("event", "standings", "--session", str(event))["standings"]
+    assert {line["player"]: line["points"] for line in points}["Ann"] == 40
 
 
 def test_refusals_are_the_command_lines_in_the_pages_words(phone: TestClient, event: Path):
