@@ -264,6 +264,15 @@ def test_the_fix_page_keeps_what_the_game_claimed(serve: Serve, night: Path):
     assert totals(client) == {"Ruth": -50, "Linda": -100, "Kathy": -50, "Pat": 200}
 
 
+def test_a_league_heavenly_hand_corrected_on_the_page_stays_one(serve: Serve, night: Path):
+    client = serve(night)
+    client.get(f"/enter?key={TOKEN}")
+    cli("win", "Ruth", "25", "--self-pick", "--heavenly", "--session", str(night))
+    page = client.get("/table/1/fix/1").text
+    assert re.search(r'name="heavenly" value="on" checked', page)
+    assert 'name="heavenly"' not in client.get("/table/1").text  # paid as self-picked: not asked
+
+
 # ---- who may do what ----------------------------------------------------------------------
 
 
