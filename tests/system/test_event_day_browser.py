@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from mahjcli.night import eventchange, eventclock
+from tests.system.test_pages_for_everyone import violations
 from tests.system.test_serve_process import MAHJ, start
 
 pytestmark = pytest.mark.slow
@@ -168,6 +169,7 @@ def test_a_round_at_a_table_on_a_phone_with_the_screen_and_the_director(browser,
         "Table 1 has handed in its card.", timeout=10000
     )
     expect(director.get_by_role("button", name="Accept table 1's card")).to_have_count(0)
+    assert violations(director) == []  # the line, over the page, is readable by everyone
     director.get_by_role("link", name="Show the new list").tap()
     expect(director.get_by_role("button", name="Accept table 1's card")).to_be_in_viewport()
     shot(director, "phone-director.png")
