@@ -90,6 +90,12 @@ def wall_request(fields: Fields) -> Asked:
     return Asked(options, *_common(fields))
 
 
+def incomplete_request(fields: Fields) -> Asked:
+    """`POST /incomplete`: time called at a tournament table (`mahj incomplete`)."""
+    only(fields, COMMON)
+    return Asked({}, *_common(fields))
+
+
 def _many(fields: Fields, key: str) -> list[str]:
     return [v for v in fields.get(key, []) if v.strip()]
 

@@ -20,7 +20,16 @@ from ..night import build, change, history
 from ..reports import board, shapes, words
 from . import actions
 from .common import join_code_shown, page, page_error, remember, render, see
-from .fields import entry_id, flag, only, table_number, text, wall_request, win_request
+from .fields import (
+    entry_id,
+    flag,
+    incomplete_request,
+    only,
+    table_number,
+    text,
+    wall_request,
+    win_request,
+)
 from .guard import Fields, Problem, json_response
 from .nighttable import NightTable, base_of
 from .source import Shown, Source
@@ -62,6 +71,7 @@ class NightSite(NightTable):
             Route(table + "/fix/{game:int}", self.fix_view),
             Route("/win", self.api_game, methods=post),
             Route("/wall", self.api_game, methods=post),
+            Route("/incomplete", self.api_game, methods=post),
             Route("/fix", self.api_fix, methods=post),
             Route("/organiser", self.organiser_view),
             *(Route(f"/{name}", self.room_write, methods=post) for name in ROOM_WRITES),
@@ -119,12 +129,15 @@ class NightSite(NightTable):
         return json_response(shape(night.standings))
 
     async def api_game(self, request: Request) -> Response:
-        """`POST /win`, `POST /wall`: 200 with the new status, or the refusal."""
+        """`POST /win`, `POST /wall`, `POST /incomplete`: 200 with the new status, or the
+        refusal."""
         source = self.source(request, "night")
         fields = await self.table_fields(request)
         eid = entry_id(fields)
         if request.url.path.endswith("/win"):
             make = actions.win_builder(win_request(fields))
+        elif request.url.path.endswith("/incomplete"):
+            make = actions.wall_builder(incomplete_request(fields), build.build_incomplete)
         else:
             make = actions.wall_builder(wall_request(fields))
         done = await self.saving(source, change.record, make, eid)

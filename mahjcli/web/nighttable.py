@@ -22,7 +22,17 @@ from ..night import build, change, history
 from ..reports import board, shapes, words
 from . import actions
 from .common import Site, api_error, form_items, page, page_error, render, see, without
-from .fields import BLANK, chosen_of, entry_id, flag, how_won, text, wall_request, win_request
+from .fields import (
+    BLANK,
+    chosen_of,
+    entry_id,
+    flag,
+    how_won,
+    incomplete_request,
+    text,
+    wall_request,
+    win_request,
+)
 from .guard import Fields, Problem, json_response, read_fields
 from .source import Source
 
@@ -307,7 +317,7 @@ def _asked(fields: Fields, table: int) -> tuple[str, actions.Builder]:
     if result == "wall":
         return result, actions.wall_builder(wall_request(without(fields, *WIN_ONLY)))
     if result == "incomplete":  # time called at a tournament table: the form's choices go
-        asked = wall_request(without(fields, *WIN_ONLY, "dead", "bet"))
+        asked = incomplete_request(without(fields, *WIN_ONLY, "dead", "bet"))
         return result, actions.wall_builder(asked, build.build_incomplete)
     if result != "win":
         raise Problem(400, f"a game is a win, a wall game or time called, not {result!r}")

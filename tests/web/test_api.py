@@ -125,6 +125,31 @@ def test_a_wall_game_at_a_club_table(serve: Serve, club: Path):
     assert last["result"] == "wall" and last["game"] == before["next_game"]
 
 
+def test_time_called_at_a_tournament_table_as_mahj_incomplete(serve: Serve, tmp_path: Path):
+    path, same = tmp_path / "t.toml", tmp_path / "same.toml"
+    for night in (path, same):
+        cli("new", "Barbara", "Linda", "Susan", "Carol", "--rules", "tournament",
+            "--session", str(night))  # fmt: skip
+    client = serve(path)
+    answer = client.post("/incomplete", data={"entry_id": "called-0001"}, headers=KEY)
+    assert answer.status_code == 200, answer.text
+    cli("incomplete", "--session", str(same))
+    assert answer.json() == cli_json("status", "--session", str(same))  # East Linda now
+    assert client.get("/log.json").json() == cli_json("log", "--session", str(same))
+    again = client.post("/incomplete", data={"entry_id": "called-0001"}, headers=KEY)
+    assert again.status_code == 200 and len(client.get("/log.json").json()["games"]) == 1
+    before = path.read_bytes()
+    refusal(client.post("/incomplete", data={"dead": "Carol"}, headers=KEY), 400)
+    assert path.read_bytes() == before
+
+
+def test_time_called_is_refused_on_a_league_night(serve: Serve, night: Path):
+    client = serve(night)
+    before = night.read_bytes()
+    message = refusal(client.post("/incomplete", headers=KEY), 400)
+    assert "only at a tournament table" in message and night.read_bytes() == before
+
+
 def test_a_win_names_a_club_table_its_winner_does_not_sit_at(serve: Serve, club: Path):
     client = serve(club)
     seated = client.get("/status.json").json()["tables"]
