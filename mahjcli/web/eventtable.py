@@ -26,7 +26,7 @@ from ..night import eventbuild, eventcards, eventchange
 from ..reports import event as views
 from ..reports.eventboard import clock_view, floor_round, profile_words
 from ..reports.eventcard import CardView, card_json, card_view
-from .common import Site, draw, form_items, page, remember, render, see, without
+from .common import Site, api_error, draw, form_items, page, remember, render, see, without
 from .eventforms import (
     ENTRIES,
     Asked,
@@ -248,26 +248,35 @@ class TablePages(EventBase):
 
     async def write(self, request: Request) -> Response:
         """Put a checked game on the card; take back its last line; a player confirms;
-        the card is handed in. Then the table's page says what happened."""
+        the card is handed in. Then the table's page says what happened. Sent by the
+        page's script (`Accept: application/json`: a game kept on the phone while the
+        server did not answer), the answer is JSON: the page to show, or the refusal."""
         rnd, table = request.path_params["round"], request.path_params["table"]
         action = request.url.path.rsplit("/", 1)[1]
         fields: Fields = {}
+        wants_json = "application/json" in request.headers.get("accept", "")
         try:
             fields = await self.table_fields(request)
             if action == "enter":
                 action, fields = _result(fields), without(fields, "result")
             done = await self.make(request, made(action, rnd, table, fields, server_now()))
         except (Problem, MahjError) as exc:
+            if wants_json:
+                return api_error(exc)
             kept = fields if action in ENTRIES else {}
             return await self.again(request, exc, self.card_view, chosen=kept)
         to = f"/round/{rnd}/table/{table}"
         if not done.changed:
-            return see(f"{to}?done=again")
-        if action in ENTRIES:
-            return see(f"{to}?entered=1")
-        if action == "confirm":
-            return see(f"{to}?done=confirm&who={quote(fields.get('name', [''])[0])}")
-        return see(f"{to}?done={action}")
+            to += "?done=again"
+        elif action in ENTRIES:
+            to += "?entered=1"
+        elif action == "confirm":
+            to += f"?done=confirm&who={quote(fields.get('name', [''])[0])}"
+        else:
+            to += f"?done={action}"
+        if wants_json:
+            return json_response({"page": to, "repeated": not done.changed})
+        return see(to)
 
     # ---- a paper card's round totals (simple mode) -------------------------------------
 

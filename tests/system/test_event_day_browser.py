@@ -10,6 +10,7 @@ without sideways scrolling at 320 and 390 pixels."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import re
 import signal
@@ -60,15 +61,33 @@ def serve(event) -> Iterator[Serve]:
     path, env = event
     servers: list[subprocess.Popen[str]] = []
 
-    def run() -> tuple[str, str]:
+    def stop() -> None:
         for old in servers:
             if old.poll() is None:
                 old.send_signal(signal.SIGINT)
                 old.communicate(timeout=15)
+
+    def run() -> tuple[str, str]:
+        stop()
         server, base, key = start("--event", "--session", str(path), env=env)
         servers.append(server)
         return base, key
 
+    def again(port: str) -> None:
+        """Start it again at the same address (the phones' pages keep it), same key."""
+        server = subprocess.Popen(
+            [MAHJ, "serve", "--event", "--session", str(path), "--port", port],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        servers.append(server)
+        assert server.stdout is not None
+        for line in server.stdout:
+            if line.startswith("Enter games: "):
+                return
+        raise AssertionError(server.stderr.read() if server.stderr else "")
+
+    run.stop = stop  # type: ignore[attr-defined]
+    run.again = again  # type: ignore[attr-defined]
     yield run
     for server in servers:
         if server.poll() is None:
@@ -139,7 +158,7 @@ def test_a_round_at_a_table_on_a_phone_with_the_screen_and_the_director(browser,
     expect(tv.locator("article.table").first).to_contain_text("game 2 of 4", timeout=10000)
     game(phone, 1, "25", "4")  # Ann, thrown by Dot: the exposures not given
     phone.get_by_role("button", name="See the points").tap()
-    expect(phone.locator("p.problem")).to_contain_text("exposures on Ann's rack")
+    expect(phone.locator("p.problem:visible")).to_contain_text("exposures on Ann's rack")
     expect(phone.locator("#w1")).to_be_checked()  # the choices are kept
     phone.locator("label[for=x0]").tap()
     put_on_card(phone, "Ann wins 25, thrown by Dot, 0 exp.")
@@ -313,3 +332,39 @@ def test_a_tables_card_follows_a_game_entered_elsewhere_and_its_clock_keeps_coun
     expect(phone.locator("#live")).to_contain_text("Bea wins 30, self-picked", timeout=10_000)
     shown = phone.locator(".clock-left").text_content()
     expect(phone.locator(".clock-left")).not_to_have_text(shown or "", timeout=5_000)
+
+
+def test_a_game_put_on_the_card_while_the_server_was_down_goes_on_once(browser, serve, event):
+    """The venue's Wi-Fi drops (here: the server stops) as a table puts a checked game on
+    its card: the phone keeps it, says so, and sends it when the server answers again (at
+    the same address); then a wall game kept before it was even checked follows it."""
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+    phone = entered(browser, base, key)
+    phone.goto(f"{base}/round/1/table/1")
+    game(phone, 2, "30", "self")
+    phone.get_by_role("button", name="See the points").tap()
+    expect(phone.locator("p.what")).to_contain_text("Bea wins 30, self-picked")
+    phone.wait_for_load_state("load")  # its script too
+    port = base.rsplit(":", 1)[1]
+    serve.stop()
+    phone.get_by_role("button", name="Put it on the card").tap()
+    expect(phone.locator("#queue")).to_contain_text("Offline", timeout=10000)
+    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone")
+    serve.again(port)  # the phone sends it by itself, then shows the card
+    expect(phone.locator("#live")).to_contain_text("Bea wins 30, self-picked", timeout=15000)
+    expect(phone.locator("p.done")).to_contain_text("On the card:")
+    expect(phone.locator("#queue")).to_be_hidden()
+    serve.stop()
+    phone.get_by_role("button", name="Wall game").tap()  # kept before it was checked
+    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone", timeout=10000)
+    serve.again(port)
+    expect(phone.locator("#live")).to_contain_text("Wall game", timeout=15000)
+    scorecard = [MAHJ, "event", "scorecard", "1", "1", "--json", "--session", str(path)]
+    card = subprocess.run(scorecard, env=env, check=True, capture_output=True, text=True)
+    assert [line["what"] for line in json.loads(card.stdout)["lines"]] == [
+        "Bea wins 30, self-picked",
+        "Wall game",
+    ]

@@ -248,6 +248,33 @@ def test_the_same_game_sent_twice_is_on_the_card_once(phone: TestClient, event: 
     assert cli_json("event", "scorecard", "1", "1", "--session", str(event))["games"] == 1
 
 
+def test_a_game_kept_on_a_phone_while_offline_is_sent_and_answered_in_json(
+    phone: TestClient, event: Path
+):
+    """What a phone's script sends when the server answers again (a game kept while the
+    Wi-Fi was down): the game's fields, straight to the card, answered in JSON: where to
+    go, or why it was refused; sent twice, it is on the card once."""
+    page = phone.get("/round/1/table/1").text
+    sent = {**form(page, "game"), "winner": ["Ann"], "value": ["25"], "how": ["self"]}
+    sent.pop("_action")
+    json_ask = {"Accept": "application/json"}
+    first = phone.post("/round/1/table/1/enter", data=sent, headers=json_ask)
+    assert first.status_code == 200, first.text
+    assert first.json()["page"] == "/round/1/table/1?entered=1"
+    again = phone.post("/round/1/table/1/enter", data=sent, headers=json_ask)
+    assert again.status_code == 200 and again.json()["repeated"] is True
+    assert cli_json("event", "scorecard", "1", "1", "--session", str(event))["games"] == 1
+    before = event.read_bytes()
+    stale = phone.post(  # another game from the page as it was: the card changed since
+        "/round/1/table/1/enter", data={**sent, "entry_id": ["other-game-01"]}, headers=json_ask
+    )
+    assert (
+        stale.status_code == 400
+        and "has changed since this page was shown" in stale.json()["error"]
+    )
+    assert event.read_bytes() == before
+
+
 def test_a_second_phone_with_an_old_page_does_not_enter_the_game_twice(serve: Serve, event: Path):
     one, two = entered(serve, event), entered(serve, event)
     old = check(two, 1, 1, "game", winner="Ann", value="25", how="self")

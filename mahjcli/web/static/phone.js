@@ -62,10 +62,11 @@
   }
   // The same game kept twice (typed again because nothing seemed to happen) would be
   // recorded twice once the server answers: a game is the same when every field but its
-  // id and the count of games the page had shown is.
+  // id and the count of games (or of a card's lines) the page had shown is.
+  var COUNTS = ["table_games", "seen"];
   function gameOf(entry) {
     return JSON.stringify([entry.back, entry.fields.filter(function (pair) {
-      return pair[0] !== "entry_id" && pair[0] !== "table_games";
+      return pair[0] !== "entry_id" && COUNTS.indexOf(pair[0]) < 0;
     }).sort()]);
   }
   function keptAlready(entry) {
@@ -173,9 +174,12 @@
       var main = document.querySelector("[data-table]");
       var base = form.getAttribute("data-base") || (main && main.getAttribute("data-base")) || "";
       var table = form.getAttribute("data-table") || (main && main.getAttribute("data-table"));
+      // where it is recorded and the page to go back to: a club table's, or (an event's
+      // table) as the form says
       var entry = {
         id: idOf(fields), fields: fields, table: table,
-        url: base + "/table/" + table + "/record", back: base + "/table/" + table
+        url: form.getAttribute("data-record") || base + "/table/" + table + "/record",
+        back: form.getAttribute("data-back") || base + "/table/" + table
       };
       if (form.getAttribute("data-queue") === "record") {
         mine = entry.id;
@@ -199,8 +203,10 @@
         }
         keep(entry);
         offline = true;
-        var seen = form.querySelector("input[name=table_games]");
-        if (seen) { seen.value = String(Number(seen.value) + 1); }
+        // the next game typed here comes after this one
+        Array.prototype.forEach.call(document.querySelectorAll(
+          "input[name=table_games], input[name=seen]"
+        ), function (seen) { seen.value = String(Number(seen.value) + 1); });
         form.reset();
         if (idInput) { idInput.value = newId(); }
         show();
