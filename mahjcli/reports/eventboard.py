@@ -163,11 +163,10 @@ def director_context(standings: EventStandings, now: _dt.datetime) -> dict[str, 
     rnd = floor_round(standings)
     clock = clock_state(event.clock, rnd, now) if rnd else None
     tables = _cards(standings, rnd, now) if rnd else []
-    late = {
-        r: [t for t in _cards(standings, r, now) if t["handed_in"] or not t["accepted"]]
-        for r in range(1, rnd)
-        if standings.missing.get(r)
-    }
+    late = {}  # a card not in yet, or handed in again after the director reopened it
+    for r in range(1, rnd):
+        if cards := [t for t in _cards(standings, r, now) if t["handed_in"] or not t["accepted"]]:
+            late[r] = cards
     earlier = [
         {"round": r, "cards": cards_line(standings, r), "tables": t} for r, t in late.items()
     ]
@@ -226,6 +225,8 @@ def director_news(context: dict[str, Any], seen: str) -> tuple[str, str]:
     (('Tables 2, 5 and 7 have handed in their cards.', 'round-1-table-2'), ('', ''))
     >>> director_news({"round": 2, "seen": "2:1-3.2-1"}, "2:2-1")
     ('Round 1, table 3 has handed in its card.', 'round-1-table-3')
+    >>> director_news({"round": 2, "seen": "2:1-3.2-1"}, "2:")[0]
+    'Round 1, table 3 and round 2, table 1 have handed in their cards.'
     >>> director_news({"round": 2, "seen": "2:"}, "1:")
     ('Round 2 is on the floor now.', '')
     """
@@ -245,7 +246,7 @@ def director_news(context: dict[str, Any], seen: str) -> tuple[str, str]:
             f"Tables {', '.join(tables[:-1])} and {tables[-1]} have handed in their cards.",
             first,
         )
-    cards = [f"table {t}" if r == rnd else f"round {r}, table {t}" for r, t in new]
+    cards = [f"round {r}, table {t}" for r, t in new]
     said = ", ".join(cards[:-1]) + " and " + cards[-1] if len(cards) > 1 else cards[0]
     its = "has handed in its card" if len(cards) == 1 else "have handed in their cards"
     return f"{said[0].upper()}{said[1:]} {its}.", first

@@ -35,6 +35,7 @@ from ..reports.eventwhere import spot, spot_json
 from .common import draw, join_code_shown, page, page_error, render, see
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
 from .eventtable import TablePages, server_now
+from .fields import small
 from .guard import Problem, json_response
 from .source import Shown, Source
 
@@ -212,7 +213,7 @@ class EventSite(TablePages):
             shown = {k: v if (v := query.get(k, "")).isdigit() else "?" for k in ("round", "table")}
             done = done.format(**shown)
         context = director_context(standings, server_now())
-        at = tuple(int(v) if (v := query.get(k, "")).isdigit() else 0 for k in ("round", "table"))
+        at = tuple(small(query.get(k), 5) for k in ("round", "table"))
         listed = [*context["tables"], *(t for e in context["earlier"] for t in e["tables"])]
         # said beside the card's table (the page comes back there), unless it is not listed
         on = any((t["round"], t["table"]) == at for t in listed)

@@ -96,6 +96,16 @@ def incomplete_request(fields: Fields) -> Asked:
     return Asked({}, *_common(fields))
 
 
+def small(raw: str | None, digits: int) -> int:
+    """A number from a query or form, 0 unless it is a few plain digits (fewer than
+    `digits`).
+
+    >>> small("12", 4), small("²", 4), small("9" * 5000, 4)
+    (12, 0, 0)
+    """
+    return int(raw) if raw and raw.isascii() and raw.isdigit() and len(raw) < digits else 0
+
+
 def _many(fields: Fields, key: str) -> list[str]:
     return [v for v in fields.get(key, []) if v.strip()]
 

@@ -29,6 +29,7 @@ from .fields import (
     flag,
     how_won,
     incomplete_request,
+    small,
     text,
     wall_request,
     win_request,
@@ -298,8 +299,8 @@ class NightTable(Site):
         except (Problem, MahjError) as exc:
             if not is_page:
                 raise
-            request.path_params.update(table=_small(text(fields, "table"), 4),
-                                       game=_small(raw, 7))  # fmt: skip
+            request.path_params.update(table=small(text(fields, "table"), 4),
+                                       game=small(raw, 7))  # fmt: skip
             return await self.again(request, exc, self.fix_view, chosen=chosen_of(fields))
         self.saved(source)
         if is_page:
@@ -366,11 +367,6 @@ def _game_row(standings: Standings, game: int, table: int | None) -> Row:
     if table is not None and row.table != table:
         raise Refused(f"game {game} was played at table {row.table}, not table {table}")
     return row
-
-
-def _small(raw: str | None, digits: int) -> int:
-    """A number from a query or form, 0 unless it is a few plain digits."""
-    return int(raw) if raw and raw.isascii() and raw.isdigit() and len(raw) < digits else 0
 
 
 def _done(request: Request) -> tuple[str, int] | None:

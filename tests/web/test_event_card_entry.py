@@ -248,6 +248,33 @@ def test_the_same_game_sent_twice_is_on_the_card_once(phone: TestClient, event: 
     assert cli_json("event", "scorecard", "1", "1", "--session", str(event))["games"] == 1
 
 
+def test_a_card_reopened_and_handed_in_again_after_the_next_round_began(
+    phone: TestClient, event: Path
+):
+    """The accepted card stays in force while the table replaces it; the replacement,
+    handed in once round 2 is under way, is on the director's page to accept."""
+    play_round(phone)
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        tap(phone, 1, 1, "confirm", name)
+    tap(phone, 1, 1, "hand-in", "Ann")
+    table_2 = ("score", "1", "2", "Eve=10", "Fay=0", "Gus=0", "Hal=0")  # round 1 all in
+    for args in (table_2, ("accept", "1", "1"), ("reopen", "1", "1"), ("call-time", "1"),
+                 ("seating", "2"), ("start", "2")):  # fmt: skip
+        cli("event", *args, "--session", str(event))
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        tap(phone, 1, 1, "confirm", name)
+    tap(phone, 1, 1, "hand-in", "Ann")
+    director = phone.get("/director").text
+    assert "Round 1's cards still to come" in director
+    assert "Accept round 1, table 1's card" in director
+
+
+def test_the_directors_page_reads_only_plain_numbers_from_its_address(phone: TestClient):
+    for query in ("round=%C2%B2&table=1", f"round=1&table={'9' * 5000}", "round=-1&table=x"):
+        answer = phone.get(f"/director?done=accept&{query}")
+        assert answer.status_code == 200, query
+
+
 def test_a_game_kept_on_a_phone_while_offline_is_sent_and_answered_in_json(
     phone: TestClient, event: Path
 ):
