@@ -306,6 +306,7 @@ class TablePages(EventBase):
             letters=SEAT_LETTERS,
             chosen=chosen or [""] * len(seats),
             token=self.key_of(request),
+            entry_id=new_entry_id(),
             result=totals_words(result.totals) if result is not None else None,
             done=views.cards_line(standings, rnd) if done else None,
             error=error,
@@ -335,18 +336,26 @@ class TablePages(EventBase):
         )
 
     async def totals_record(self, request: Request) -> Response:
+        """Put the paper card in; answered in JSON to the phone's script (a card kept on
+        the phone while the server did not answer), as a game on the card is."""
         rnd, table = request.path_params["round"], request.path_params["table"]
         fields: Fields = {}
+        wants_json = "application/json" in request.headers.get("accept", "")
         try:
             source = self.source(request, "event")
             fields = await self.table_fields(request)
             typed, replace = card_fields(fields)
             ident = entry_id(fields)
-            await self.saving(source, record_card, rnd, table, typed, replace, ident)
+            done = await self.saving(source, record_card, rnd, table, typed, replace, ident)
         except (Problem, MahjError) as exc:
+            if wants_json:
+                return api_error(exc)
             return await self.again(request, exc, self.totals_view, chosen=fields.get("points"))
         self.saved(source)
-        return see(f"/round/{rnd}/table/{table}/totals?done=1")
+        to = f"/round/{rnd}/table/{table}/totals?done=1"
+        if wants_json:
+            return json_response({"page": to, "repeated": not done.changed})
+        return see(to)
 
     async def api_score(self, request: Request) -> Response:
         """`POST /score`: `round`, `table`, `total` (NAME=POINTS, once a player), `replace`,

@@ -368,3 +368,26 @@ def test_a_game_put_on_the_card_while_the_server_was_down_goes_on_once(browser, 
         "Bea wins 30, self-picked",
         "Wall game",
     ]
+
+
+def test_a_paper_card_recorded_while_the_server_was_down_goes_in_once(browser, serve, event):
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+    phone = entered(browser, base, key)
+    phone.goto(f"{base}/round/1/table/2/totals")
+    for name, points in (("Eve", "30"), ("Fay", "0"), ("Gus", "-10"), ("Hal", "5")):
+        phone.get_by_label(f"{name}'s total").fill(points)
+    phone.get_by_role("button", name="Check the card").tap()
+    expect(phone.get_by_role("button", name="Record the card")).to_be_visible()
+    phone.wait_for_load_state("load")
+    port = base.rsplit(":", 1)[1]
+    serve.stop()
+    phone.get_by_role("button", name="Record the card").tap()
+    expect(phone.locator("#queue")).to_contain_text("Offline", timeout=10000)
+    serve.again(port)
+    expect(phone.locator("main")).to_contain_text("The card in: Eve +30", timeout=15000)
+    scorecard = [MAHJ, "event", "scorecard", "1", "2", "--json", "--session", str(path)]
+    card = subprocess.run(scorecard, env=env, check=True, capture_output=True, text=True)
+    assert json.loads(card.stdout)["totals"] == {"Eve": 30, "Fay": 0, "Gus": -10, "Hal": 5}

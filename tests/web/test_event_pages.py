@@ -80,6 +80,25 @@ def test_a_tables_card_from_the_phone_is_the_command_lines_card(
     assert "card in" in director.get("/").text
 
 
+def test_a_paper_card_kept_on_a_phone_while_offline_goes_in_once(director: TestClient, event):
+    """What the phone's script sends when the server answers again: the card's form as
+    typed (with its id), straight to the record, answered in JSON; sent twice, in once."""
+    page = director.get("/round/1/table/1/totals").text
+    assert 'data-queue="check"' in page and 'name="entry_id"' in page
+    fields = {"token": TOKEN, "player": ["Ann", "Bea", "Cy", "Dot"],
+              "points": ["45", "-10", "0", "20"], "entry_id": "paper-card-01"}  # fmt: skip
+    json_ask = {"Accept": "application/json"}
+    first = director.post("/round/1/table/1/totals/record", data=fields, headers=json_ask)
+    assert first.status_code == 200, first.text
+    assert first.json() == {"page": "/round/1/table/1/totals?done=1", "repeated": False}
+    after = event.read_bytes()
+    again = director.post("/round/1/table/1/totals/record", data=fields, headers=json_ask)
+    assert again.json()["repeated"] is True and event.read_bytes() == after
+    wrong = director.post("/round/1/table/1/totals/record", headers=json_ask,
+                          data={**fields, "points": ["1", "2", "3", "4"]})  # fmt: skip
+    assert wrong.status_code == 400 and "error" in wrong.json()
+
+
 def test_a_card_that_does_not_add_up_is_refused_and_nothing_changes(
     director: TestClient, event: Path
 ):
