@@ -1,7 +1,8 @@
 // A table's phone (a club night's, or an event's card): a "larger text" switch it
-// remembers, and games that survive a lost connection. Every game gets an id made here (entry_id); a game being recorded is kept in
-// this browser's storage until the server has answered, and sent again (in order) when
-// the server answers again, even after it was restarted. The server records an id at
+// remembers, and games that survive a lost connection. Every game gets an id made here
+// (entry_id); a game being recorded is kept in this browser's storage until the server
+// has answered, and sent again (in order) when the server answers again, even after it
+// was restarted. The server records an id at
 // most once, so a double tap or a re-send never records a game twice. A game the server
 // refuses (another game was recorded at the table meanwhile) is said plainly, and the
 // table's page is shown as it is. The same game typed again while one like it is kept
