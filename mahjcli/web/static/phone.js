@@ -2,11 +2,11 @@
 // remembers, and games that survive a lost connection. Every game gets an id made here
 // (entry_id); a game being recorded is kept in this browser's storage until the server
 // has answered, and sent again (in order) when the server answers again, even after it
-// was restarted. The server records an id at
-// most once, so a double tap or a re-send never records a game twice. A game the server
-// refuses (another game was recorded at the table meanwhile) is said plainly, and the
-// table's page is shown as it is. The same game typed again while one like it is kept
-// asks first. Without this script the forms work as plain forms.
+// was restarted. The server records an id at most once, so a double tap or a re-send
+// never records a game twice. A game the server refuses (another game was recorded at
+// the table meanwhile) is said plainly, and the table's page is shown as it is. The same
+// game typed again while one like it is kept asks first. Without this script the forms
+// work as plain forms.
 (function () {
   "use strict";
   var QUEUE = "mahj-unsent";
