@@ -12,6 +12,7 @@ from ..core.clock import DEFAULT_MINUTES, Clock, clock_state, hhmm, left_words, 
 from ..core.event import SEAT_LETTERS
 from ..core.eventfold import EventStandings
 from ..core.model import GAMES_PER_ROUND
+from ..core.names import join_names
 from .event import (
     Sheet,
     cards_line,
@@ -238,15 +239,11 @@ def director_news(context: dict[str, Any], seen: str) -> tuple[str, str]:
     if not new:
         return "", ""
     first = f"round-{new[0][0]}-table-{new[0][1]}"
-    if all(r == rnd for r, _ in new):
-        tables = [t for _, t in new]
-        if len(tables) == 1:
-            return f"Table {tables[0]} has handed in its card.", first
+    its = "has handed in its card" if len(new) == 1 else "have handed in their cards"
+    if all(r == rnd for r, _ in new):  # the floor's own tables: by number alone
         return (
-            f"Tables {', '.join(tables[:-1])} and {tables[-1]} have handed in their cards.",
+            f"{'Table' if len(new) == 1 else 'Tables'} {join_names(t for _, t in new)} {its}.",
             first,
         )
-    cards = [f"round {r}, table {t}" for r, t in new]
-    said = ", ".join(cards[:-1]) + " and " + cards[-1] if len(cards) > 1 else cards[0]
-    its = "has handed in its card" if len(cards) == 1 else "have handed in their cards"
+    said = join_names(f"round {r}, table {t}" for r, t in new)
     return f"{said[0].upper()}{said[1:]} {its}.", first
