@@ -123,6 +123,14 @@ class Site:
         self.address = address
         """Where phones reach this server (`http://HOST:PORT`), for the join code's link."""
         self._drawn: dict[str, tuple[tuple[object, ...], tuple[Shown, ...], str]] = {}
+        self.done_ids: set[str] = set()
+        """The entry ids of the writes that leave no line in the file (a rename, the join
+        code), kept while the server runs: the second send of one changes nothing."""
+
+    def did(self, eid: str | None) -> None:
+        """Count a write that leaves no line in the file as done under its entry id."""
+        if eid is not None:
+            self.done_ids.add(eid)
 
     async def saving(self, source: Source, save: Callable[..., T], *args: Any) -> T:
         """Run a save of `source` (`save(path, *args)`: it blocks on lock, load, replay,
@@ -162,14 +170,16 @@ class Site:
         source = self.source(request, self.kind)
         fields = await self.organiser_fields(request)
         is_page = bool(fields.pop("page", [""])[0])
-        entry_id(fields)
+        eid = entry_id(fields)
         only(fields, ("show", "change"))
-        if flag(fields, "change"):
-            self.keys.new_code()
-            self.watcher.touch(source)
-        if "show" in fields and flag(fields, "show") != source.show_code:
-            source.show_code = flag(fields, "show")
-            self.watcher.touch(source)
+        if eid not in self.done_ids:
+            if flag(fields, "change"):
+                self.keys.new_code()
+                self.watcher.touch(source)
+            if "show" in fields and flag(fields, "show") != source.show_code:
+                source.show_code = flag(fields, "show")
+                self.watcher.touch(source)
+            self.did(eid)
         if is_page:
             return see(f"{self.desk(source)}?done=code")
         return json_response({"code": self.keys.code, "shown": source.show_code})

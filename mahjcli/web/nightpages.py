@@ -158,7 +158,12 @@ class NightSite(NightTable):
             only(fields, *ROOM_WRITES[action])
             if action == "rename":
                 old, new = text(fields, "old") or "", text(fields, "new") or ""
-                after, at = (await self.saving(source, history.rename, old, new))[2], None
+                if eid in self.done_ids:
+                    after = (await self.night(request))[1].standings
+                else:
+                    after = (await self.saving(source, history.rename, old, new))[2]
+                    self.did(eid)
+                at = None
             else:
                 done = await self.saving(source, change.record, _room_builder(action, fields), eid)
                 after = done.after

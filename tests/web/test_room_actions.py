@@ -135,6 +135,24 @@ def test_an_overtaken_entry_is_told_plainly(serve: Serve, night: Path):
     assert night.read_bytes() == before
 
 
+def test_a_rename_or_a_new_join_code_sent_twice_is_done_once(serve: Serve, night: Path):
+    """A rename and the join code add no line to the file: their entry id is kept by the
+    server, so the second send (a lost answer) changes nothing and answers as the first."""
+    client = serve(night)
+    rename = {"old": "Linda", "new": "Lyn", "entry_id": "rename-0001"}
+    first = client.post("/rename", data=rename, headers=KEY)
+    data = night.read_bytes()
+    again = client.post("/rename", data=rename, headers=KEY)
+    other = client.post("/rename", data={**rename, "old": "Lyn", "new": "Lou"}, headers=KEY)
+    assert first.status_code == again.status_code == other.status_code == 200, again.text
+    assert again.json() == first.json() and "Lyn" in first.json()["seated"]
+    assert night.read_bytes() == data
+    code = {"change": "true", "entry_id": "new-code-0001"}
+    one = client.post("/join-code", data=code, headers=KEY).json()["code"]
+    assert client.post("/join-code", data=code, headers=KEY).json()["code"] == one
+    assert client.post("/join-code", data={"change": "true"}, headers=KEY).json()["code"] != one
+
+
 @pytest.mark.parametrize("bad", ["short", "x" * 65, "has space!", "é" * 10])
 def test_a_malformed_entry_id_is_refused(serve: Serve, night: Path, bad: str):
     client = serve(night)
