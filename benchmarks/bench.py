@@ -187,11 +187,11 @@ def table_games(rng: random.Random, seats: tuple[str, ...]) -> tuple[Entry, ...]
     from mahjcli.core.model import Incomplete, Wall, Win
 
     games: list[Entry] = []
-    for _ in range(4):
+    for n in range(4):
         roll = rng.random()
         if roll < 0.15:
             games.append(Wall(dead=(rng.choice(seats),) if rng.random() < 0.2 else ()))
-        elif roll < 0.2:
+        elif roll < 0.2 and n == 3:  # time stops the last game only: none comes after it
             games.append(Incomplete())
         else:
             winner = rng.choice(seats)

@@ -105,6 +105,7 @@ def replay(
                     Where("cards", index, f"games[{k}]"),
                 )
             )
+    found += _after_time_called(card, label, index)
     if found:
         return None, found
     session = Session(
@@ -131,6 +132,25 @@ def replay(
             )
         )
     return standings, found
+
+
+def _after_time_called(card: TableCard, label: str, index: int) -> list[Problem]:
+    """A game after the one time stopped: the card ends with that game (RULES.md §11:
+    no new game starts), though a penalty may still be given."""
+    games = card.games or ()
+    stopped = next((k for k, entry in enumerate(games) if entry.kind == "incomplete"), None)
+    if stopped is None:
+        return []
+    return [
+        Problem(
+            f"{label}: entry {k + 1} ({entry.kind}): time was called at this table in entry "
+            f"{stopped + 1}, and the card ends with the game time stopped; no game comes "
+            "after it",
+            Where("cards", index, f"games[{k}]"),
+        )
+        for k, entry in enumerate(games)
+        if k > stopped and is_game(entry)
+    ]
 
 
 def games_problem(event: Event, card: TableCard, games: int) -> str | None:
@@ -180,7 +200,11 @@ def card_results(
         result = CardResult(card, seats)
         old = known.get((card.round, card.table)) if known else None
         if old is not None and old.card is card and old.seats == seats:
-            result = old
+            result = old  # its games need no second replay; the clock may have changed
+            games = old.standings.games if old.standings is not None else None
+            if games is not None and (why := games_problem(event, card, games)):
+                label = f"card {index + 1} ({eventcheck.card_label(card)})"
+                found.append(Problem(f"{label}: {why}", Where("cards", index, "games")))
         elif card.games is not None:
             standings, problems = replay(event, card, seats, index)
             found += problems

@@ -10,6 +10,7 @@ import datetime as _dt
 from ..core.clock import MAX_MINUTES, ClockMark, clock_state, hhmm, left_words, utc
 from ..core.errors import Refused
 from ..core.event import Event
+from ..core.model import GAMES_PER_ROUND
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
 from .eventbuild import Edit
@@ -36,7 +37,19 @@ def start(opened: OpenEvent, rnd: int, minutes: int, now: _dt.datetime, restart:
     if not 1 <= minutes <= MAX_MINUTES:
         raise Refused(f"--minutes must be from 1 to {MAX_MINUTES}, not {minutes}")
     state = clock_state(event.clock, rnd, now)
-    if state is not None and state.starts is not None and not restart:
+    if state is not None and state.called:
+        for table, card in sorted(event.accepted_cards(rnd).items()):
+            if card.games is not None and card.played() < GAMES_PER_ROUND:
+                raise Refused(
+                    f"round {rnd}, table {table}'s card was accepted with the games played "
+                    "before time was called; the round's clock cannot start again"
+                )
+    if state is not None and (state.starts is not None or state.called) and not restart:
+        if state.starts is None:
+            raise Refused(
+                f"time was called for round {rnd} at {hhmm(state.called_at)}, and no new game "
+                "starts; add --restart to start its clock again"
+            )
         how = (
             f"time was called at {hhmm(state.called_at)}"
             if state.called

@@ -112,24 +112,22 @@ def _clock_problem(
     the players confirm the card and the director accepts it (RULES.md §11)."""
     state = clock_state(event.clock, rnd, now)
     games = card.games or () if card is not None else ()
-    if isinstance(entry, Incomplete):
-        if state is None:
-            return None  # no clock: the director keeps the time, as at a tournament night
-        if not state.called:
-            return (
-                f"time has not been called for round {rnd} ({left_words(state)} left); a "
-                "game still being played when it is called scores 0 for all"
-            )
-        if games and isinstance(games[-1], Incomplete):
-            return "the game in progress is already recorded as time called; hand the card in"
-        return None
     if not is_game(entry):
         return None
-    if state is not None and state.called and any(isinstance(g, Incomplete) for g in games):
+    if any(isinstance(g, Incomplete) for g in games):
         return (
-            f"time was called for round {rnd} at {hhmm(state.called_at)} and the card ends "
-            "with the game it stopped; hand the card in"
+            "the card already ends with the game time stopped (time called), and no game "
+            "comes after it; hand the card in"
         )
+    if isinstance(entry, Incomplete):
+        if state is None or not state.called:
+            left = f" ({left_words(state)} left)" if state is not None else ""
+            return (
+                f"time has not been called for round {rnd}{left}; a game still being "
+                "played when it is called scores 0 for all (the director calls time with "
+                f"mahj event call-time {rnd})"
+            )
+        return None
     if state is not None and state.called and not before_time:
         return (
             f"time was called for round {rnd} at {hhmm(state.called_at)}: a game still being "

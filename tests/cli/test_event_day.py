@@ -102,7 +102,7 @@ def test_a_game_finished_before_time_is_entered_after_the_call_with_before_time(
     assert card["totals"] == {"Ann": 35, "Bea": 45, "Cy": 0, "Dot": 0}
     ev.ok("event", "incomplete", "1", "1")
     said = ev.refused("event", "wall", "1", "1", "--before-time")
-    assert "the card ends with the game it stopped" in said
+    assert "the card already ends with the game time stopped" in said
 
 
 def test_a_clock_that_ran_out_is_time_called(ev: Run):

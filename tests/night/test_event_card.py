@@ -212,7 +212,7 @@ def test_time_called_allows_only_the_game_in_progress_as_time_called(ev: Event):
     ev.game(build.build_incomplete, minutes(61))
     text = ev.path.read_text("utf-8")
     assert "called = 2026-12-05T14:00:00Z" in text  # the run-out recorded with the entry
-    assert "already recorded as time called" in ev.refused(
+    assert "already ends with the game time stopped" in ev.refused(
         lambda o: eventplay.enter(o, 1, 1, build.build_incomplete, minutes(62))
     )
     card = ev.card(minutes(62))
@@ -247,3 +247,54 @@ def test_a_started_clock_is_not_started_again_without_restart(ev: Event):
     assert "round 2 is not seated yet" in ev.refused(lambda o: eventclock.start(o, 2, 60, T, False))
     # a started round keeps its seating
     assert "has started" in ev.refused(lambda o: eventbuild.seat(o, 1, "random", True))
+
+
+def test_time_called_by_hand_is_not_undone_by_starting_the_clock(ev: Event):
+    """RULES.md §11: once time is called no new game starts; starting the clock after the
+    director called time needs --restart, as after a clock that ran out."""
+    ev.game(win("Ann", "30", thrown_by="Bea", exposures=2))
+    ev.do(lambda o: eventclock.call(o, 1, minutes(5)))
+    message = ev.refused(lambda o: eventclock.start(o, 1, 50, minutes(6), False))
+    assert "time was called for round 1 at" in message and "add --restart" in message
+
+
+def test_time_called_at_a_table_needs_the_call_and_ends_the_card(ev: Event):
+    """Without a clock the director calls time by hand; until then a table cannot record
+    a game as time called. After it, the card ends there: no game and no second time
+    called comes after it, though a penalty may still be given (§11)."""
+    ev.game(win("Ann", "25", self_pick=True))
+    message = ev.refused(lambda o: eventplay.enter(o, 1, 1, build.build_incomplete, T))
+    assert "time has not been called for round 1" in message
+    assert "mahj event call-time 1" in message
+    ev.do(lambda o: eventclock.call(o, 1, minutes(1)))
+    ev.game(build.build_incomplete, minutes(2))
+    for make in (win("Cy", "25", self_pick=True), build.build_incomplete):
+        message = ev.refused(lambda o, m=make: eventplay.enter(o, 1, 1, m, minutes(3), True))
+        assert "already ends with the game time stopped" in message, message
+    ev.game(lambda s: build.build_penalty(s, "Cy", "10", "looked at a blind pass"), minutes(3))
+    assert ev.card(minutes(3))["totals"]["Cy"] == -10
+
+
+def test_the_clock_cannot_start_again_under_a_card_accepted_short(ev: Event):
+    """A card of fewer than four games was accepted because time was called: starting the
+    round's clock again (even with --restart) would take the call away from under it."""
+    ev.game(win("Ann", "30", self_pick=True))
+    ev.do(lambda o: eventclock.call(o, 1, minutes(5)))
+    ev.do(lambda o: eventplay.confirm(o, 1, 1, ["Ann", "Bea", "Cy", "Dot"], minutes(6)))
+    ev.do(lambda o: eventplay.hand_in(o, 1, 1, "Ann", minutes(6)))
+    ev.do(lambda o: eventplay.accept(o, 1, 1, minutes(7)))
+    for restart in (False, True):
+        message = ev.refused(lambda o, r=restart: eventclock.start(o, 1, 50, minutes(8), r))
+        assert "table 1's card" in message, message
+
+
+def test_a_card_with_games_after_time_called_is_a_problem_of_the_file(ev: Event):
+    """A hand edit (or a tournament night's file handed in) with a game after the game
+    time stopped: the event names the entry."""
+    ev.do(lambda o: eventclock.call(o, 1, minutes(1)))
+    ev.game(build.build_incomplete, minutes(2))
+    text = ev.path.read_text("utf-8")
+    wall_after = text.replace('kind = "incomplete"', 'kind = "incomplete" }, { kind = "wall"')
+    ev.path.write_text(wall_after, "utf-8")
+    found, _ = eventload.check(eventload.read(ev.path))
+    assert found and "entry 2 (wall): time was called at this table in entry 1" in found[0].message

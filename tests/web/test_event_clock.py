@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from mahjcli.core.clock import stamp
 from mahjcli.night import eventchange, eventclock
 from tests.web.conftest import TOKEN, Serve, cli_json
-from tests.web.eventday import check, entered, form, hidden, new_event, play, tap, text_of
+from tests.web.eventday import entered, form, hidden, new_event, play, tap, text_of
 
 
 @pytest.fixture
@@ -114,7 +114,10 @@ def test_after_time_is_called_a_table_records_its_game_as_time_called_and_hands_
     assert "Confirm the card" not in phone.get("/round/1/table/1").text
     asked = phone.post("/round/1/table/1/confirm", data={"token": TOKEN, "name": "Ann"})
     assert asked.status_code == 400 and "has 3 of 4 games" in text_of(asked)
-    ahead = check(phone, 1, 1, "called")
+    table_page = phone.get("/round/1/table/1").text
+    assert 'class="called"' not in table_page  # no "time called" before the call
+    sent = {**form(table_page, "wall"), "result": ["incomplete"]}
+    ahead = phone.post(sent.pop("_action")[0], data=sent)
     assert ahead.status_code == 400 and "time has not been called for round 1" in text_of(ahead)
     assert event.read_bytes() == before
     page = text_of(phone.get("/director"))
