@@ -115,7 +115,7 @@ def last_game(standings: Standings, table: int) -> Row | None:
     return played[-1] if played else None
 
 
-def undo_check(table: int, at: int | None) -> Callable[[Night], None]:
+def undo_check(table: int, at: int) -> Callable[[Night], None]:
     """Under the lock: the entry to take out must still be this table's last game, the
     one the page showed (`at`, its place in the log)."""
 
@@ -124,7 +124,7 @@ def undo_check(table: int, at: int | None) -> Callable[[Night], None]:
         last = last_game(standings, table)
         if last is None:
             raise Refused(f"{where(standings, table)} has no game to take back")
-        if at is not None and last.at != at:
+        if last.at != at:
             raise Refused(
                 f"{where(standings, table)}'s last game is now game {last.game} "
                 f"({describe(last)}), not the one shown; nothing was taken back"
@@ -154,13 +154,12 @@ def note(what: str, game: int, table: int | None, today: _dt.date | None = None)
     return f"Game {game} as it was before it was {what} on {place} (mahj serve) on {day}:"
 
 
-def undo(path: Path, table: int, at: int | None) -> change.Change:
-    """Take back a table's last game: the night's last entry as `mahj undo` does, or,
-    when another table has played since, that game alone (the later entries replayed
-    without it; refused, naming it, when one of them would no longer stand)."""
+def undo(path: Path, table: int, at: int) -> change.Change:
+    """Take back a table's last game, the one its page showed (`at`, its place in the
+    log): the night's last entry as `mahj undo` does, or, when another table has played
+    since, that game alone (the later entries replayed without it; refused, naming it,
+    when one of them would no longer stand)."""
     check = undo_check(table, at)
-    if at is None:
-        return change.undo(path, check)
     from ..files import loader
 
     night = loader.load(path)

@@ -193,13 +193,18 @@ class NightTable(Site):
         try:
             source = self.source(request, "night")
             at = (await self.table_fields(request)).get("at", [""])[0]
-            spot = int(at) if at.isdigit() and at.isascii() and len(at) < 9 else None
+            if not (at.isdigit() and at.isascii() and len(at) < 9):
+                raise Problem(
+                    400,
+                    "say which game to take back (`at`, as the table's page sends it); "
+                    "nothing was taken back",
+                )
+            spot = int(at)
             done = await self.saving(source, actions.undo, number, spot)
         except (Problem, MahjError) as exc:
             return await self.again(request, exc, self.undo_view)
         self.saved(source, done)
-        gone = next((r.game for r in done.before.rows if r.at == spot), None)
-        gone = gone if gone is not None else done.before.rows[-1].game
+        gone = next(r.game for r in done.before.rows if r.at == spot)
         return see(f"{base_of(source)}/table/{number}?removed={gone}")
 
     @page()

@@ -170,7 +170,7 @@ WRITES = [
     ("/wall", {}),
     ("/table/1/check", {**PHONE, "table_games": "1"}),
     ("/table/1/record", {**PHONE, "table_games": "1"}),
-    ("/table/1/undo", {"token": TOKEN}),
+    ("/table/1/undo", {"token": TOKEN, "at": "0"}),  # the game Kathy won, the first entry
 ]
 
 

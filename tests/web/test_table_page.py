@@ -264,6 +264,21 @@ def test_a_club_table_takes_back_its_game_after_another_table_played(serve: Serv
     assert "taken back on table 2's page" in text and '# winner = "Ann"' in text
 
 
+def test_a_take_back_that_does_not_say_which_game_takes_back_nothing(serve: Serve, tmp_path: Path):
+    """A take-back sent without the game the page showed (a script, a hand-made request)
+    never falls on another table's game or an arrival: it is refused, the file as it was."""
+    path = club_of(tmp_path, "Ruth Linda Kathy Pat Ann Bea Cy Dot")
+    cli("win", "Ruth", "30", "--self-pick", "--session", str(path))
+    cli("win", "Ann", "25", "--thrown-by", "Bea", "--session", str(path))
+    cli("join", "Zoe", "--session", str(path))
+    client = serve(path)
+    before = path.read_bytes()
+    for at in ({}, {"at": "abc"}, {"at": "99999999999"}):
+        sent = client.post("/table/1/undo", data={"token": TOKEN, **at})
+        assert sent.status_code == 400 and "nothing was taken back" in html.unescape(sent.text)
+    assert path.read_bytes() == before
+
+
 def test_a_game_that_later_games_rest_on_is_not_taken_back(serve: Serve, tmp_path: Path):
     """RULES.md §8: table 2 finishes, Ann gets up and Sue sits; table 1 finishes, Ruth
     gets up and Ann sits at table 1, then wins there thrown by Linda. Without table 2's
