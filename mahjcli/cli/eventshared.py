@@ -78,7 +78,7 @@ def write_results(
 ) -> None:
     """`--csv FILE` and `--html FILE`: write them, say so on stderr."""
     from ..core.errors import Refused
-    from ..files import atomic, paths
+    from ..files import eventload, exports, paths
     from ..reports.event import standings_csv
     from ..reports.eventpage import results_page
 
@@ -89,7 +89,8 @@ def write_results(
     for target, kind in targets:
         # A byte-order mark lets spreadsheet programs open the CSV as UTF-8.
         text = "\ufeff" + standings_csv(result) if kind == "csv" else results_page(result, top)
-        atomic.write_atomic(target, text.encode("utf-8"), backup=False)
+        mahj_reads = (source, eventload.current_event_pointer())
+        exports.write_export(target, text.encode("utf-8"), mahj_reads)
         say_text(f"Wrote {target}", err=True)
 
 

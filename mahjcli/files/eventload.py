@@ -78,21 +78,22 @@ def load(path: Path) -> OpenEvent:
     return OpenEvent(loaded, standings)
 
 
-def _pointer() -> Path:
+def current_event_pointer() -> Path:
     return data_dir() / "current-event"
 
 
 def set_current_event(path: Path) -> None:
     """Make `path` the current event."""
     data_dir().mkdir(parents=True, exist_ok=True)
-    write_pointer(_pointer(), path)
+    write_pointer(current_event_pointer(), path)
 
 
 def locate_event(option: Path | None) -> Path:
     """The event a command works on: --session (or $MAHJ_SESSION), else the current one."""
     if option is not None:
         return option
-    current = read_pointer(_pointer(), "current-event", "mahj event new NAME PLAYER...")
+    pointer = current_event_pointer()
+    current = read_pointer(pointer, "current-event", "mahj event new NAME PLAYER...")
     if current is None:
         raise SessionMissing(
             "no current event; start one with `mahj event new NAME PLAYER...` or pass "

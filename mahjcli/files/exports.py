@@ -1,5 +1,5 @@
-"""Writing an export (`mahj export --output`, `mahj total --html/--svg`), the one file
-mahj writes that is not a session:
+"""Writing an export (`mahj export --output`, `mahj total --html/--svg`, `mahj event
+standings --csv/--html`), the one file mahj writes that is not a session:
 
 - a regular file is replaced atomically, keeping its permissions (a read-only one is
   refused); a terminal, a character device or a FIFO being read is written through

@@ -4,6 +4,7 @@ standings and results, and refusals that leave the event file byte-for-byte unch
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from pathlib import Path
 
@@ -318,6 +319,26 @@ def test_standings_csv_and_html_escape_what_people_typed(tmp_path: Path):
 
 def test_results_are_never_written_over_the_event(ev: Run, tmp_path: Path):
     assert "looks like an event file" in ev.refused("event", "standings", "--html", str(ev.path))
+
+
+def test_results_are_never_written_over_a_night_its_backup_or_a_link_to_it(ev: Run, tmp_path: Path):
+    """The results are an export like any other: a night (through a link too), a backup,
+    a lock and the current-event pointer are refused, each left as it was."""
+    night = tmp_path / "thursday.toml"
+    CliRunner().invoke(app, ["new", "Ann", "Bea", "Cy", "Dot", "--session", str(night)])
+    link = tmp_path / "results.html"
+    link.symlink_to(night)
+    backup, lock = tmp_path / "event.toml.bak", tmp_path / ".event.toml.lock"
+    backup.write_text("kept", "utf-8")
+    lock.write_text("", "utf-8")
+    pointer = Path(os.environ["MAHJ_DATA_DIR"]) / "current-event"
+    pointer.write_text(str(ev.path), "utf-8")
+    targets = ((link, "--html"), (backup, "--csv"), (lock, "--csv"), (pointer, "--csv"))
+    for target, option in targets:
+        before = target.read_bytes()
+        said = ev.refused("event", "standings", option, str(target))
+        assert "never writes an export over it" in said, said
+        assert target.read_bytes() == before
 
 
 def test_the_tie_break_can_be_asked_for(ev: Run, tmp_path: Path):
