@@ -4,6 +4,7 @@ are shown, so the arithmetic (and zero-sum) never changes (RULES.md §5)."""
 
 from __future__ import annotations
 
+import math
 import re
 
 from .errors import Refused
@@ -50,7 +51,8 @@ def stake_problem(value: object) -> str | None:
     """
     if not isinstance(value, bool) and isinstance(value, int | float):
         cents = float(value) * 100
-        if abs(cents - round(cents)) < 1e-6 and 1 <= round(cents) <= MAX_STAKE:
+        whole = math.isfinite(cents) and abs(cents - round(cents)) < 1e-6
+        if whole and 1 <= round(cents) <= MAX_STAKE:
             return None
     return (
         "stake must be the dollars a point is worth, from 0.01 to 100 in whole cents "

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..core.clock import DEFAULT_MINUTES, ClockMark
+from ..core.clock import DEFAULT_MINUTES, MAX_MINUTES, ClockMark, utc
 from ..core.event import (
     DEFAULT_MOVEMENT,
     DEFAULT_ROUNDS,
@@ -20,7 +20,7 @@ from ..core.event import (
     TableCard,
 )  # fmt: skip
 from ..core.model import Entry
-from ..core.names import closest, fold_name, one_edit_from
+from ..core.names import closest, fold_name, name_problem, one_edit_from
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.profiles import built_in, read_profile
 from ..core.rulesets import DEFAULT_PROFILE, Tournament
@@ -171,6 +171,8 @@ def _player(raw: dict[str, Any], i: int, r: Reader) -> Player:
     if not isinstance(name, str):
         r.problem(f"{label}name must be a name in quotes, not {shown(name)}", at("name"))
         name = f"player {i + 1}"
+    elif why := name_problem(name.strip()):
+        r.problem(f"{label}{why}", at("name"))
     ident = raw.get("id", "")
     if is_whole(ident):
         ident = str(ident)
@@ -279,6 +281,15 @@ def _names(value: object, what: str, where: Where, r: Reader) -> tuple[str, ...]
 def _moment(value: object, what: str, where: Where, r: Reader) -> _dt.datetime | None:
     """A moment with its offset, like 2026-04-18T13:00:00Z."""
     if isinstance(value, _dt.datetime) and value.tzinfo is not None:
+        try:
+            utc(value) + _dt.timedelta(minutes=MAX_MINUTES)
+        except (OverflowError, ValueError):
+            r.problem(
+                f"{what} must be a moment of our times, like 2026-04-18T13:00:00Z (Z: UTC), "
+                f"not {shown(value)}",
+                where,
+            )
+            return None
         return value
     r.problem(
         f"{what} must be a date and time with its offset, like 2026-04-18T13:00:00Z "

@@ -115,6 +115,8 @@ def test_stake_refusals_create_nothing(mahj, session, args, message):
         ("stake = 0", "stake must be the dollars a point is worth"),
         ("stake = 0.001", "in whole cents"),
         ('stake = "0.25"', "stake must be"),
+        ("stake = inf", "stake must be"),
+        ("stake = nan", "stake must be"),
     ],
 )
 def test_a_hand_edited_stake_is_reported_with_its_line(quarter, session, line, message):

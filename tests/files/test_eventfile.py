@@ -288,3 +288,21 @@ def test_any_event_round_trips_through_its_file(names, rounds, seed, points):
     parsed = parse_event_text(text)
     assert parsed.problems == () and parsed.event == event
     assert fold_event(event).problems == ()
+
+
+@pytest.mark.parametrize("name", ["A\\u001bnn", ""])
+def test_a_damaged_player_name_is_reported_at_its_own_line(name: str):
+    """The registration line itself is named first, not only the seats that use it."""
+    text = eventwrite.new_event_text(SMALL)
+    line = text.splitlines().index('name = "Ann"') + 1
+    found = problems_of(text.replace('name = "Ann"', f'name = "{name}"', 1))
+    assert found[0].startswith(f"e.toml:{line}: player 1: "), found[0]
+
+
+@pytest.mark.parametrize("moment", ["9999-12-31T23:59:59Z", "0001-01-01T00:00:00+01:00"])
+def test_a_clock_moment_out_of_range_is_a_problem_not_a_crash(moment: str):
+    text = eventwrite.new_event_text(SMALL)
+    clocked = f"{text}\n[[clock]]\nround = 1\nstart = {moment}\nminutes = 60\n"
+    (found,) = problems_of(clocked)
+    line = clocked.splitlines().index(f"start = {moment}") + 1
+    assert found.startswith(f"e.toml:{line}: clock 1: start must be a moment"), found
