@@ -185,12 +185,15 @@ def _umask() -> int:
     return mask
 
 
-def _still(path: Path, real: Path, expect: Stamp | None) -> None:
-    """FileChanged unless the file still has the stamp it was read with."""
+def _still(path: Path, real: Path, expect: Stamp | None, linked: bool = False) -> None:
+    """FileChanged unless the file still has the stamp it was read with (once `linked` to
+    its backup, whose link moved its change time: the rest of the stamp)."""
     try:
         now: Stamp | None = stamp_of(os.stat(real))
     except FileNotFoundError:
         now = None
+    if linked and now is not None and expect is not None:
+        now = (*now[:4], expect[4])
     if now != expect:
         raise FileChanged(
             f"{path} changed while mahj was saving it (an editor or another program wrote "
@@ -226,9 +229,13 @@ def write_atomic(
                 _still(path, real, expect)
             if backup and info is not None:
                 linked = _keep_previous(real, info, mode)
+            if expect is not None:
+                _still(path, real, expect, linked)  # an edit saved while the backup was made
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
+            if linked:
+                _unshare(real, mode)
             raise
         try:
             _put_in_place(temp, real, "session")

@@ -122,6 +122,38 @@ def test_a_save_refuses_to_put_its_version_over_a_file_changed_since_it_was_read
     assert path.read_bytes() == b"schema = 1\n# mahj's\n"
 
 
+@pytest.mark.parametrize("in_place", [True, False])
+def test_an_edit_saved_while_the_backup_is_made_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_place: bool
+):
+    """An editor saves just as mahj keeps the previous version (the slowest step, an
+    fsync): the save is refused, the edit stays in the file, and the backup is no link
+    that a later edit in place would change too."""
+    path = tmp_path / "night.toml"
+    path.write_bytes(b"schema = 1\n")
+    read = stamp(path)
+    keep = store._keep_previous
+
+    def slow_keep(real: Path, info: os.stat_result, mode: int) -> bool:
+        linked = keep(real, info, mode)
+        if in_place:
+            with path.open("ab") as f:
+                f.write(b"# by hand\n")
+        else:
+            (tmp_path / "edited~").write_bytes(b"schema = 1\n# by hand\n")
+            os.replace(tmp_path / "edited~", path)
+        return linked
+
+    monkeypatch.setattr(store, "_keep_previous", slow_keep)
+    with pytest.raises(FileChanged):
+        store.write_atomic(path, b"schema = 1\n# mahj's\n", expect=read)
+    assert path.read_bytes() == b"schema = 1\n# by hand\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.toml", "night.toml.bak"]
+    with path.open("ab") as f:
+        f.write(b"# more\n")
+    assert b"# more" not in (tmp_path / "night.toml.bak").read_bytes()
+
+
 def test_a_backup_that_is_a_folder_is_named(tmp_path: Path):
     path = tmp_path / "s.toml"
     path.write_bytes(b"schema = 1\n")
