@@ -44,7 +44,11 @@ def fix(
 
     typed = list(words or []) + [str(a) for a in ctx.args]
     if not typed:
-        ctx.fail("say what game GAME should have been, e.g. mahj fix 3 Pat 25 --thrown-by Ruth")
+        shown = game if game.isascii() and game.isdigit() and len(game) < 7 else "3"
+        ctx.fail(
+            f"say what game {shown} should have been, e.g. mahj fix {shown} Pat 25 "
+            f"--thrown-by Ruth (or mahj fix {shown} wall)"
+        )
     number = whole_number(game, "GAME", 1, 100_000)
     build = _builder(ctx, number, typed)
     path = paths.locate(session)

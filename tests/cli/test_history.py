@@ -99,7 +99,7 @@ def test_fix_refusals_leave_the_file_unchanged(night, session, args, message):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("1",), "say what game GAME should have been"),
+        (("1",), "say what game 1 should have been, e.g. mahj fix 1 Pat 25"),
         (("1", "Ruth", "25", "--jokeles"), "No such option: --jokeles (did you mean --jokerless?)"),
         (("1", "Ruth", "25", "-t", "Linda", "extra"), "unexpected extra argument (extra)"),
     ],
