@@ -42,7 +42,7 @@ def no_card(what: str) -> str:
     """Why a card line cannot be looked up on a night without a card."""
     return (
         f"this night has no card, so {what} cannot be looked up; give {field('value')} "
-        f"instead (or start the night with {field('card')})"
+        f"instead (or start the night, or the event, with {field('card')})"
     )
 
 

@@ -226,7 +226,7 @@ def build_penalty(standings: Standings, name: str, points: str, reason: str) -> 
     if points.strip().startswith("-"):
         raise Refused(
             f"POINTS is the number of points lost, without a minus sign: "
-            f"mahj penalty {name} {points.strip().lstrip('-')}"
+            f"{points.strip().lstrip('-')}, not {points.strip()}"
         )
     span = keys_of("penalty")["points"]
     lost = whole_number(points, "POINTS", span.low, span.high)

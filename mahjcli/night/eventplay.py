@@ -114,6 +114,8 @@ def _clock_problem(
     games = card.games or () if card is not None else ()
     if not is_game(entry):
         return None
+    if card is not None and card.played() >= GAMES_PER_ROUND:
+        return f"the card has its {GAMES_PER_ROUND} games; confirm it and hand it in"
     if any(isinstance(g, Incomplete) for g in games):
         return (
             "the card already ends with the game time stopped (time called), and no game "
@@ -135,8 +137,6 @@ def _clock_problem(
             f"for a game that finished before then (or one taken back to correct it), "
             f"{field('before_time')}"
         )
-    if card is not None and card.played() >= GAMES_PER_ROUND:
-        return f"the card has its {GAMES_PER_ROUND} games; confirm it and hand it in"
     return None
 
 

@@ -99,7 +99,7 @@ def test_a_malformed_command_line_is_a_usage_error(five, session: Path, args):
 
 
 TOURNAMENT_MISTAKES = [
-    (("penalty", "Pat", "-5"), "without a minus sign: mahj penalty Pat 5"),
+    (("penalty", "Pat", "-5"), "without a minus sign: 5, not -5"),
     (("win", "Ruth", "25", "--thrown-by", "Linda"), "--exposures N"),
     (("win", "Ruth", "25", "--self-pick", "--misnamed"), "needs a thrower"),
     (("penalty", "Pat", "0"), "from 1 to 1000"),

@@ -298,3 +298,12 @@ def test_a_card_with_games_after_time_called_is_a_problem_of_the_file(ev: Event)
     ev.path.write_text(wall_after, "utf-8")
     found, _ = eventload.check(eventload.read(ev.path))
     assert found and "entry 2 (wall): time was called at this table in entry 1" in found[0].message
+
+
+def test_a_full_card_says_so_to_time_called_as_to_a_game(ev: Event):
+    for _ in range(4):
+        ev.game(lambda s: build.build_wall(s, []))
+    ev.do(lambda o: eventclock.call(o, 1, minutes(1)))
+    for make in (build.build_incomplete, lambda s: build.build_wall(s, [])):
+        message = ev.refused(lambda o, m=make: eventplay.enter(o, 1, 1, m, minutes(2)))
+        assert message.endswith(": the card has its 4 games; confirm it and hand it in"), message
