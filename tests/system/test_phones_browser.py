@@ -263,6 +263,31 @@ def test_a_game_kept_before_it_was_checked_is_recorded_when_the_server_is_back(
     assert [g["result"] for g in served.games()[games:]] == ["wall"]
 
 
+def test_a_kept_game_waits_for_the_new_join_code_and_then_goes_in(browser, served: Served):
+    """The Wi-Fi drops, a game is kept; meanwhile the organiser makes a new join code. The
+    game is not thrown away: the phone says to scan the new code, keeps it, and once the
+    phone has joined again it goes in, once."""
+    from playwright.sync_api import expect
+
+    phone = phone_of(browser, served)
+    phone.goto(f"{served.base}/table/2")
+    phone.wait_for_load_state("load")
+    games = len(served.games())
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Wall game").tap()
+    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone", timeout=10000)
+    new = post(served.base, served.key, "/join-code", {"change": "true"})["code"]
+    phone.context.set_offline(False)
+    expect(phone.locator("#queue")).to_contain_text("join code", timeout=10000)
+    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone")
+    assert len(served.games()) == games
+    phone.goto(f"{served.base}/enter?code={new}")
+    expect(phone.locator("#queue")).to_be_hidden(timeout=10000)
+    assert [g["result"] for g in served.games()[games:]] == ["wall"]
+    phone.reload()
+    assert [g["result"] for g in served.games()[games:]] == ["wall"]
+
+
 def test_a_whole_club_night_from_the_phones(browser, tmp_path: Path):
     """Issue 30's night: two tables, a bettor and a kitty, an arrival, a leaver settling
     up, a table closed and the night closed, with two tables' phones, the organiser's phone

@@ -78,16 +78,32 @@
 
   var banner = document.getElementById("queue");
   var offline = false;
+  var shut = false;  // the key or join code this phone holds no longer opens the room
   function show() {
     if (!banner) { return; }
     var n = read(QUEUE).length;
     if (n === 0 && !offline) { banner.hidden = true; banner.textContent = ""; return; }
     var games = n === 1 ? "1 game is" : n + " games are";
+    var moved = " This page still shows the table as it was before the kept game.";
     banner.hidden = false;
-    banner.className = "queue-state" + (offline ? " offline" : "");
-    banner.textContent = offline
-      ? "Offline: the server does not answer. " + (n ? games + " kept on this phone and will be sent when it answers." : "")
-      : "Sending: " + games + " waiting to be sent…";
+    banner.className = "queue-state" + (offline || shut ? " offline" : "");
+    if (shut) {
+      banner.textContent = "This phone's join code was changed: scan the QR code the room's " +
+        "screen shows (or ask the organiser for the new code). " + games +
+        " kept on this phone and will be sent then.";
+    } else if (offline) {
+      banner.textContent = "Offline: the server does not answer. " +
+        (n ? games + " kept on this phone and will be sent when it answers." + moved : "");
+    } else {
+      banner.textContent = "Sending: " + games + " waiting to be sent…";
+    }
+  }
+  // A kept game is sent with the key or code this page holds now (the phone may have
+  // joined again with a new code since the game was kept).
+  function withToken(fields) {
+    var now = banner && banner.getAttribute("data-token");
+    if (!now) { return fields; }
+    return fields.map(function (pair) { return pair[0] === "token" ? ["token", now] : pair; });
   }
   function sayRefused(message, table) {
     var said = read(SAID);
@@ -119,7 +135,7 @@
     sending = true;
     var entry = queue[0];
     var body = new URLSearchParams();
-    entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    withToken(entry.fields).forEach(function (pair) { body.append(pair[0], pair[1]); });
     fetch(entry.url, {
       method: "POST", body: body, credentials: "same-origin", cache: "no-store",
       headers: { "Accept": "application/json" }
@@ -133,6 +149,8 @@
         offline = false; show(); later(); return;
       }
       offline = false;
+      if (answer.status === 401) { shut = true; show(); return; }  // kept until it joins again
+      shut = false;
       drop(entry.id);
       var here = window.location.pathname === entry.back;
       if (answer.status === 200) {
