@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.errors import MahjError
 from ..reports import board
-from .common import Site, api_error, remember, render, see
+from .common import Site, api_error, page_error, remember, render, see
 from .eventpages import EventSite
 from .guard import Guard, Keys, Problem, error_response
 from .nightpages import NightSite
@@ -122,6 +122,11 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 
 async def _refusal(request: Request, exc: Exception) -> Response:
+    """A refusal no page handler caught (the key checked before the form is read): a page
+    for a browser's form, which would otherwise show raw JSON, else `{"error": ...}`."""
+    accept = request.headers.get("accept", "")
+    if "text/html" in accept and "authorization" not in request.headers:
+        return page_error(request, exc)
     return api_error(exc)
 
 

@@ -541,7 +541,7 @@ def test_a_cards_session_file_name_is_kept_as_text(mahj, event: Path, tmp_path: 
                 use_session=False)  # fmt: skip
     assert made.exit_code == 0
     for _ in range(4):
-        assert mahj("incomplete", "--session", str(table), use_session=False).exit_code == 0
+        assert mahj("wall", "--session", str(table), use_session=False).exit_code == 0
     assert mahj("scorecard", "--accept", "--session", str(table), use_session=False).exit_code == 0
     done = mahj("event", "card", "1", "1", str(table))
     assert done.exit_code == 0, done

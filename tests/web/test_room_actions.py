@@ -325,6 +325,21 @@ def test_the_key_and_the_code_change_without_restarting(serve: Serve, night: Pat
     assert client.post("/win", data=game, headers=new).status_code == 200
 
 
+def test_a_phone_whose_key_was_changed_is_told_in_a_page_not_in_json(serve: Serve, night: Path):
+    """The organiser's second phone still shows the old key's forms: what it sends is
+    refused with a readable page; a script is still answered in JSON."""
+    client = serve(night)
+    new_key = client.post("/key", headers=KEY).json()["key"]
+    form = {"old": "Linda", "new": "Lyn", "token": TOKEN, "page": "organiser"}
+    before = night.read_bytes()
+    page = client.post("/rename", data=form, headers={"accept": "text/html,*/*;q=0.8"})
+    assert page.status_code == 401 and page.headers["content-type"].startswith("text/html")
+    assert "organiser" in page.text and '"error"' not in page.text
+    script = client.post("/rename", data=form)
+    assert script.status_code == 401 and "error" in script.json()
+    assert night.read_bytes() == before and new_key != TOKEN
+
+
 def test_the_organiser_page_needs_the_key_and_offers_every_room_action(serve: Serve, room: Path):
     client = serve(room)
     assert client.get("/organiser").status_code == 401
