@@ -421,3 +421,60 @@ def test_a_club_night_s_phones_read_long_names_whole(browser, tmp_path: Path, wi
     finally:
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=15)
+
+
+PAYMENTS = """() => [...document.querySelectorAll('.settle .payments li')]
+    .filter((e) => e.getBoundingClientRect().height > 0)
+    .map((e) => [e.textContent, e.getBoundingClientRect().bottom])"""
+
+
+def test_the_settle_up_pages_through_every_payment_once_on_a_television(browser, tmp_path: Path):
+    """Three tables and a line, eleven payments to settle, on a television whose settle-up
+    has room for a few rows only (as when the line is long): the payments are shown a
+    page at a time, two to a row, each on exactly one page, the first page as full as
+    any (two columns once counted as one: pages of 3, then 8 running off the screen)."""
+    from tests.web.conftest import cli
+
+    night = tmp_path / "many.toml"
+    names = [f"Player{n:02}" for n in range(1, 17)]
+    cli("new", *names, "--tables", "3", "--session", str(night))
+    for rnd in range(3):
+        for table in (1, 2, 3):
+            status = json.loads(cli("status", "--json", "--session", str(night)))
+            at = list(next(t for t in status["tables"] if t["table"] == table)["seated"])
+            winner, thrower = at[rnd % 4], at[(rnd + table) % 4]
+            if winner == thrower:
+                thrower = at[(rnd + 2) % 4]
+            cli("win", winner, str(25 + 5 * (rnd + table)), "--thrown-by", thrower,
+                "--session", str(night))  # fmt: skip
+    server, base, _ = start("--session", str(night), env=_env(tmp_path))
+    page = browser.new_page(viewport=TV)
+    try:
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        page.evaluate("""() => {
+            document.querySelector('.settle .payments').setAttribute('data-room', '0.11');
+            window.dispatchEvent(new Event('resize'));
+        }""")
+        every = page.evaluate("document.querySelectorAll('.settle .payments li').length")
+        pager = page.locator(".settle .list-pager")
+        pages = int(pager.inner_text().rsplit(" of ", 1)[1])
+        assert every == 11 and pages >= 2
+        shown: list[list[str]] = []
+        for _ in range(pages):
+            items = page.evaluate(PAYMENTS)
+            assert all(bottom <= 1080 for _, bottom in items), items
+            shown.append([text for text, _ in items])
+            label = pager.inner_text()
+            pager.click()
+            page.wait_for_function(
+                "(was) => document.querySelector('.settle .list-pager').innerText !== was",
+                arg=label,
+            )
+        seen = [text for one in shown for text in one]
+        assert len(seen) == len(set(seen)) == every, shown
+        assert len(shown[0]) >= max(len(one) for one in shown), shown
+    finally:
+        page.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
