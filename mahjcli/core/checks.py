@@ -30,7 +30,7 @@ from .model import (
     Win,
 )
 from .names import join_names
-from .seating import Seating
+from .seating import Seating, place_words
 from .session import Session
 from .wording import field
 
@@ -307,7 +307,8 @@ def join_problem(join: Join, seating: Seating, session: Session) -> str | None:
     if why := session.rules.refuses(join.kind):
         return why
     if join.player in seating.present():
-        return f"{join.player} is already at the table"
+        place = place_words(seating.table_of(join.player), len(seating.tables))
+        return f"{join.player} is already here, {place}"
     tables = len(seating.tables)
     if len(seating.present()) >= SEATS * tables + MAX_WAITING:
         where = "the table and a line" if tables == 1 else f"{tables} tables and a line"
@@ -319,7 +320,7 @@ def join_problem(join: Join, seating: Seating, session: Session) -> str | None:
             return f"{full}, and no more tables can open tonight"
         return (
             f"{full}; the {SEATS} waiting can sit at a table of their own: open it with "
-            f"`mahj open-table`, then {join.player} can join"
+            f"{field('open_table')}, then {join.player} can join"
         )
     return None
 

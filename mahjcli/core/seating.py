@@ -46,6 +46,17 @@ def table_sizes(players: int, tables: int) -> list[int]:
     return sizes
 
 
+def place_words(table: int | None, tables: int) -> str:
+    """Where a player who is here is: at a table, or in the line.
+
+    >>> place_words(None, 1), place_words(1, 1), place_words(2, 3)
+    ('waiting in the line', 'at the table', 'at table 2')
+    """
+    if table is None:
+        return "waiting in the line"
+    return "at the table" if tables == 1 else f"at table {table}"
+
+
 class Seating:
     """The room: every open table (by number) and the shared line, front first."""
 

@@ -38,6 +38,7 @@ FIELDS: dict[str, Field] = {
     "games_seen": Field("table_games", "the games the page showed"),
     "new": Field("add --new", "tick “Someone new”"),
     "settle": Field("leave out --settle", "untick “settles up as she goes”"),
+    "open_table": Field("`mahj open-table`", "“Open a table”"),
     "before_time": Field(
         "add --before-time", "enter it under “A game that finished before time was called”"
     ),
@@ -52,6 +53,19 @@ def field(name: str) -> str:
     return f"{MARK}{name}{MARK}"
 
 
+def either(terminal: str, page: str) -> str:
+    """Words that differ between the shells (a command to type, a button to tap).
+
+    >>> in_words("use " + either("mahj fix 3 wall", "Correct game 3"), "page")
+    'use Correct game 3'
+    """
+    return f"{MARK}{BOTH}{terminal}{BOTH}{page}{MARK}"
+
+
+BOTH = "\x1e"
+"""Parts `either` the terminal's words or the page's (a control character too)."""
+
+
 def in_words(message: str, shell: Shell = "terminal") -> str:
     """The message with every field named as `shell` names it.
 
@@ -63,7 +77,11 @@ def in_words(message: str, shell: Shell = "terminal") -> str:
     if MARK not in message:
         return message
     parts = message.split(MARK)
-    return "".join(
-        getattr(FIELDS[part], shell) if i % 2 and part in FIELDS else part
-        for i, part in enumerate(parts)
-    )
+    return "".join(_part(part, shell) if i % 2 else part for i, part in enumerate(parts))
+
+
+def _part(part: str, shell: Shell) -> str:
+    if part.startswith(BOTH):
+        terminal, page = part[1:].split(BOTH, 1)
+        return terminal if shell == "terminal" else page
+    return getattr(FIELDS[part], shell) if part in FIELDS else part

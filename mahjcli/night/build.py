@@ -33,6 +33,7 @@ from ..core.model import (
 )
 from ..core.money import money
 from ..core.names import UnknownName, control_problem, fold_name, name_problem, one_edit, resolve
+from ..core.seating import place_words
 from ..core.settle import Transfer, settle_leaver
 from ..core.standings import Standings
 from ..core.wording import field
@@ -254,10 +255,12 @@ def build_join(standings: Standings, name: str, new: bool = False) -> Built:
         raise Refused(why)
     known = _known_as(standings, cleaned, new)
     if known is not None and known in standings.present():
+        view = standings.table_of(known)
+        place = place_words(view.table if view else None, len(standings.tables))
         if fold_name(known) == fold_name(cleaned):
-            raise Refused(f"{known} is already at the table")
+            raise Refused(f"{known} is already here, {place}")
         raise Refused(
-            f"{cleaned!r} is {known}, who is already at the table; if {cleaned} is someone "
+            f"{cleaned!r} is {known}, who is already here, {place}; if {cleaned} is someone "
             f"new, {field('new')}"
         )
     if known is not None:
@@ -329,6 +332,9 @@ def leaver(standings: Standings, name: str) -> str:
     try:
         return resolve(name, standings.present())
     except UnknownName as exc:
+        gone = [p for p in standings.players if fold_name(p) == fold_name(name.strip())]
+        if gone:
+            raise Refused(f"{gone[0]} has already left") from None
         raise Refused(str(exc)) from None
 
 

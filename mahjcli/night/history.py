@@ -19,6 +19,7 @@ from ..core.names import UnknownName, fold_name, name_problem, resolve
 from ..core.placed import pinned, placed
 from ..core.problems import Problem
 from ..core.standings import Standings
+from ..core.wording import either
 from ..files import atomic, loader, logedit
 from ..files.entryfile import read_entry
 from ..files.lock import locked
@@ -169,10 +170,11 @@ def _keep_seats(night: loader.Night, at: int, game: int) -> str:
     row = next(r for r in night.standings.rows if r.at == at)
     table = f" --table {row.table}" if night.standings.club else ""
     where = f" at table {row.table}" if night.standings.club else ""
+    command = either(f"mahj fix {game} wall{table}", f"correct game {game} as a wall game")
     return (
         f"to correct game {game} without moving anyone, keep it{where} (a game that was not "
-        f"played can become a wall game there: mahj fix {game} wall{table}); or take back "
-        "the later games first"
+        f"played can become a wall game there: {command}); or take back the later games "
+        "first"
     )
 
 

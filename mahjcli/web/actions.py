@@ -142,8 +142,8 @@ def removal(night: Night, row: Row) -> tuple[str | None, int]:
         return checks.undo_problem(log[-1], night.standings.accepted), 0
     try:
         history.taken_out(night, row.at, "taking back")
-    except Refused as exc:
-        return exc.words("page"), later
+    except Refused as exc:  # asked before anything is tapped: nothing to say was not changed
+        return exc.words("page").replace("; nothing was changed", ""), later
     return None, later
 
 

@@ -29,7 +29,7 @@ def test_arrival_joins_the_back_of_the_line(mahj):
 def test_a_name_already_at_the_table_is_refused(four, session):
     before = session.read_bytes()
     result = four("join", "ruth")
-    assert result.exit_code == 1 and "Ruth is already at the table" in result.stderr
+    assert result.exit_code == 1 and "Ruth is already here, at the table" in result.stderr
     assert session.read_bytes() == before
 
 
@@ -42,6 +42,8 @@ def test_leaver_is_replaced_by_the_front_of_the_line_and_keeps_points(mahj):
     assert s["seated"] == ["Linda", "Kathy", "Ruth", "Sue"]
     assert s["waiting"] == [] and s["left"] == ["Pat"]
     assert json.loads(mahj("total", "--json").stdout)["totals"]["Pat"] == 100
+    again = mahj("leave", "pat")  # typed twice (or by a second phone): said plainly
+    assert again.exit_code == 1 and again.stderr == "Error: Pat has already left\n"
 
 
 def test_table_plays_on_with_three_but_never_fewer(four, session):
@@ -108,8 +110,8 @@ def test_join_names_a_player_who_left_like_every_other_command(four, session):
     "typed, message",
     [
         ("Patt", "did you mean Pat (left, -50)? If Patt is someone new, add --new"),
-        ("Ka", "'Ka' is Kathy, who is already at the table; if Ka is someone new, add --new"),
-        ("kathy", "Kathy is already at the table"),
+        ("Ka", "'Ka' is Kathy, who is already here, at the table; if Ka is someone new, add --new"),
+        ("kathy", "Kathy is already here, at the table"),
     ],
 )
 def test_a_new_name_that_looks_like_a_player_is_refused(four, session, typed, message):

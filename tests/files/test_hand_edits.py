@@ -80,7 +80,7 @@ REFUSALS = [
     ("league", ("incomplete",), 'kind = "incomplete"', "only at a tournament table"),
     ("tournament", ("join", "Sue"), 'kind = "join"\nplayer = "Sue"', "exactly four players"),
     ("tournament", ("leave", "Pat"), 'kind = "leave"\nplayer = "Pat"', "exactly four players"),
-    ("league", ("join", "Ruth"), 'kind = "join"\nplayer = "Ruth"', "Ruth is already at the table"),
+    ("league", ("join", "Ruth"), 'kind = "join"\nplayer = "Ruth"', "Ruth is already here"),
     ("league", ("scorecard", "--accept"), 'kind = "accept"', "only a tournament table"),
     ("tournament", ("scorecard", "--accept"), 'kind = "accept"', "at the end of a round"),
 ]  # fmt: skip

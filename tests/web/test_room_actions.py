@@ -168,7 +168,7 @@ def test_an_arrival_and_her_refusals(serve: Serve, night: Path):
     answer = client.post("/join", data={"name": "Sue"}, headers=KEY)
     assert answer.status_code == 200 and answer.json()["waiting"] == ["Sue"]
     assert answer.json() == cli_json("status", "--session", str(night))
-    refused_unchanged(client, night, "/join", {"name": "sue"}, "Sue is already at the table")
+    refused_unchanged(client, night, "/join", {"name": "sue"}, "Sue is already here, waiting")
     message = refused_unchanged(client, night, "/join", {"name": "Lnda"}, "did you mean Linda")
     assert message.endswith("If Lnda is someone new, tick “Someone new”")
     assert (
@@ -350,13 +350,13 @@ def test_the_organiser_page_needs_the_key_and_offers_every_room_action(serve: Se
         assert f'action="{action}"' in page, action
     assert "Settles up as they go" in page  # a leaver is not assumed to be a woman
     full = client.post("/join", data={"name": "Mo", "token": TOKEN, "page": "organiser"})
-    assert full.status_code == 400 and "open it with" in full.text
+    assert full.status_code == 400 and "open it with “Open a table”, then Mo" in full.text
     opened = client.post("/open-table", data={"token": TOKEN, "page": "organiser"})
     assert "Recorded: Table 3 opens: Ida, Joy, Kay and Lou (East Ida)" in opened.text
     answer = client.post("/join", data={"name": "Mo", "token": TOKEN, "page": "organiser"})
     assert answer.status_code == 200 and "Recorded: Mo arrives and joins the line" in answer.text
     refused = client.post("/join", data={"name": "mo", "token": TOKEN, "page": "organiser"})
-    assert refused.status_code == 400 and "Mo is already at the table" in refused.text
+    assert refused.status_code == 400 and "Mo is already here, waiting in the line" in refused.text
 
 
 def test_a_tournament_tables_organiser_page_offers_only_what_it_can_do(
