@@ -65,6 +65,8 @@ def card_in(make: "Callable[[], EventChange]", rnd: int, table: int) -> None:
         how = "game by game" if result.card.detailed else "round totals"
         again = " (replacing the card entered before)" if result.card.replace else ""
         say_text(f"Round {rnd}, table {table} ({how}){again}: {said}")
+        for note in done.notes:
+            say_text(f"Note: {note}.")
         say_text(cards_line(done.after, rnd))
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.errors import Refused
 from ..core.event import Event, TableCard
 from ..core.eventcheck import named_points, seats_text
-from ..core.model import GAMES_PER_ROUND, Entry, Win, is_game, keys_of
+from ..core.model import GAMES_PER_ROUND, Entry, Penalty, Win, keys_of
 from ..core.names import fold_name, visible
 from ..core.seating import Seating
 from ..files import eventwrite
@@ -143,7 +143,19 @@ def detailed_card(
         if why:
             raise Refused(f"{night.path}: {why}")
     spelled = dict(zip(_starting_seats(night), seats, strict=True))
-    played = night.standings.totals_map()
+    standings = night.standings
+    # The round the table accepted: its games and the penalties given during them; a
+    # penalty typed after the fourth game is on the night's round 2 (`mahj scorecard`).
+    kept = [
+        r
+        for r in standings.rows
+        if r.is_game or (r.entry.kind == "penalty" and r.game <= GAMES_PER_ROUND)
+    ]
+    left = [r for r in standings.rows if r.entry.kind == "penalty" and r.game > GAMES_PER_ROUND]
+    played = dict.fromkeys(standings.players, 0)
+    for row in kept:
+        for name, delta in zip(standings.players, row.deltas, strict=True):
+            played[name] += delta
     totals = {spelled[n]: points for n, points in played.items()}
     totals = {n: totals[n] for n in seats}
     if signed:
@@ -154,11 +166,14 @@ def detailed_card(
                 f"{where}: the games add up to {added}, but the card handed in says {said}; "
                 "check the card's lines with the table"
             )
-    games = tuple(
-        _off_card(_respelled(e, spelled), event)
-        for e in night.session.log
-        if is_game(e) or e.kind == "penalty"
-    )
+    games = tuple(_off_card(_respelled(row.entry, spelled), event) for row in kept)
     again = replacing(event, rnd, table, replace)
     source = visible(str(night.path))  # a note for people: any file name kept as text
-    return _with(opened, TableCard(rnd, table, totals, games, again, source))
+    edit = _with(opened, TableCard(rnd, table, totals, games, again, source))
+    notes = tuple(
+        f"{spelled[row.entry.player]}'s penalty, typed after the fourth game, is on round 2 "
+        "of the table's own card, not on this one"
+        for row in left
+        if isinstance(row.entry, Penalty)
+    )
+    return edit._replace(notes=notes)

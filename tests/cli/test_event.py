@@ -162,6 +162,27 @@ def test_a_simple_card_and_a_detailed_card(ev: Run, tmp_path: Path):
     assert standings["round_winners"] == [{"round": 1, "players": ["Cy"], "points": 65}]
 
 
+def test_a_card_from_a_night_is_the_round_the_table_accepted(ev: Run, tmp_path: Path):
+    """A penalty typed after the fourth game is on round 2 of the night's own card, so the
+    round-1 card the table accepted (Dot +40) is the one the event takes, and it says the
+    penalty stayed behind."""
+    path = tmp_path / "late-penalty.toml"
+    night = Run(path)
+    night.ok("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament")
+    for _ in range(4):
+        night.ok("wall")
+    night.ok("penalty", "Dot", "10", "--reason", "looked at a blind pass")
+    night.ok("scorecard", "--accept")
+    card = json.loads(night.ok("scorecard", "--json"))
+    assert card["rounds"][0]["totals"]["Dot"] == 40
+    out = ev.ok("event", "card", "1", "1", str(path), "--total", "Ann=40", "--total", "Bea=40",
+                "--total", "Cy=40", "--total", "Dot=40")  # fmt: skip
+    assert "Round 1, table 1 (game by game): Ann +40, Bea +40, Cy +40, Dot +40" in out
+    assert "Dot's penalty" in out and "round 2" in out
+    lines = ev.json("event", "scorecard", "1", "1")["lines"]
+    assert [line["result"] for line in lines] == ["wall"] * 4
+
+
 def test_equal_totals_share_a_place_in_the_json(ev: Run):
     ev.ok("event", "score", "1", "1", "Ann=20", "Bea=20", "Cy=5", "Dot=0")
     ev.ok("event", "score", "1", "2", "Eve=20", "Fay=0", "Gus=0", "Hal=-5")
