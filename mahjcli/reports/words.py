@@ -302,6 +302,25 @@ def repaid(before: Standings, after: Standings, since: int) -> list[tuple[Row, s
     return changed
 
 
+def resettled(before: Standings, after: Standings) -> list[str]:
+    """What a correction did to each player who had settled up when leaving: what they
+    owe, or are owed, beyond what they settled (the night's final settle-up has it)."""
+    coins = rate(after)
+    was, now = before.unsettled(), after.unsettled()
+    said = []
+    for row in after.settled_rows():
+        who = row.entry.player if isinstance(row.entry, Leave) else ""
+        change = now.get(who, 0) - was.get(who, 0)
+        if change:
+            amount = points(abs(change), coins=coins, sign=False)
+            owes = f"owes {amount} more" if change < 0 else f"is owed {amount} more"
+            said.append(
+                f"{who} settled up when leaving (before game {row.game}); after this "
+                f"correction {who} {owes}, which the night's final settle-up now includes"
+            )
+    return said
+
+
 def sittings(standings: Standings, table: int) -> list[tuple[str, tuple[Row, ...]]]:
     """Table `table`'s rows, parted where it closed and a new table took its number later
     in the night, each part named so that one is not taken for the other (`table 2

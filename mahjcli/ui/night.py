@@ -68,13 +68,15 @@ def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> No
             out.print(line)
     else:
         out.print(Text("Nobody's total changed."))
-    from ..reports.words import repaid
+    from ..reports.words import repaid, resettled
 
     later = repaid(before, after, at)
     if later:
         out.print(Text("Later games that pay differently:"))
     for row, then, now_paid in later:
         out.print(Text(f"  game {row.game} now: {now_paid} (was: {then})"))
+    for said in resettled(before, after):
+        out.print(Text(said))
     show_after(out, after)
 
 

@@ -122,6 +122,22 @@ def test_a_correction_of_amounts_alone_shows_each_later_game_that_pays_different
     assert "(was: Ruth pays 50, Linda 50, Pat 50 → Kathy +150)" in out
 
 
+def test_a_correction_says_what_it_does_to_a_leaver_who_settled_up(mahj):
+    """Olga settled up as she left, paid 100 for game 1; game 1 fixed to Pia winning
+    thrown by Olga: her total goes from +100 to -50, so she owes 150 more, which the
+    night's final settle-up has her pay."""
+    assert mahj("new", "Nora", "Olga", "Pia", "Rosa", "Sue").exit_code == 0
+    assert mahj("win", "Olga", "25", "--thrown-by", "Pia").exit_code == 0
+    assert mahj("leave", "Olga", "--settle").exit_code == 0
+    result = mahj("fix", "1", "Pia", "25", "--thrown-by", "Olga")
+    assert result.exit_code == 0, result
+    out = " ".join(result.stdout.split())
+    assert (
+        "Olga settled up when leaving (before game 2); after this correction Olga owes 150 "
+        "more, which the night's final settle-up now includes" in out
+    ), out
+
+
 def test_a_kitty_that_moves_is_an_amount_and_allowed(mahj, session):
     """House rule kitty 25, two tables: game 1 at table 1 fixed into a wall game puts 100
     in table 1's kitty, which Linda's win there (game 3) then takes; table 2's game 2 is
