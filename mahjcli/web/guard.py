@@ -7,6 +7,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import urllib.parse
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
@@ -194,6 +195,8 @@ async def read_fields(request: Request) -> Fields:
             if await request.body():
                 raise Problem(415, "send a form or a JSON object of fields; nothing was changed")
             return {}
+        if kind == "application/x-www-form-urlencoded" and not (await request.body()).isascii():
+            return _raw_form(await request.body())
         form = await request.form(max_files=0, max_fields=FIELDS_LIMIT)
     except Problem:
         raise
@@ -201,6 +204,23 @@ async def read_fields(request: Request) -> Fields:
         detail = getattr(exc, "detail", exc)
         raise Problem(400, f"the form could not be read ({detail}); nothing was changed") from None
     return fields_of(form.multi_items())
+
+
+def _raw_form(body: bytes) -> Fields:
+    """A URL-encoded form with bytes left unescaped (`curl -d name=José`; a browser escapes
+    them): read as the UTF-8 text a terminal sends, which the form reader would take for
+    Latin-1 (`JosÃ©`)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Problem(
+            400,
+            "the form is not UTF-8 text (send it escaped: curl --data-urlencode); "
+            "nothing was changed",
+        ) from None
+    return fields_of(
+        urllib.parse.parse_qsl(text, keep_blank_values=True, max_num_fields=FIELDS_LIMIT)
+    )
 
 
 def _too_large() -> Problem:

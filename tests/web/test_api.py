@@ -66,6 +66,20 @@ def test_json_bodies_are_taken_too(serve: Serve, night: Path):
     assert client.get("/total.json").json()["totals"]["Pat"] == 200
 
 
+def test_a_name_typed_into_curl_as_it_is_reads_as_typed(serve: Serve, night: Path):
+    """`curl -d name=José` sends the name's UTF-8 bytes as they are (a browser escapes
+    them): the arrival is José, not JosÃ©; bytes that are not UTF-8 are refused."""
+    client = serve(night)
+    form = {**KEY, "content-type": "application/x-www-form-urlencoded"}
+    answer = client.post("/join", content="name=José".encode(), headers=form)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["waiting"] == ["José"]
+    before = night.read_bytes()
+    bad = client.post("/join", content=b"name=Jos\xe9", headers=form)
+    assert bad.status_code == 400 and "UTF-8" in bad.json()["error"]
+    assert night.read_bytes() == before
+
+
 REFUSED = [
     ({"winner": "Zed", "value": "25", "self_pick": "true"}, 400, "no player called 'Zed'"),
     ({"winner": "Ruth", "value": "25", "thrown_by": "Ruth"}, 400, "Ruth"),
