@@ -171,7 +171,8 @@ class NightSite(NightTable):
         except (Problem, MahjError) as exc:
             if not is_page:
                 raise
-            return await self.again(request, exc, self.organiser_view)
+            typed = (text(fields, "name") or "") if action == "join" else ""
+            return await self.again(request, exc, self.organiser_view, typed=typed)
         self.saved(source)
         if is_page:
             what = f"at={at}" if at is not None else "done=1"
@@ -227,8 +228,10 @@ class NightSite(NightTable):
         error: str | None = None,
         status: int = 200,
         new_link: str | None = None,
+        typed: str = "",
     ) -> Response:
-        """Who sits where, who waits, and every form that changes the room."""
+        """Who sits where, who waits, and every form that changes the room (an arrival's
+        name as typed, after a refusal)."""
         source, night = await self.night(request)
         if self.keys.level(self.key_of(request)) != "organiser" and new_link is None:
             return page_error(
@@ -256,6 +259,7 @@ class NightSite(NightTable):
             done=_organiser_done(standings, request),
             error=error,
             new_link=new_link,
+            typed=typed,
         )
 
 
