@@ -5,6 +5,7 @@ tables, one file each). The file is the truth: each is read again whenever its s
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import threading
 from pathlib import Path
@@ -38,9 +39,15 @@ def read_file(path: Path, kind: Kind) -> Shown:
             return Shown(before, event=eventload.load(path))
         return Shown(before, night=loader.load(path))
     except MahjError as exc:
-        return Shown(before, error=str(exc))
+        return Shown(before, error=_named(str(exc), path))
     except OSError as exc:
-        return Shown(before, error=f"cannot read {path}: {exc.strerror or exc}")
+        return Shown(before, error=f"cannot read {path.name}: {exc.strerror or exc}")
+
+
+def _named(message: str, path: Path) -> str:
+    """A message for pages anyone in the room may open: the file by its name, not by the
+    folders of the laptop it is kept on (the command line and `mahj check` say those)."""
+    return message.replace(f"{path.parent}{os.sep}", "")
 
 
 class Source:
