@@ -85,7 +85,9 @@ def write_results(
     from ..reports.eventpage import results_page
 
     targets = [(t, kind) for t, kind in ((csv, "csv"), (html, "html")) if t is not None]
-    for target, _ in targets:
+    for target, kind in targets:
+        if str(target) == "-":
+            raise Refused(f"--{kind} needs a file name (the standings print without it)")
         if target.suffix.lower() == ".toml" or paths.same_file(target, source):
             raise Refused(f"{target} looks like an event file; write to a .csv or .html file")
     for target, kind in targets:

@@ -49,7 +49,7 @@ def stake_problem(value: object) -> str | None:
     >>> stake_problem(0.25) is None, stake_problem(0.255) is None, stake_problem(True) is None
     (True, False, False)
     """
-    if not isinstance(value, bool) and isinstance(value, int | float):
+    if not isinstance(value, bool) and isinstance(value, int | float) and abs(value) < 1e9:
         cents = float(value) * 100
         whole = math.isfinite(cents) and abs(cents - round(cents)) < 1e-6
         if whole and 1 <= round(cents) <= MAX_STAKE:

@@ -281,8 +281,9 @@ def _names(value: object, what: str, where: Where, r: Reader) -> tuple[str, ...]
 def _moment(value: object, what: str, where: Where, r: Reader) -> _dt.datetime | None:
     """A moment with its offset, like 2026-04-18T13:00:00Z."""
     if isinstance(value, _dt.datetime) and value.tzinfo is not None:
-        try:
-            utc(value) + _dt.timedelta(minutes=MAX_MINUTES)
+        try:  # a day either side: shown in any time zone, with any clock's length
+            moment = utc(value)
+            (moment - _dt.timedelta(days=1), moment + _dt.timedelta(days=1, minutes=MAX_MINUTES))
         except (OverflowError, ValueError):
             r.problem(
                 f"{what} must be a moment of our times, like 2026-04-18T13:00:00Z (Z: UTC), "

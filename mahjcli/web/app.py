@@ -124,8 +124,8 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _refusal(request: Request, exc: Exception) -> Response:
     """A refusal no page handler caught (the key checked before the form is read): a page
     for a browser's form, which would otherwise show raw JSON, else `{"error": ...}`."""
-    accept = request.headers.get("accept", "")
-    if "text/html" in accept and "authorization" not in request.headers:
+    browser = request.headers.get("accept", "").startswith("text/html")  # a page's form
+    if browser and request.method == "POST" and "authorization" not in request.headers:
         return page_error(request, exc)
     return api_error(exc)
 

@@ -195,7 +195,7 @@ class TablePages(EventBase):
         lines = lines_at(opened, rnd, table)
         rules = opened.event.rules
         card = opened.event.card
-        last = view.lines[-1].result if view.lines else ""
+        stopped = any(line.result == "incomplete" for line in view.lines)
         called = view.clock is not None and view.clock.called
         return render(
             request,
@@ -216,8 +216,8 @@ class TablePages(EventBase):
             seen=len(lines),
             last_id=getattr(lines[-1], "entry_id", None) or "" if lines else "",
             card_lines=card.lines if card is not None else (),
-            # the game in progress may be recorded as time called
-            time_called=called and view.games < GAMES_PER_ROUND and last != "incomplete",
+            # the game in progress may be recorded as time called (once: it ends the card)
+            time_called=called and view.games < GAMES_PER_ROUND and not stopped,
             done=done,
             error=error,
         )

@@ -355,6 +355,8 @@ def test_results_are_never_written_over_a_night_its_backup_or_a_link_to_it(ev: R
     pointer = Path(os.environ["MAHJ_DATA_DIR"]) / "current-event"
     pointer.write_text(str(ev.path), "utf-8")
     targets = ((link, "--html"), (backup, "--csv"), (lock, "--csv"), (pointer, "--csv"))
+    assert "--csv needs a file name" in ev.refused("event", "standings", "--csv", "-")
+    assert not Path("-").exists()
     for target, option in targets:
         before = target.read_bytes()
         said = ev.refused("event", "standings", option, str(target))

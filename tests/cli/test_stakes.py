@@ -117,6 +117,7 @@ def test_stake_refusals_create_nothing(mahj, session, args, message):
         ('stake = "0.25"', "stake must be"),
         ("stake = inf", "stake must be"),
         ("stake = nan", "stake must be"),
+        ("stake = " + "9" * 400, "stake must be"),
     ],
 )
 def test_a_hand_edited_stake_is_reported_with_its_line(quarter, session, line, message):

@@ -299,7 +299,9 @@ def test_a_damaged_player_name_is_reported_at_its_own_line(name: str):
     assert found[0].startswith(f"e.toml:{line}: player 1: "), found[0]
 
 
-@pytest.mark.parametrize("moment", ["9999-12-31T23:59:59Z", "0001-01-01T00:00:00+01:00"])
+@pytest.mark.parametrize(
+    "moment", ["9999-12-31T23:59:59Z", "0001-01-01T00:00:00+01:00", "0001-01-01T00:00:00Z"]
+)
 def test_a_clock_moment_out_of_range_is_a_problem_not_a_crash(moment: str):
     text = eventwrite.new_event_text(SMALL)
     clocked = f"{text}\n[[clock]]\nround = 1\nstart = {moment}\nminutes = 60\n"

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from mahjcli.core.clock import stamp
 from mahjcli.night import eventchange, eventclock
-from tests.web.conftest import TOKEN, Serve, cli_json
+from tests.web.conftest import TOKEN, Serve, cli, cli_json
 from tests.web.eventday import entered, form, hidden, new_event, play, tap, text_of
 
 
@@ -142,6 +142,20 @@ def test_after_time_is_called_a_table_records_its_game_as_time_called_and_hands_
     assert "Accepted round 1, table 1's card." in text_of(done)
     lines = cli_json("event", "standings", "--session", str(event))["standings"]
     assert {x["player"]: x["points"] for x in lines}["Ann"] == 35
+
+
+def test_a_penalty_after_time_called_does_not_offer_time_called_again(
+    phone: TestClient, event: Path
+):
+    """The card ends with the game time stopped; a penalty given after it is the card's
+    last line, and the page still offers no game and no second time called."""
+    started(event, 30)
+    play(phone, 1, 1, "game", winner="Ann", value="25", how="self")
+    cli("event", "call-time", "1", "--session", str(event))
+    cli("event", "incomplete", "1", "1", "--session", str(event))
+    cli("event", "penalty", "1", "1", "Bea", "10", "--session", str(event))
+    page = phone.get("/round/1/table/1").text
+    assert 'class="called"' not in page and 'class="game"' not in page
 
 
 def test_a_game_taken_back_after_time_is_called_is_entered_again_as_finished_before(

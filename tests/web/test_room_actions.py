@@ -337,6 +337,12 @@ def test_a_phone_whose_key_was_changed_is_told_in_a_page_not_in_json(serve: Serv
     assert "organiser" in page.text and '"error"' not in page.text
     script = client.post("/rename", data=form)
     assert script.status_code == 401 and "error" in script.json()
+    wants_json = {"accept": "application/json, text/html;q=0.1"}
+    assert client.post("/rename", data=form, headers=wants_json).json()["error"]
+    night.write_text("[not toml\n")  # a read from a browser still gets JSON
+    broken = client.get("/status.json", headers={"accept": "text/html,*/*;q=0.8"})
+    assert broken.status_code == 409 and "error" in broken.json()
+    night.write_bytes(before)
     assert night.read_bytes() == before and new_key != TOKEN
 
 
