@@ -166,8 +166,10 @@ def _no_key(level: Level, api: bool = False) -> Problem:
     if level == "organiser":
         return Problem(
             401,
-            "this is the organiser's: open the entry link printed when mahj serve started "
-            f"(a table's join code enters games only){bearer}; nothing was changed",
+            "this needs the organiser's key, which this phone does not hold (or no longer: "
+            "it may have been changed): open the entry link printed when mahj serve started, "
+            f"or the new one (a table's join code enters games only){bearer}; nothing was "
+            "changed",
         )
     return Problem(
         401,

@@ -276,6 +276,7 @@ def test_a_kept_game_waits_for_the_new_join_code_and_then_goes_in(browser, serve
     phone.context.set_offline(True)
     phone.get_by_role("button", name="Wall game").tap()
     expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone", timeout=10000)
+    expect(phone.locator("#queue")).to_be_in_viewport()  # seen where the button was tapped
     new = post(served.base, served.key, "/join-code", {"change": "true"})["code"]
     phone.context.set_offline(False)
     expect(phone.locator("#queue")).to_contain_text("join code", timeout=10000)

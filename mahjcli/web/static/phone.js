@@ -88,8 +88,8 @@
     banner.hidden = false;
     banner.className = "queue-state" + (offline || shut ? " offline" : "");
     if (shut) {
-      banner.textContent = "This phone's join code was changed: scan the QR code the room's " +
-        "screen shows (or ask the organiser for the new code). " + games +
+      banner.textContent = "The room's join code (or this phone's key) was changed: scan " +
+        "the QR code the room's screen shows, or ask the organiser. " + games +
         " kept on this phone and will be sent then.";
     } else if (offline) {
       banner.textContent = "Offline: the server does not answer. " +
