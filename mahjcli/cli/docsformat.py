@@ -109,6 +109,7 @@ TYPES: dict[str, str] = {
     "player": "name",
     "players": "list of names",
     "bets": "list of [bettor, player] pairs",
+    "amounts": "list of [name, points] pairs",
     "flag": "true or false",
     "count": "whole number",
     "text": "text",
@@ -168,7 +169,9 @@ EVENT_SEATING: dict[str, Row] = {
 EVENT_CARD: dict[str, Row] = {
     "round": ("whole number", "required", "The round."),
     "table": ("whole number", "required", "The table."),
-    "totals": ('`{ "Ann" = 45, ... }`', "required", "Each player's round total, as signed."),
+    "totals": ('`{ "Ann" = 45, ... }`', "required in round totals",
+               "Each player's round total, as signed (a card entered game by game may leave "
+               "it out: its games give the totals)."),
     "games": ("list of `{ kind = ... }`", "none (round totals only)",
               "The games, written like a night's `[[log]]` entries."),
     "replace": ("true or false", "`false`", "This card replaces the table's earlier one."),
@@ -249,7 +252,7 @@ def _entries() -> str:
             continue
         lines = ["| key | type | default | what it is |", "|---|---|---|---|"]
         for key, spec in keys.items():
-            kind_of = spec.what or TYPES[spec.type]
+            kind_of = TYPES[spec.type] if spec.type == "amounts" else spec.what or TYPES[spec.type]
             lines.append(
                 f"| `{key}` | {kind_of} | {_default(kind, key, spec)} | {ENTRY_KEYS[key]} |"
             )
