@@ -28,6 +28,7 @@ from .guard import (
     Keys,
     Level,
     Problem,
+    bearer,
     cookie_name,
     cookie_token,
     error_response,
@@ -200,6 +201,11 @@ class Site:
     async def table_fields(self, request: Request) -> Fields:
         """A table's write: its fields, once it carries the key or the join code."""
         return await write_fields(request, self.keys, "table")
+
+    def holds_key(self, request: Request, fields: Fields) -> bool:
+        """Whether a write came with the organiser's key (not the tables' join code)."""
+        given = bearer(request) or next(iter(fields.get("token", [])), None)
+        return self.keys.level(given) == "organiser"
 
     async def organiser_fields(self, request: Request) -> Fields:
         """A write for the whole room: its fields, once it carries the organiser's key."""

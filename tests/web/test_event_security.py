@@ -155,6 +155,30 @@ def test_the_join_code_enters_a_tables_card_but_never_the_directors_writes(
     assert f'name="token" value="{code}"' in client.get(CARD).text
 
 
+def test_only_the_director_replaces_a_card_that_is_in(serve: Serve, event: Path):
+    """A table's paper card goes in with the join code; putting another over it (or over
+    a card the director accepted) is the director's, never a phone's with the code."""
+    client = serve(event)
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    as_table = {"Authorization": f"Bearer {code}"}
+    first = {**ROUND, "total": ["Ann=10", "Bea=20", "Cy=0", "Dot=-10"]}
+    assert client.post("/score", data=first, headers=as_table).status_code == 200
+    before = event.read_bytes()
+    again = {**ROUND, "total": ["Ann=99", "Bea=20", "Cy=0", "Dot=-10"], "replace": "true"}
+    assert "director" in refusal(client.post("/score", data=again, headers=as_table), 401)
+    form = {"token": code, "player": ["Ann", "Bea", "Cy", "Dot"],
+            "points": ["99", "20", "0", "-10"], "replace": "on"}  # fmt: skip
+    for step in ("check", "record"):
+        answer = client.post(f"{CARD}/totals/{step}", data=form)
+        assert answer.status_code == 401 and "director" in unescape(answer.text), step
+    assert event.read_bytes() == before
+    client.get(f"/enter?code={code}")
+    assert 'name="replace"' not in client.get(f"{CARD}/totals").text
+    client.get(f"/enter?key={TOKEN}")
+    assert 'name="replace"' in client.get(f"{CARD}/totals").text
+    assert client.post("/score", data=again, headers=KEY).status_code == 200
+
+
 def test_the_director_shows_the_join_code_on_the_screen_and_changes_it(serve: Serve, event: Path):
     client = serve(event)
     code = client.app.state.keys.code  # type: ignore[attr-defined]
