@@ -334,6 +334,40 @@ def test_a_tables_card_follows_a_game_entered_elsewhere_and_its_clock_keeps_coun
     expect(phone.locator(".clock-left")).not_to_have_text(shown or "", timeout=5_000)
 
 
+def test_a_tables_page_left_alone_offers_time_called_once_time_is_called(browser, serve, event):
+    """The director calls time while a table's page is open and nothing is typed on it:
+    the page shows the time-called button at once, not the game form it would refuse;
+    a page where a game is being typed keeps what was typed."""
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+    mahj = [MAHJ, "event"]
+    subprocess.run([*mahj, "start", "1", "--minutes", "50", "--session", str(path)],
+                   env=env, check=True, capture_output=True)  # fmt: skip
+    idle, typing = entered(browser, base, key), entered(browser, base, key)
+    idle.goto(f"{base}/round/1/table/1")
+    typing.goto(f"{base}/round/1/table/1")
+    for phone in (idle, typing):
+        expect(phone.get_by_role("button", name="See the points")).to_be_visible()
+    typing.get_by_label("Value").fill("35")
+    subprocess.run([*mahj, "call-time", "1", "--session", str(path)],
+                   env=env, check=True, capture_output=True)  # fmt: skip
+    expect(idle.get_by_role("button", name="Game 1: time called, 0 for all")).to_be_visible(
+        timeout=10_000
+    )
+    expect(idle.get_by_role("button", name="See the points")).to_have_count(0)
+    expect(typing.locator(".clock-left")).to_have_text("Time called", timeout=10_000)
+    expect(typing.get_by_label("Value")).to_have_value("35")
+    # sent anyway: refused, the game shown again (under "finished before time was called")
+    typing.locator("label[for=w1]").tap()
+    typing.locator("label[for=tself]").tap()
+    typing.get_by_role("button", name="See the points").tap()
+    expect(typing.locator("p.problem").first).to_contain_text("time was called for round 1")
+    expect(typing.locator("details.before-time").get_by_label("Value")).to_be_visible()
+    expect(typing.locator("details.before-time").get_by_label("Value")).to_have_value("35")
+
+
 def test_a_game_put_on_the_card_while_the_server_was_down_goes_on_once(browser, serve, event):
     """The venue's Wi-Fi drops (here: the server stops) as a table puts a checked game on
     its card: the phone keeps it, says so, and sends it when the server answers again (at

@@ -2,7 +2,8 @@
 // server's time and the round's end as the page was sent (never from this device's own
 // clock, which may be wrong), with its warnings at 10 and 5 minutes and "time called" at
 // the end, and again each time board.js puts a fresh part of the page in place (a table's
-// card, kept up to date while other phones write).
+// card, kept up to date while other phones write); a table's page left alone is shown
+// again when time is called.
 (function () {
   "use strict";
 
@@ -34,8 +35,26 @@
       state === "warn10" ? "10-minute warning" : "";
   }
 
+  // A table's page left alone when time is called (the clock ran out, or the director
+  // called it) is shown again, so that it offers what the card still takes: the game in
+  // progress as time called. A page where a game is being typed is left as it is.
+  var typed = false;
+  document.addEventListener("input", function () { typed = true; });
+  document.addEventListener("change", function () { typed = true; });
+  var running = false;
+
   function tick() {
-    Array.prototype.forEach.call(document.querySelectorAll("[data-clock]"), show);
+    var clocks = document.querySelectorAll("[data-clock]");
+    Array.prototype.forEach.call(clocks, show);
+    var called = Array.prototype.some.call(clocks, function (c) {
+      return c.className.indexOf("called") >= 0;
+    });
+    if (running && called && !typed && document.querySelector("form.game")) {
+      running = false;
+      window.location.reload();
+      return;
+    }
+    running = running || (clocks.length > 0 && !called);
   }
   tick();
   setInterval(tick, 500);
