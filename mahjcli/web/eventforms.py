@@ -12,6 +12,7 @@ reached, and then they change nothing either."""
 from __future__ import annotations
 
 import datetime as _dt
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
@@ -300,7 +301,18 @@ def card_fields(fields: Fields, *, api: bool = False) -> tuple[list[str], bool]:
     names, values = fields.get("player", []), fields.get("points", [])
     if len(names) != len(values):
         raise Problem(400, "each player needs one total; nothing was changed")
-    typed += [f"{name}={value.strip() or '?'}" for name, value in zip(names, values, strict=True)]
+    for name, value in zip(names, values, strict=True):
+        if not value.strip():
+            raise Problem(
+                400, f"{name}'s total is missing (type 0 for no points); nothing was changed"
+            )
+        if not re.fullmatch(r"[+-]?[0-9]{1,9}", value.strip()):
+            raise Problem(
+                400,
+                f"{name}'s total must be a whole number, like 45 or -10, not "
+                f"{value.strip()[:20]!r}; nothing was changed",
+            )
+        typed.append(f"{name}={value.strip()}")
     return typed, flag(fields, "replace")
 
 

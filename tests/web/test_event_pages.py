@@ -108,6 +108,12 @@ def test_a_card_that_does_not_add_up_is_refused_and_nothing_changes(
     blank = {**fields, "player": PLAYERS[:4], "points": ["1", "", "2", "3"]}
     missing = director.post("/round/1/table/1/totals/record", data=blank)
     assert missing.status_code == 400
+    # in the page's words: a box with a number in it, never NAME=POINTS
+    said = html.unescape(missing.text)
+    assert "Bea's total is missing (type 0 for no points)" in said and "NAME=POINTS" not in said
+    word = {**blank, "points": ["1", "forty", "2", "3"]}
+    said = html.unescape(director.post("/round/1/table/1/totals/check", data=word).text)
+    assert "Bea's total must be a whole number, like 45 or -10, not 'forty'" in said
     assert event.read_bytes() == before
 
 
