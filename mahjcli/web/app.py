@@ -116,6 +116,10 @@ def enter(site: Site) -> Route:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    browser = request.headers.get("accept", "").startswith("text/html")
+    if exc.status_code == 405 and request.method == "GET" and browser:
+        # the address a form was sent to, opened again (a tab brought back): its page
+        return see(request.url.path.rsplit("/", 1)[0] or "/")
     response = error_response(exc.status_code, str(exc.detail))
     response.headers.update(exc.headers or {})  # a 405's Allow
     return response

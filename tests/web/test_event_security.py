@@ -155,6 +155,19 @@ def test_the_join_code_enters_a_tables_card_but_never_the_directors_writes(
     assert f'name="token" value="{code}"' in client.get(CARD).text
 
 
+def test_a_write_address_opened_again_in_a_browser_shows_its_page(serve: Serve, event: Path):
+    """A phone reopening the address a form was sent to (a tab brought back, the address
+    bar) is shown the page the form was on, not a line of computer text; a script still
+    gets 405."""
+    client = serve(event)
+    browser = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    for route, page in ((f"{CARD}/check", CARD), (f"{CARD}/totals/check", f"{CARD}/totals"),
+                        ("/director/start", "/director")):  # fmt: skip
+        again = client.get(route, headers=browser, follow_redirects=False)
+        assert again.status_code == 303 and again.headers["location"] == page, route
+        assert client.get(route).status_code == 405
+
+
 def test_only_the_director_replaces_a_card_that_is_in(serve: Serve, event: Path):
     """A table's paper card goes in with the join code; putting another over it (or over
     a card the director accepted) is the director's, never a phone's with the code."""
