@@ -347,7 +347,10 @@ def scorecard(
 def where(
     name: str = typer.Argument(..., help="The player (any case).", metavar="NAME"),
     round_: str | None = typer.Option(
-        None, "--round", help="The round (default: the last one seated).", metavar="ROUND"
+        None,
+        "--round",
+        help="The round (default: the one being played, or the next once its cards are in).",
+        metavar="ROUND",
     ),
     json: bool = typer.Option(False, "--json", help="Print JSON instead of words."),
     session: Path | None = EventOpt,

@@ -11,6 +11,7 @@ from ..core.event import SEAT_LETTERS
 from ..core.eventfold import EventStandings
 from ..core.model import WINDS
 from ..core.names import UnknownName, resolve
+from .eventboard import floor_round
 from .words import points
 
 
@@ -33,10 +34,11 @@ class Spot(NamedTuple):
 
 
 def spot(standings: EventStandings, typed: str, rnd: int | None = None) -> Spot:
-    """Where the player `typed` names (any case) sits in round `rnd` (default: the last
-    round seated); Refused with a suggestion when nobody of the round is called that."""
+    """Where the player `typed` names (any case) sits in round `rnd` (default: the round
+    on the floor, as the room's page has it); Refused with a suggestion when nobody of
+    the round is called that."""
     event = standings.event
-    number = rnd if rnd is not None else len(event.seatings)
+    number = rnd if rnd is not None else floor_round(standings)
     seating = event.seating(number)
     if seating is None:
         raise Refused(f"round {number} is not seated yet")
