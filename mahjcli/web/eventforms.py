@@ -289,9 +289,10 @@ def _round_change(
     return start
 
 
-def card_fields(fields: Fields, *, api: bool = False) -> tuple[list[str], bool]:
+def card_fields(fields: Fields, director: bool, *, api: bool = False) -> tuple[list[str], bool]:
     """The four totals as NAME=POINTS, and whether the card replaces one: from the form's
-    `player` and `points` pairs, or the API's `total` fields."""
+    `player` and `points` pairs, or the API's `total` fields. Replacing a card that is in
+    (the director may have accepted it) is the `director`'s, never a table's join code's."""
     known = {"token", "replace", "total", "entry_id"}
     known |= {"round", "table"} if api else {"player", "points"}
     for key in fields:
@@ -313,6 +314,12 @@ def card_fields(fields: Fields, *, api: bool = False) -> tuple[list[str], bool]:
                 f"{value.strip()[:20]!r}; nothing was changed",
             )
         typed.append(f"{name}={value.strip()}")
+    if flag(fields, "replace") and not director:
+        raise Problem(
+            401,
+            "only the director replaces a card that is in (a table's join code enters its "
+            "own card once): ask the director; nothing was changed",
+        )
     return typed, flag(fields, "replace")
 
 

@@ -320,7 +320,7 @@ class TablePages(EventBase):
         try:
             opened = await self.opened(request)
             fields = await self.table_fields(request)
-            typed, replace = self.card_fields(request, fields)
+            typed, replace = card_fields(fields, self.holds_key(request, fields))
             card = functools.partial(eventcards.simple_card, rnd=rnd, table=table,
                                      typed=typed, replace=replace)  # fmt: skip
             edit, _ = await run_in_threadpool(_checked, opened, card)
@@ -345,7 +345,7 @@ class TablePages(EventBase):
         try:
             source = self.source(request, "event")
             fields = await self.table_fields(request)
-            typed, replace = self.card_fields(request, fields)
+            typed, replace = card_fields(fields, self.holds_key(request, fields))
             ident = entry_id(fields)
             done = await self.saving(source, record_card, rnd, table, typed, replace, ident)
         except (Problem, MahjError) as exc:
@@ -358,27 +358,13 @@ class TablePages(EventBase):
             return json_response({"page": to, "repeated": not done.changed})
         return see(to)
 
-    def card_fields(
-        self, request: Request, fields: Fields, api: bool = False
-    ) -> tuple[list[str], bool]:
-        """A card's totals and whether it replaces one; replacing a card that is in (the
-        director may have accepted it) needs the director's key, not the join code."""
-        typed, replace = card_fields(fields, api=api)
-        if replace and not self.holds_key(request, fields):
-            raise Problem(
-                401,
-                "only the director replaces a card that is in (a table's join code enters "
-                "its own card once): ask the director; nothing was changed",
-            )
-        return typed, replace
-
     async def api_score(self, request: Request) -> Response:
         """`POST /score`: `round`, `table`, `total` (NAME=POINTS, once a player), `replace`,
         as `mahj event score ROUND TABLE NAME=POINTS...`; 200 with the standings."""
         source = self.source(request, "event")
         fields = await self.table_fields(request)
         rnd, table = number(fields, "round", 10_000), number(fields, "table", 10_000)
-        typed, replace = self.card_fields(request, fields, api=True)
+        typed, replace = card_fields(fields, self.holds_key(request, fields), api=True)
         ident = entry_id(fields)
         done = await self.saving(source, record_card, rnd, table, typed, replace, ident)
         self.saved(source)
