@@ -119,10 +119,34 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     browser = request.headers.get("accept", "").startswith("text/html")
     if exc.status_code == 405 and request.method == "GET" and browser:
         # the address a form was sent to, opened again (a tab brought back): its page
-        return see(request.url.path.rsplit("/", 1)[0] or "/")
+        return see(_form_page(request.url.path, getattr(request.app.state, "desk", "")))
     response = error_response(exc.status_code, str(exc.detail))
     response.headers.update(exc.headers or {})  # a 405's Allow
     return response
+
+
+ROOM_FORMS = frozenset(
+    ("join", "leave", "open-table", "close-table", "rename", "close-night", "open-night",
+     "key", "join-code")
+)  # fmt: skip
+"""The writes of the organiser's (or the director's) page."""
+
+
+def _form_page(path: str, desk: str) -> str:
+    """The page whose form posts to `path`: the organiser's or the director's for the
+    room's writes, else the page above it (`/round/1/table/2/check`: the table's).
+
+    >>> _form_page("/n/mon/rename", "/organiser"), _form_page("/event/accept", "/director")
+    ('/n/mon/organiser', '/director')
+    >>> _form_page("/director/start", "/director"), _form_page("/round/1/table/2/check", "")
+    ('/director', '/round/1/table/2')
+    """
+    parent, last = path.rsplit("/", 1)
+    if parent.endswith("/director") or parent == "/event":
+        return "/director"
+    if last in ROOM_FORMS and desk:
+        return f"{parent}{desk}"
+    return parent or "/"
 
 
 async def _refusal(request: Request, exc: Exception) -> Response:
@@ -185,4 +209,5 @@ def make_app(
     app.state.watcher = watcher
     app.state.room = room
     app.state.keys = keys
+    app.state.desk = "/director" if single is not None and single.kind == "event" else "/organiser"
     return app

@@ -307,7 +307,7 @@ def card_fields(fields: Fields, director: bool, *, api: bool = False) -> tuple[l
             raise Problem(
                 400, f"{name}'s total is missing (type 0 for no points); nothing was changed"
             )
-        if not re.fullmatch(r"[+-]?[0-9]{1,9}", value.strip()):
+        if not re.fullmatch(r"[+-]?[0-9]{1,6}", value.strip()):
             raise Problem(
                 400,
                 f"{name}'s total must be a whole number, like 45 or -10, not "

@@ -337,6 +337,8 @@ def test_a_phone_whose_key_was_changed_is_told_in_a_page_not_in_json(serve: Serv
     assert "organiser" in page.text and '"error"' not in page.text
     script = client.post("/rename", data=form)
     assert script.status_code == 401 and "error" in script.json()
+    reopened = client.get("/rename", headers={"accept": "text/html"}, follow_redirects=False)
+    assert reopened.headers["location"] == "/organiser"  # the page the form was on
     wants_json = {"accept": "application/json, text/html;q=0.1"}
     assert client.post("/rename", data=form, headers=wants_json).json()["error"]
     night.write_text("[not toml\n")  # a read from a browser still gets JSON

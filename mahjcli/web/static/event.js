@@ -20,7 +20,8 @@
       clock.mahjBase = window.performance.now();
       clock.mahjLeft = (Date.parse(ends) - Date.parse(clock.getAttribute("data-now"))) / 1000;
     }
-    var left = Math.max(0, Math.floor(clock.mahjLeft - (window.performance.now() - clock.mahjBase) / 1000));
+    clock.mahjOver = clock.mahjLeft - (window.performance.now() - clock.mahjBase) / 1000;
+    var left = Math.max(0, Math.floor(clock.mahjOver));
     var state = left === 0 ? "called" : left <= 300 ? "warn5" : left <= 600 ? "warn10" : "running";
     clock.className = "clock " + state;
     var part = function (name) { return clock.querySelector("." + name); };
@@ -46,15 +47,18 @@
   function tick() {
     var clocks = document.querySelectorAll("[data-clock]");
     Array.prototype.forEach.call(clocks, show);
+    // called for the server too: its time is whole seconds, so wait two past the end
     var called = Array.prototype.some.call(clocks, function (c) {
-      return c.className.indexOf("called") >= 0;
+      return c.className.indexOf("called") >= 0 && !(c.mahjOver > -2);
     });
     if (running && called && !typed && document.querySelector("form.game")) {
       running = false;
       window.location.reload();
       return;
     }
-    running = running || (clocks.length > 0 && !called);
+    running = running || Array.prototype.some.call(clocks, function (c) {
+      return c.mahjOver > 0;
+    });
   }
   tick();
   setInterval(tick, 500);
