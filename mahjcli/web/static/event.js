@@ -53,7 +53,7 @@
     });
     if (running && called && !typed && document.querySelector("form.game")) {
       running = false;
-      window.location.reload();
+      window.location.assign(window.location.pathname);  // a GET, even after a form's POST
       return;
     }
     running = running || Array.prototype.some.call(clocks, function (c) {
