@@ -22,7 +22,7 @@ from ..reports import board
 from .common import Site, api_error, page_error, remember, render, see
 from .eventpages import EventSite
 from .guard import Guard, Keys, Problem, error_response
-from .nightpages import NightSite
+from .nightpages import ROOM_WRITES, NightSite
 from .nighttable import base_of
 from .source import Room, Shown, Source
 from .watch import Watcher
@@ -125,10 +125,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return response
 
 
-ROOM_FORMS = frozenset(
-    ("join", "leave", "open-table", "close-table", "rename", "close-night", "open-night",
-     "key", "join-code")
-)  # fmt: skip
+ROOM_FORMS = frozenset((*ROOM_WRITES, "close-night", "open-night", "key", "join-code"))
 """The writes of the organiser's (or the director's) page."""
 
 
