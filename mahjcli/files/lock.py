@@ -43,6 +43,7 @@ def locked(path: Path) -> Iterator[Path]:
     if not parent_ok:
         # filelock would create the missing folders; a mistyped path must not.
         raise SessionMissing(f"{path}: the folder {real.parent} does not exist; check the path")
+    had_lock = os.path.lexists(lock_path(real))
     try:
         release = acquire(lock_path(real), lock_timeout())
     except TimeoutError:
@@ -61,6 +62,9 @@ def locked(path: Path) -> Iterator[Path]:
     try:
         yield real
     finally:
+        if not had_lock and not os.path.lexists(real):
+            with contextlib.suppress(OSError):  # no session came of it (a mistyped --session)
+                os.unlink(lock_path(real))
         with contextlib.suppress(OSError):  # closing the lock file lets it go in any case
             release()
 
@@ -90,21 +94,23 @@ def acquire(path: Path, timeout: float) -> Callable[[], None]:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
         return acquire_filelock(path, timeout)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    _owner_only(fd)
     deadline = time.monotonic() + timeout
     while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        _owner_only(fd)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            break
         except OSError as exc:
+            os.close(fd)
             if exc.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES):
-                os.close(fd)
                 raise
             if time.monotonic() >= deadline:
-                os.close(fd)
                 raise TimeoutError(str(path)) from None
             time.sleep(0.05)
+            continue
+        if _still_there(path, fd):
+            break
+        os.close(fd)  # its holder took the lock file away (`locked`): lock the new one
 
     def release() -> None:
         try:
@@ -113,6 +119,14 @@ def acquire(path: Path, timeout: float) -> Callable[[], None]:
             os.close(fd)
 
     return release
+
+
+def _still_there(path: Path, fd: int) -> bool:
+    """Whether the lock file held by `fd` is still the one at `path`."""
+    try:
+        return os.stat(path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
+    except FileNotFoundError:
+        return False
 
 
 def _owner_only(fd: int) -> None:

@@ -4,6 +4,8 @@ a mahj on either path waits for the other."""
 from __future__ import annotations
 
 import sys
+import threading
+import time
 from pathlib import Path
 
 import filelock  # noqa: F401  (loaded with fcntl there, as filelock is on a real system)
@@ -81,6 +83,7 @@ def test_the_lock_file_is_its_owners_alone(tmp_path: Path):
     save: it is made readable and writable by its owner only, and one an older mahj made
     readable by everyone is narrowed."""
     path = tmp_path / "night.toml"
+    path.write_text("")
     with lock.locked(path) as real:
         made = lock.lock_path(real)
     assert made.stat().st_mode & 0o777 == 0o600
@@ -88,3 +91,31 @@ def test_the_lock_file_is_its_owners_alone(tmp_path: Path):
     with lock.locked(path):
         pass
     assert made.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_mistyped_session_leaves_no_lock_file_behind(mahj, session: Path, tmp_path: Path):
+    """`--session` naming a file that is not there: the command is refused and the folder
+    is as it was (no hidden lock file of a night that never existed)."""
+    assert mahj("new", "Ruth", "Linda", "Kathy", "Pat").exit_code == 0
+    before = sorted(p.name for p in tmp_path.iterdir())
+    result = mahj("win", "Ruth", "25", "--session", str(tmp_path / "nihgt.toml"), use_session=False)
+    assert result.exit_code == 1 and "no session file at" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_lock_file_taken_away_by_its_holder_is_not_held_by_the_next(tmp_path: Path):
+    """A command that gave up on a night that was never made removes its lock file: one
+    waiting on that file meanwhile locks the new lock file instead, so a third command
+    cannot hold the night's lock at the same time."""
+    path = tmp_path / ".night.toml.lock"
+    release = lock.acquire(path, 1)
+    taken: list[object] = []
+    waiting = threading.Thread(target=lambda: taken.append(lock.acquire(path, 5)))
+    waiting.start()
+    time.sleep(0.2)
+    path.unlink()
+    release()
+    waiting.join()
+    with pytest.raises(TimeoutError):
+        lock.acquire(path, 0.1)  # the waiter holds the lock file now at the path
+    taken[0]()  # type: ignore[operator]
