@@ -242,12 +242,13 @@ def svg(standings: Standings, *, coins: int = 0, title: str = "", panel: bool = 
     title = title or night_title(standings)
     chart_height = TOP + PLOT_HEIGHT + 48
     if panel:
-        lines = panel_lines(standings, shown, 34)
-        width = SVG_WIDTH + 24 + 34 * PANEL_FONT * 0.6
+        letters = max(34, *(width_of(p.words) + 5 for p in shown.places))
+        lines = panel_lines(standings, shown, letters)
+        width = SVG_WIDTH + 24 + letters * PANEL_FONT * 0.62 + 12
         height = max(chart_height, TOP + len(lines) * PANEL_LINE) + 12
     else:
         width = SVG_WIDTH
-        height = chart_height + -(-len(data.players) // LEGEND_PER_ROW) * 24 + 8
+        height = chart_height + -(-len(data.players) // _per_row(shown)) * 24 + 8
     low, high = scale(min(min(v) for v in data.values), max(max(v) for v in data.values))
     frame = _Frame(len(data.labels), low, high)
     out = [
@@ -321,11 +322,12 @@ def _svg_legend(standings: Standings, shown: Summary) -> list[str]:
     under the plot."""
     out = []
     legend_top = TOP + PLOT_HEIGHT + 56
-    cell = (SVG_WIDTH - LEFT - RIGHT) / LEGEND_PER_ROW
+    per_row = _per_row(shown)
+    cell = (SVG_WIDTH - LEFT - RIGHT) / per_row
     index = {name: i for i, name in enumerate(standings.players)}
     for n, place in enumerate(shown.places):
-        x = LEFT + (n % LEGEND_PER_ROW) * cell
-        y = legend_top + (n // LEGEND_PER_ROW) * 24
+        x = LEFT + (n % per_row) * cell
+        y = legend_top + (n // per_row) * 24
         out += _sample(look(index[place.name]), x, y)
         out.append(
             f'<text x="{x + 36:.1f}" y="{y + 4:.1f}" font-size="13" fill="#222">'
@@ -333,6 +335,13 @@ def _svg_legend(standings: Standings, shown: Summary) -> list[str]:
             f'<tspan font-weight="bold">{_esc(place.total)}</tspan></text>'
         )
     return out
+
+
+def _per_row(shown: Summary) -> int:
+    """Players a row of the legend under the plot: three, fewer when a long name and its
+    total would run into the next."""
+    letters = max(width_of(f"{p.place} {p.name} {p.total}") for p in shown.places)
+    return max(1, min(LEGEND_PER_ROW, int((SVG_WIDTH - LEFT - RIGHT) // (letters * 8.1 + 52))))
 
 
 def _svg_panel(lines: list[PanelLine], left: float) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -226,3 +227,64 @@ def test_a_long_night_with_eight_players_still_fits(monkeypatch):
         assert numbers.split()[1] == "1" and numbers.split()[-1] == "90"
         for name in players:
             assert name in text
+
+
+def _drawn_width(text: ET.Element) -> float:
+    """How wide a `<text>` is drawn in DejaVu Sans (wider than most screens' fonts): its
+    plain part and its bold total measured apart."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    size = float(text.get("font-size", "14"))
+    parts = [(text.text or "", "normal")]
+    parts += [(span.text or "", "bold") for span in text]
+    parts += [(span.tail or "", "normal") for span in text]
+    return sum(
+        TextPath((0, 0), part, size=size, prop=FontProperties(family="DejaVu Sans", weight=w))
+        .get_extents()
+        .width
+        for part, w in parts
+        if part.strip()
+    ) + size * 0.3 * sum(part.count(" ") for part, _ in parts)
+
+
+LONG = ("Mary Elizabeth Fitzgerald-Worthington", "Margaret O'Sullivan-Henderson", "Ann", "Bea")
+
+
+def _long_names_night(mahj, tmp_path: Path) -> tuple[ET.Element, ET.Element]:
+    session = tmp_path / "long.toml"
+    run_ok(mahj, "new", *LONG, "--session", str(session))
+    run_ok(mahj, "win", "ann", "25", "-t", "mary", "--session", str(session))
+    run_ok(mahj, "win", "bea", "25", "-t", "marg", "--session", str(session))
+    page, image = tmp_path / "long.html", tmp_path / "long.svg"
+    run_ok(mahj, "total", "--session", str(session), "--html", str(page), "--svg", str(image))
+    embedded = re.search(r"<svg.*</svg>", page.read_text("utf-8"), re.S)
+    assert embedded is not None
+    return ET.fromstring(image.read_text("utf-8")), ET.fromstring(embedded.group(0))
+
+
+def _is_place(text: ET.Element) -> bool:
+    """A standings line: `2 NAME +75`."""
+    return any(re.match(rf"\d {re.escape(n)} [+-]?\d", "".join(text.itertext())) for n in LONG)
+
+
+def test_long_names_and_their_totals_fit_the_picture(mahj, tmp_path: Path):
+    """Names may be 40 letters long: the standings beside the chart are never cut at the
+    picture's edge (a total of -75 shown as -7), and under the page's chart no player's
+    name and total run into the next player's."""
+    image, chart = _long_names_night(mahj, tmp_path)
+    width = float(image.get("width", "0"))
+    placed = [t for t in image.iter(SVG_NS + "text") if _is_place(t)]
+    assert len(placed) == 4
+    for text in placed:
+        assert float(text.get("x", "0")) + _drawn_width(text) <= width, "".join(text.itertext())
+    legend = [t for t in chart.iter(SVG_NS + "text") if _is_place(t)]
+    assert len(legend) == 4
+    rows: dict[str, list[ET.Element]] = {}
+    for text in legend:
+        rows.setdefault(text.get("y", ""), []).append(text)
+    for row in rows.values():
+        row.sort(key=lambda t: float(t.get("x", "0")))
+        for left, right in itertools.pairwise(row):
+            assert float(left.get("x", "0")) + _drawn_width(left) < float(right.get("x", "0")) - 36
+    assert "75" in "".join("".join(t.itertext()) for t in placed)
