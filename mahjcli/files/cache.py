@@ -14,7 +14,7 @@ from typing import Any
 from .paths import cache_dir
 from .reading import stamp as stamp_of_path
 
-VERSION = 1
+VERSION = 2
 """Bumped whenever what a tally holds changes."""
 CACHE_LIMIT = 64 * 1024 * 1024
 """The largest cache read (a night's tally is a few hundred bytes); a larger one, like a

@@ -5,7 +5,8 @@ running total, so a spreadsheet can re-add the night; every player of the night 
 row, with `status` saying whether they sat in, waited, sat at another table, or were not
 there; what they owed and paid (`pie` when the pie stopped them paying in full); and the
 game itself: winner, value, value in use, thrower, self-pick, jokerless. Arrivals and
-departures have a row each.
+departures have a row each, and a table closing whose kitty goes back a row for each
+player; a kitty still full at the night's end goes back in a row for each who paid it.
 """
 
 from __future__ import annotations
@@ -105,9 +106,8 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
             game = _game_cells(night, row)
             if isinstance(row.entry, Join | Leave):
                 out.append({**game, "player": _cell(row.entry.player), "status": row.result})
-                continue
-            if not (row.is_game or row.result == "penalty"):
-                continue
+            if not (row.is_game or row.result == "penalty" or any(row.deltas)):
+                continue  # a table closing moves money only when its kitty goes back
             short = set(row.short)
             for name, delta, total in zip(standings.players, row.deltas, row.totals, strict=True):
                 if row.at < arrivals.get(name, -1):
@@ -129,7 +129,27 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
                         **_money(standings, delta, total),
                     }
                 )
+        out += _kitty_back(night)
     return out
+
+
+def _kitty_back(night: SeasonNight) -> list[dict[str, object]]:
+    """A row for each player given back what a kitty still held at the night's end."""
+    standings = night.standings
+    back = standings.kitty_returns()
+    date = night.date.isoformat() if night.date else ""
+    rows = []
+    for name, total in zip(standings.players, standings.totals, strict=True):
+        if back.get(name):
+            delta = back[name]
+            rows.append({
+                "date": date, "session": _cell(night.label), "night": _cell(standings.session.name),
+                "rules": night.rules, "result": "kitty back", "player": _cell(name),
+                "status": "kitty back", "delta": delta, "total": total + delta,
+                "what": "The kitty goes back to those who paid it",
+                **_money(standings, delta, total + delta),
+            })  # fmt: skip
+    return rows
 
 
 def to_csv(chosen: Sequence[SeasonNight]) -> str:

@@ -82,8 +82,9 @@ def tally(night: SeasonNight) -> Tally:
     """What one night adds to each of its players' season."""
     standings = night.standings
     session = standings.session
+    back = standings.kitty_returns()  # a kitty still full goes back at the night's end
     numbers: dict[str, list[Any]] = {
-        name: [0, 0, 0, 0, 0, total, None]
+        name: [0, 0, 0, 0, 0, total + back.get(name, 0), None]
         for name, total in zip(standings.players, standings.totals, strict=True)
     }
     games, wins, self_picks, jokerless, threw, best = 0, 1, 2, 3, 4, 6

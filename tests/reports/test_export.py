@@ -230,3 +230,33 @@ def test_a_damaged_session_is_refused_when_exported_alone(mahj, tmp_path: Path):
     result = mahj("export", "--session", str(broken), use_session=False)
     assert result.exit_code == 1
     assert "broken.toml" in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["kitty-at-the-end", "table-closed"])
+def test_csv_deltas_re_add_to_what_changes_hands_with_a_kitty(mahj, tmp_path: Path, closed):
+    """RULES.md §7: a kitty still full goes back to those who put it in, when its table
+    closes or at the night's end. Ruth wins 25 thrown by Linda, then a wall game fills the
+    kitty: re-added, the CSV's deltas give what the settle-up settles, Ruth +100, Linda
+    -50, Kathy and Pat -25, and the last total of each player is that figure too."""
+    night = tmp_path / "kitty.toml"
+    s = ("--session", str(night))
+    run_ok(mahj, "new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "Nell", "Zoe", "Bea",
+           "--tables", "2", "--house", "kitty", *s)  # fmt: skip
+    run_ok(mahj, "win", "Ruth", "25", "--thrown-by", "Linda", *s)
+    run_ok(mahj, "wall", "--table", "1", *s)
+    if closed:
+        run_ok(mahj, "close-table", "1", *s)
+    rows = list(csv.DictReader(io.StringIO(run_ok(mahj, "export", *s).stdout, newline="")))
+    added: dict[str, int] = defaultdict(int)
+    last: dict[str, str] = {}
+    for row in rows:
+        if row["delta"]:
+            added[row["player"]] += int(row["delta"])
+            last[row["player"]] = row["total"]
+    expected = {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}
+    assert {name: added[name] for name in expected} == expected
+    assert {name: int(last[name]) for name in expected} == expected
+    if closed:  # a script reading the log finds the kitty going back with the closing
+        log = json.loads(run_ok(mahj, "log", "--json", *s).stdout)
+        (closing,) = [e for e in log["seating"] if e["action"] == "close"]
+        assert closing["deltas"] == {"Ruth": 25, "Linda": 25, "Kathy": 25, "Pat": 25}

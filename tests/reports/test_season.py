@@ -409,3 +409,27 @@ def test_installed_command_runs_the_sample_season(tmp_path: Path):
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == expected(list(NIGHTS))
+
+
+def test_a_kitty_given_back_at_the_end_counts_in_the_season(mahj, tmp_path: Path):
+    """RULES.md §7: a kitty still full when the night ends goes back to those who put it
+    in. Ruth wins 25 thrown by Linda (Ruth +100, Linda -50, Kathy and Pat -25), then a
+    wall game puts 25 of each in the kitty, which goes back: the night's points are what
+    changed hands, Ruth +100, Linda -50, Kathy and Pat -25, adding up to zero. The same
+    night with the table closed (its kitty given back there and then) counts the same."""
+    folder = tmp_path / "nights"
+    folder.mkdir()
+    for name in ("open", "closed"):
+        night = ("--session", str(folder / f"{name}.toml"))
+        for command in (
+            ("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "Nell", "Zoe", "Bea", "--tables",
+             "2", "--house", "kitty"),
+            ("win", "Ruth", "25", "--thrown-by", "Linda"),
+            ("wall", "--table", "1"),
+        ):  # fmt: skip
+            assert mahj(*command, *night, use_session=False).exit_code == 0
+    closed = ("--session", str(folder / "closed.toml"))
+    assert mahj("close-table", "1", *closed, use_session=False).exit_code == 0
+    players = season_json(mahj, "--dir", str(folder))["league"]["players"]
+    points = {name: players[name]["points"] for name in ("Ruth", "Linda", "Kathy", "Pat")}
+    assert points == {"Ruth": 200, "Linda": -100, "Kathy": -50, "Pat": -50}
