@@ -136,8 +136,9 @@ def build_win(
 def typed_bets(
     standings: Standings, typed: list[str] | None
 ) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
-    """`--bet BETTOR=PLAYER` (PLAYER may be the word `wall`) as the entry's `bets` and
-    `wall_bets`."""
+    """`--bet BETTOR=PLAYER` (PLAYER may be the word `wall`, or `wall-game`) as the entry's
+    `bets` and `wall_bets`. On a night with a player called Wall, her name exactly as
+    written is a bet on her, and any other spelling of `wall` is refused as meaning either."""
     bets: list[tuple[str, str]] = []
     walls: list[str] = []
     for raw in typed or []:
@@ -147,11 +148,24 @@ def typed_bets(
                 f"{field('bet')} {raw!r}: write it as BETTOR=PLAYER (or BETTOR=wall), like Sue=Ruth"
             )
         who = player(standings, bettor, field("bet"))
-        if target.strip().casefold() == "wall":
+        said = " ".join(target.replace("-", " ").split()).casefold()
+        named = _named_wall(standings)
+        if said == "wall" and named is not None and target.strip() != named:
+            raise Refused(
+                f"{field('bet')} {raw!r}: {named} is a player tonight, so {target.strip()!r} "
+                f"could mean {named} or a wall game; write {bettor.strip()}=wall-game for a bet "
+                f"on a wall game, or {bettor.strip()}={named} for a bet on {named}"
+            )
+        if said in ("wall", "wall game") and (named is None or said != "wall"):
             walls.append(who)
         else:
             bets.append((who, player(standings, target, field("bet"))))
     return tuple(bets), tuple(walls)
+
+
+def _named_wall(standings: Standings) -> str | None:
+    """The night's player whose name is the word `wall`, if any."""
+    return next((p for p in standings.players if fold_name(p) == fold_name("wall")), None)
 
 
 def _scored_line(

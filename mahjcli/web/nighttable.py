@@ -346,7 +346,7 @@ def _recorded_choices(row: Row) -> dict[str, Any]:
     """A recorded game as the form shows it."""
     entry = row.entry
     bets = {bettor: target for bettor, target in getattr(entry, "bets", ())}
-    bets.update({bettor: "wall" for bettor in getattr(entry, "wall_bets", ())})
+    bets.update({bettor: "wall-game" for bettor in getattr(entry, "wall_bets", ())})
     chosen: dict[str, Any] = {**BLANK, "dead": list(getattr(entry, "dead", ())), "bets": bets,
                               "wall": isinstance(entry, Wall)}  # fmt: skip
     if isinstance(entry, Win):

@@ -166,6 +166,24 @@ def test_a_wall_bettor_pays_when_someone_wins(club):
     assert totals(club) == zeros(Ann=240, Bea=-60, Cy=-60, Dot=-60, Uma=-60)
 
 
+def test_a_player_called_wall_and_a_bet_on_a_wall_game_are_told_apart(mahj, session: Path):
+    """Names are data: with a player called Wall, `Eve=wall` could be either, so it is
+    refused (the file unchanged) and says how to write each; `Eve=wall-game` is a wall
+    bet (Wall wins 25 thrown by Bea: Eve pays Wall 25, as a loser who did not throw), and
+    `Eve=Wall`, her name as written, a bet on Wall (each loser pays Eve what they pay
+    Wall: 50, 25, 25)."""
+    ok(mahj("new", "Wall", "Bea", "Cy", "Dot", "Eve", "--house", "bettor"))
+    before = session.read_bytes()
+    said = refused(mahj("win", "wall", "25", "-t", "bea", "--bet", "eve=wall"))
+    assert "Wall is a player tonight" in said and "eve=wall-game" in said and "eve=Wall " in said
+    assert session.read_bytes() == before
+    ok(mahj("win", "wall", "25", "-t", "bea", "--bet", "eve=wall-game"))
+    assert totals(mahj)["Eve"] == -25
+    ok(mahj("undo"))
+    ok(mahj("win", "wall", "25", "-t", "bea", "--bet", "eve=Wall"))
+    assert totals(mahj) == {"Wall": 100, "Bea": -100, "Cy": -50, "Dot": -50, "Eve": 100}
+
+
 def test_a_bet_stands_though_another_tables_game_seated_the_bettor_first(club):
     """Sue bet on Ruth before table 1's game began, while she waited. Table 2's game ended
     first and seated her there; table 1's game, recorded after, keeps her bet: each loser

@@ -84,6 +84,23 @@ def test_pay_for_the_table_and_a_wall_bet(serve: Serve, bettors: Path, tmp_path:
     assert bettors.read_text().split("[[log]]")[1:] == same.read_text().split("[[log]]")[1:]
 
 
+def test_the_phones_wall_bet_is_a_wall_game_though_a_player_is_called_wall(
+    serve: Serve, tmp_path: Path
+):
+    """The table page's bet choices, sent as the phone sends them, on a night where a
+    player is called Wall: "a wall game" is a wall bet and "Wall" a bet on her."""
+    game = {"winner": "Wall", "value": "25", "thrown_by": "Bea"}
+    for shown, eve in (("a wall game", -25), ("Wall", 100)):
+        path = tmp_path / f"{eve}.toml"
+        cli("new", "Wall", "Bea", "Cy", "Dot", "Eve", "--house", "bettor", "--session", str(path))
+        client = serve(path)
+        page = client.get("/table/1", params={"key": TOKEN}).text
+        choices = re.findall(r'<option value="(Eve=[^"]*)"[^>]*>([^<]*)</option>', page)
+        (bet,) = [value for value, words in choices if words == shown]
+        assert client.post("/win", data={**game, "bet": bet}, headers=KEY).status_code == 200
+        assert totals(client)["Eve"] == eve, shown
+
+
 def test_bets_are_refused_as_the_command_line_refuses_them(serve: Serve, bettors: Path):
     client = serve(bettors)
     game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda"}
