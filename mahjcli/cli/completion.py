@@ -6,6 +6,7 @@ so the session is the one `--session` (or $MAHJ_SESSION) names, else the current
 """
 
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,7 +38,8 @@ def offer(incomplete: str, names: list[str]) -> list[str]:
 
     Typer drops any completion that does not start with exactly what was typed, so a name
     keeps the letters as typed (`kat` offers `kathy`, which mahj reads as Kathy); and bash
-    inserts a completion as it is, so a space in a card line's name is escaped there.
+    inserts a completion as it is, so what the shell would read otherwise (a space in a
+    card line's name, a quote in a player's) is escaped there.
     """
     from ..core.names import fold_name
 
@@ -49,8 +51,15 @@ def offer(incomplete: str, names: list[str]) -> list[str]:
             continue
         if not name.startswith(incomplete) and fold_name(name[: len(incomplete)]) == key:
             name = incomplete + name[len(incomplete) :]
-        offered.append(name.replace(" ", "\\ ") if bash else name)
+        offered.append(_escaped(name) if bash else name)
     return offered
+
+
+def _escaped(name: str) -> str:
+    """A name as bash must be given it to read it back as it is (`O\\'Brien`, `Mary\\ Lou`):
+    bash inserts a completion as it is, so each character it would read otherwise (a
+    quote, a space, a bracket, `$`) gets a backslash."""
+    return re.sub(r"([^\w@%+=:,./-])", r"\\\1", name)
 
 
 def player_names(ctx: typer.Context, incomplete: str) -> list[str]:

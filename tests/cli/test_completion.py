@@ -8,6 +8,7 @@ on TAB (_MAHJ_COMPLETE=complete_bash with COMP_WORDS and COMP_CWORD).
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -151,6 +152,24 @@ def test_bash_completes_winner_thrower_dead_and_line(night: Path):
     assert complete(f"mahj win Ruth {s} --line Dragon") == ["Dragon\\ lights", "Dragon\\ thread"]
     assert complete(f"mahj leave {s} S") == ["Sue"]
     assert night.read_bytes() == before  # completing never writes
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_bash_reads_a_completed_name_back_as_it_is(tmp_path: Path):
+    """What TAB puts on the line is read by bash as the name itself: a quote, a bracket or
+    a space in a name does not leave bash waiting for the end of a quote."""
+    night = tmp_path / "names.toml"
+    names = ("O'Brien", "=SUM(A1)", "[bold]Sue", "Mary Lou", "José", "李", "Ann$")
+    run = [*mahj_script(), "new", *names, "--session", str(night)]
+    assert subprocess.run(run, capture_output=True, timeout=60).returncode == 0
+    offered = {w for name in names for w in complete(f"mahj leave --session {night} {name[0]}")}
+    read: set[str] = set()
+    for word in offered:
+        echo = subprocess.run(["bash", "-c", f"printf '%s\\n' {word}"], capture_output=True,
+                              text=True, timeout=10)  # fmt: skip
+        assert echo.returncode == 0 and echo.stderr == "", (word, echo.stderr)
+        read.add(echo.stdout.removesuffix("\n"))
+    assert read == set(names)
 
 
 def test_bash_uses_mahj_session_when_the_line_names_none(night: Path):
