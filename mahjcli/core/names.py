@@ -15,12 +15,14 @@ class UnknownName(LookupError):
 
 def fold_name(name: str) -> str:
     """The key two spellings of one name share: case-insensitive, Unicode-normalised,
-    a run of spaces read as one (two spaces look like one on every screen).
+    a run of spaces read as one (two spaces look like one on every screen), without the
+    joiners that may sit between letters (`Su\\u200de` looks like `Sue`).
 
     >>> fold_name("RUTH") == fold_name("ruth"), fold_name("Mary  Ann") == fold_name("mary ann")
     (True, True)
     """
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    plain = unicodedata.normalize("NFC", name).replace("\u200c", "").replace("\u200d", "")
+    return " ".join(plain.split()).casefold()
 
 
 SHOWN_LIMIT = 80
@@ -71,7 +73,7 @@ def control_problem(text: str, what: str) -> str | None:
     >>> control_problem("\\x1b[2J", "the reason")
     "the reason '\\\\x1b[2J' contains a control character"
     """
-    categories = {unicodedata.category(ch) for ch in text}
+    categories = {unicodedata.category(ch) for i, ch in enumerate(text) if not _joins(text, i)}
     if "Cs" in categories:
         return (
             f"{what} {quoted(text)} holds a byte that is not UTF-8 text (is the terminal set "
@@ -85,6 +87,21 @@ def control_problem(text: str, what: str) -> str | None:
 _HIDDEN = ("Cc", "Cf", "Cs", "Zl", "Zp")
 """Unicode categories that a terminal does not show as they are (controls, format
 characters, stray surrogates from undecodable file names, line and paragraph breaks)."""
+
+
+JOINERS = "\u200c\u200d"
+"""Zero-width non-joiner and joiner: part of how a word is written (Persian, Hindi) or an
+emoji drawn (👩‍🦳) when between two characters, and nothing a terminal acts on."""
+
+
+def _joins(text: str, i: int) -> bool:
+    """Whether text[i] is a joiner between two characters that are not spaces or controls."""
+    if text[i] not in JOINERS or not 0 < i < len(text) - 1:
+        return False
+    return not any(
+        ch.isspace() or ch in JOINERS or unicodedata.category(ch) in _HIDDEN
+        for ch in (text[i - 1], text[i + 1])
+    )
 
 
 def _escape(ch: str) -> str:
@@ -107,7 +124,10 @@ def visible(text: str) -> str:
     """
     if text.isprintable():
         return text
-    return "".join(_escape(ch) if unicodedata.category(ch) in _HIDDEN else ch for ch in text)
+    return "".join(
+        _escape(ch) if unicodedata.category(ch) in _HIDDEN and not _joins(text, i) else ch
+        for i, ch in enumerate(text)
+    )
 
 
 BLANKS = {

@@ -72,6 +72,8 @@ def test_five_players_the_fifth_waits(mahj):
         (["Ruth", "", "Kathy"], "cannot be empty"),
         (["Ruth", "   ", "Kathy"], "cannot be empty"),
         (["Ruth", "Li\x07nda", "Kathy"], "control character"),
+        (["Ruth", "Linda\u200d", "Kathy"], "control character"),  # a joiner joining nothing
+        (["Sue", "Su\u200de", "Kathy"], "are the same name"),  # they look the same
         (["Ruth", "Linda", "Kathy", "Pat", "Sue", "--east", "Sue"], "--east must be one of"),
         (["Ruth", "Linda", "Kathy", "--rules", "tournament"], "exactly 4 players"),
         (["Ruth", "Linda", "Kathy", "Pat", "--rules", "tournament", "--pie", "500"], "no pie"),
@@ -93,6 +95,17 @@ def test_names_are_kept_exactly_as_typed(mahj, session):
     result = mahj("status")
     assert "[bold]Sue" in result.stdout and "José" in result.stdout and "李" in result.stdout
     assert tomllib.loads(session.read_text())["players"] == ["[bold]Sue", "José", "李", "Pat"]
+
+
+def test_names_written_with_joiners_are_kept_as_typed(mahj, session):
+    """A joiner between letters is part of how a name is written: Persian (ZWNJ) and an
+    emoji drawn from two (ZWJ) are kept and shown exactly, not refused or escaped."""
+    names = ["Nana 👩\u200d🦳", "می\u200cنا", "Pat", "Ann"]
+    assert mahj("new", *names).exit_code == 0
+    shown = mahj("status").stdout
+    assert all(name in shown for name in names) and "\\u200" not in shown
+    assert tomllib.loads(session.read_text())["players"] == names
+    assert mahj("win", "nana 👩\u200d🦳", "25", "--self-pick").exit_code == 0
 
 
 def test_a_night_typed_in_later_takes_its_own_date(mahj, session, tmp_path):
