@@ -369,7 +369,9 @@ def _totals(value: object, label: str, where: Where, r: Reader) -> dict[str, int
     totals: dict[str, int] = {}
     for key, points in value.items():
         name = r.name(key, f"{label}totals", where)
-        if name is not None:
+        if name is not None and name in totals:
+            r.problem(f"{label}totals: {name} is given twice; keep one of them", where)
+        elif name is not None:
             totals[name] = r.whole(points, f"{label}{name}'s total", where)
     return totals
 

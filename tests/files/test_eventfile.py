@@ -152,6 +152,7 @@ def test_a_session_file_is_never_read_as_an_event_nor_an_event_as_a_session():
         (("round = 2\nmovement", "round = 3\nmovement"), "round must be 2"),
         (("table = 2\ntotals", "table = 9\ntotals"), "round 1 has tables 1 to 2"),
         (("Eve = 25", "Eve = 2.5"), "Eve's total must be a whole number, not 2.5"),
+        (("Eve = 25", 'Eve = 25, "EVE" = 35'), "totals: Eve is given twice; keep one of them"),
         (
             ("[[seating]]", '[[players]]\nname = "BEA"\n\n[[seating]]'),
             "'Bea' and 'BEA' are the same name",
