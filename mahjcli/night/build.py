@@ -141,8 +141,12 @@ def typed_bets(
     written is a bet on her, and any other spelling of `wall` is refused as meaning either."""
     bets: list[tuple[str, str]] = []
     walls: list[str] = []
+    known = {fold_name(p) for p in standings.players}
     for raw in typed or []:
         bettor, sign, target = raw.partition("=")
+        for at in (i for i, ch in enumerate(raw) if ch == "=" and i > len(bettor)):
+            if fold_name(bettor) not in known and fold_name(raw[:at]) in known:
+                bettor, target = raw[:at], raw[at + 1 :]  # a bettor whose name holds `=`
         if not sign or not bettor.strip() or not target.strip():
             raise Refused(
                 f"{field('bet')} {raw!r}: write it as BETTOR=PLAYER (or BETTOR=wall), like Sue=Ruth"

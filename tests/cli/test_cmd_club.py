@@ -184,6 +184,14 @@ def test_a_player_called_wall_and_a_bet_on_a_wall_game_are_told_apart(mahj, sess
     assert totals(mahj) == {"Wall": 100, "Bea": -100, "Cy": -50, "Dot": -50, "Eve": 100}
 
 
+def test_a_bettor_whose_name_holds_an_equals_sign(mahj):
+    """`--bet BETTOR=PLAYER` with a bettor called `=Dot`: the bettor is the name the night
+    knows (Ann wins 25 thrown by Bea; =Dot bet on Ann and collects 50, 25, 25)."""
+    ok(mahj("new", "Ann", "Bea", "Cy", "Eve", "=Dot", "--house", "bettor"))
+    ok(mahj("win", "ann", "25", "-t", "bea", "--bet", "=dot=ann"))
+    assert totals(mahj) == {"Ann": 100, "Bea": -100, "Cy": -50, "Eve": -50, "=Dot": 100}
+
+
 def test_a_bet_stands_though_another_tables_game_seated_the_bettor_first(club):
     """Sue bet on Ruth before table 1's game began, while she waited. Table 2's game ended
     first and seated her there; table 1's game, recorded after, keeps her bet: each loser
