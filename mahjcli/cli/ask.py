@@ -130,7 +130,13 @@ def _choose(
         if typed in dict(numbered):
             return dict(numbered)[typed]
         if typed.lower() in dict(extra):
+            same = [(n, name) for n, name in numbered if name.casefold() == typed.lower()]
+            if same:  # a player called S, and s for self-picked
+                (number, name), label = same[0], dict(extra)[typed.lower()]
+                raise ValueError(f"Type {number} for {name}, or type {label} in full.")
             return typed.lower()
+        if (named := _extra_named(typed, extra)) is not None:
+            return named
         if typed.isdigit():
             raise ValueError(f"Type a number from 1 to {len(numbered)}, or a name.")
         try:
@@ -139,6 +145,12 @@ def _choose(
             raise ValueError(str(exc)) from None
 
     return _ask(term, prompt, read, names)
+
+
+def _extra_named(typed: str, extra: Sequence[tuple[str, str]]) -> str | None:
+    """The key of the `extra` choice whose words were typed in full (`self-picked`)."""
+    said = " ".join(typed.replace("-", " ").split()).casefold()
+    return next((k for k, words in extra if said == words.replace("-", " ")), None)
 
 
 def _value(term: Terminal, standings: Standings) -> dict[str, Any]:

@@ -66,6 +66,19 @@ def test_a_name_typed_a_self_pick_and_the_defaults(four: Run, at_terminal, typin
     assert game["winner"] == "Kathy" and game["self_picked"] and not game["jokerless"]
 
 
+def test_a_player_called_s_is_not_taken_for_a_self_pick(mahj: Run, at_terminal, typing):
+    """With a player called S, `s` could be her or self-picked: it is asked again, saying
+    what to type for each; `self-picked` in full is a self-pick."""
+    assert mahj("new", "J", "S", "K", "P").exit_code == 0
+    result = typing("1\n" + "25\n" + "s\n" + "1\n" + "n\n" + "y\n")
+    assert result.exit_code == 0, result.output
+    assert "Type 1 for S, or type self-picked in full." in result.output
+    assert "Game 1: J wins 25, thrown by S\n" in result.output
+    assert mahj("undo").exit_code == 0
+    result = typing("1\n" + "25\n" + "self-picked\n" + "n\n" + "y\n")
+    assert "Game 1: J wins 25, self-picked\n" in result.output
+
+
 def test_wrong_answers_are_asked_again(four: Run, at_terminal, typing):
     keys = "".join(
         a + "\n" for a in ("9", "xyz", "3", "abc", "0", "35", "?", "1", "q", "n", "ok", "y")
