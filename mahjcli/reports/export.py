@@ -105,7 +105,10 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
         for row in standings.rows:
             game = _game_cells(night, row)
             if isinstance(row.entry, Join | Leave):
-                out.append({**game, "player": _cell(row.entry.player), "status": row.result})
+                paid = getattr(row.entry, "settled", ())
+                what = "; settled: " + ", ".join(f"{a} pays {b} {n}" for a, b, n in paid)
+                out.append({**game, "player": _cell(row.entry.player), "status": row.result,
+                            **({"what": _cell(describe(row) + what)} if paid else {})})  # fmt: skip
             if not (row.is_game or row.result == "penalty" or any(row.deltas)):
                 continue  # a table closing moves money only when its kitty goes back
             short = set(row.short)

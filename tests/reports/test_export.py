@@ -260,3 +260,14 @@ def test_csv_deltas_re_add_to_what_changes_hands_with_a_kitty(mahj, tmp_path: Pa
         log = json.loads(run_ok(mahj, "log", "--json", *s).stdout)
         (closing,) = [e for e in log["seating"] if e["action"] == "close"]
         assert closing["deltas"] == {"Ruth": 25, "Linda": 25, "Kathy": 25, "Pat": 25}
+
+
+def test_csv_says_what_a_leaver_settled_at_the_door(mahj, tmp_path: Path):
+    """Money that changed hands at the door is in the spreadsheet: Ann wins 25 thrown by
+    Bea (Bea -50), and Bea settles up as she leaves, paying Ann 50."""
+    s = ("--session", str(tmp_path / "door.toml"))
+    run_ok(mahj, "new", "Ann", "Bea", "Cy", "Dot", "Eve", *s)
+    run_ok(mahj, "win", "Ann", "25", "--thrown-by", "Bea", *s)
+    run_ok(mahj, "leave", "Bea", "--settle", *s)
+    (left,) = read_csv(run_ok(mahj, "export", *s).stdout, seating=True)
+    assert left["player"] == "Bea" and left["what"].endswith("settled: Bea pays Ann 50")
