@@ -290,6 +290,35 @@ def seat_swap(row: Row, after: Standings) -> tuple[str, str] | None:
     return up[0], down[0]
 
 
+def seat_moves(now: Standings, then: Standings) -> list[str]:
+    """Who must move for the room to sit as in `then` rather than `now` (a game taken
+    back): `Ruth sits down again at table 1`, `Sue moves to table 2`, `Eve goes back to
+    the line`, each player once, in the night's order."""
+
+    def places(standings: Standings) -> dict[str, int | None]:
+        seats: dict[str, int | None] = {p: None for p in standings.waiting}
+        seats.update({p: t.table for t in standings.tables for p in t.seated})
+        return seats
+
+    was, will = places(now), places(then)
+    club = then.club or now.club
+    moves = []
+    for name in then.players:
+        old, new = was.get(name), will.get(name)
+        if name not in will or (name in was and old == new):
+            continue  # not here, or in the same place
+        if name not in was and new is None:
+            moves.append(f"{name} is back in the line")
+            continue
+        if new is None:
+            moves.append(f"{name} goes back to the line")
+        elif old is None:
+            moves.append(f"{name} sits down again" + (f" at table {new}" if club else ""))
+        else:
+            moves.append(f"{name} moves to table {new}")
+    return moves
+
+
 def repaid(before: Standings, after: Standings, since: int) -> list[tuple[Row, str, str]]:
     """The games after log entry `since` that a correction made pay differently (RULES.md
     §10): each row as it is now, with what it paid before and what it pays now."""

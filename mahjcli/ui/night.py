@@ -10,7 +10,17 @@ from rich.text import Text
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
-from ..reports.words import describe, outcome, plural, points, rate, seat_swap, settled_words, title
+from ..reports.words import (
+    describe,
+    outcome,
+    plural,
+    points,
+    rate,
+    seat_moves,
+    seat_swap,
+    settled_words,
+    title,
+)
 from .sheet import Column, Line, Sheet
 
 if TYPE_CHECKING:
@@ -41,7 +51,15 @@ def show_removed(out: Console, removed: Row, before: Standings, after: Standings
     out.print(Text(f"Removed {label}: {describe(removed)}", style="bold"))
     if removed.is_game or isinstance(removed.entry, Penalty):
         out.print(Text("  (was: " + outcome(removed, before) + ")"))
+    _show_moves(out, before, after)
     show_after(out, after)
+
+
+def _show_moves(out: Console, before: Standings, after: Standings) -> None:
+    """Who must get up, sit down or change tables for the room to sit as `after` says."""
+    moves = [Text(move) for move in seat_moves(before, after)]
+    for line in wrap_units(Text("Then the seats change: "), moves, out.width) if moves else ():
+        out.print(line)
 
 
 def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> None:
@@ -77,6 +95,7 @@ def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> No
         out.print(Text(f"  game {row.game} now: {now_paid} (was: {then})"))
     for said in resettled(before, after):
         out.print(Text(said))
+    _show_moves(out, before, after)
     show_after(out, after)
 
 

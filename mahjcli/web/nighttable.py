@@ -219,7 +219,7 @@ class NightTable(Site):
         if last is None:
             nothing = f"{actions.where(standings, number)} has no game to take back"
             return await self.table_view(request, error=nothing, status=400)
-        problem, later = actions.removal(night, last)
+        problem, later, moves = actions.removal(night, last)
         if error is None and problem is not None:
             status, error = 400, problem
         return render(
@@ -230,7 +230,7 @@ class NightTable(Site):
             table=number,
             place=actions.where(standings, number),
             game=board.game_line(last, standings),
-            swap=words.seat_swap(last, standings),
+            moves=moves,
             later=later,
             club=standings.club,
             token=self.key_of(request),

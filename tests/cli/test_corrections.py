@@ -168,3 +168,16 @@ def test_undo_and_redo_put_back_the_seats_recorded(mahj, session):
     assert tomllib.loads(session.read_text())["log"][1]["seats"] == [
         "Linda", "Kathy", "Pat", "Sue"
     ]  # fmt: skip
+
+
+def test_undo_says_who_moves_for_the_seats_to_go_back(mahj):
+    """Two tables, Sue and Eve waiting; Ruth wins at table 1 (Ruth up, Sue down), Cy at
+    table 2 (Ann up, Eve down). `mahj undo` takes back table 2's game and says who moves:
+    Ann sits down again at table 2 and Eve goes back to the line."""
+    ten = ("Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue", "Eve")
+    assert mahj("new", *ten, "--tables", "2").exit_code == 0
+    assert mahj("win", "Ruth", "25", "-t", "Linda").exit_code == 0
+    assert mahj("win", "Cy", "25", "-t", "Dot").exit_code == 0
+    out = mahj("undo").stdout
+    said = "Then the seats change: Ann sits down again at table 2, Eve goes back to the line\n"
+    assert said in out

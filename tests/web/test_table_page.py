@@ -5,6 +5,7 @@ and taking back the table's last game."""
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -203,10 +204,34 @@ def test_taking_back_a_game_says_the_seats_go_back(serve: Serve, tmp_path: Path)
     phone = serve(night)
     phone.get(f"/enter?key={TOKEN}")
     ask = html.unescape(phone.get("/table/1/undo").text)
-    assert "Ruth sits down again and Sue goes back to the line" in ask
+    assert "Then the seats change: Ruth sits down again, Sue goes back to the line." in ask
     phone.post("/table/1/undo", data=form_fields(ask, "/table/1/undo"))
     status = cli_json("status", "--session", str(night))
     assert status["seated"] == ["Ruth", "Linda", "Kathy", "Pat"] and status["waiting"] == ["Sue"]
+
+
+def test_taking_back_a_game_names_everyone_who_moves_at_every_table(serve: Serve, tmp_path: Path):
+    """Two tables and Sue and Eve waiting. Game 1 at table 1: Ruth gets up, Sue sits down.
+    Game 2 at table 2: Ann gets up, Eve (now first in line) sits down. Taking game 1 back
+    means Sue was still first in line when Ann got up: Ruth sits down again at table 1,
+    Sue moves to table 2 and Eve goes back to the line, as the page says beforehand."""
+    night = tmp_path / "two.toml"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue", "Eve",
+        "--tables", "2", "--session", str(night))  # fmt: skip
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    cli("win", "Cy", "25", "--thrown-by", "Dot", "--session", str(night))
+    phone = serve(night)
+    phone.get(f"/enter?key={TOKEN}")
+    ask = html.unescape(phone.get("/table/1/undo").text)
+    said = re.search(r"Then the seats change: ([^<]*)\.<", ask)
+    assert said is not None
+    moves = set(said.group(1).split(", "))
+    assert moves == {"Ruth sits down again at table 1", "Sue moves to table 2",
+                     "Eve goes back to the line"}  # fmt: skip
+    assert phone.post("/table/1/undo", data=form_fields(ask, "/table/1/undo")).status_code == 200
+    status = cli_json("status", "--session", str(night))
+    seated = {t["table"]: t["seated"] for t in status["tables"]}
+    assert "Ruth" in seated[1] and "Sue" in seated[2] and "Eve" in status["waiting"]
 
 
 def test_a_table_opened_again_starts_afresh(serve: Serve, tmp_path: Path):
