@@ -311,15 +311,13 @@ def join_problem(join: Join, seating: Seating, session: Session) -> str | None:
         return f"{join.player} is already here, {place}"
     tables = len(seating.tables)
     if len(seating.present()) >= SEATS * tables + MAX_WAITING:
-        where = "the table and a line" if tables == 1 else f"{tables} tables and a line"
-        full = (
-            f"{join.player} cannot join yet: {len(seating.present())} players are here, as "
-            f"many as {where} of {MAX_WAITING} can take"
-        )
+        waiting = len(seating.waiting)
+        most = "the most" if waiting == MAX_WAITING else f"more than the {MAX_WAITING}"
+        full = f"{join.player} cannot join yet: {waiting} are waiting, {most} the line holds"
         if tables >= MAX_TABLES or seating.open_problem(None):
             return f"{full}, and no more tables can open tonight"
         return (
-            f"{full}; the {SEATS} waiting can sit at a table of their own: open it with "
+            f"{full}; {SEATS} of them can sit at a table of their own: open it with "
             f"{field('open_table')}, then {join.player} can join"
         )
     return None

@@ -192,6 +192,16 @@ def test_a_bettor_whose_name_holds_an_equals_sign(mahj):
     assert totals(mahj) == {"Ann": 100, "Bea": -100, "Cy": -50, "Eve": -50, "=Dot": 100}
 
 
+def test_a_line_grown_long_by_a_closed_table_is_counted_as_it_is(mahj):
+    """Twelve at two tables; table 2 closes and its four join the line (eight waiting). A
+    thirteenth arrival is refused with the line as it is: eight waiting, not four."""
+    ok(mahj("new", *ELEVEN, "Zoe", "--tables", "2"))
+    ok(mahj("close-table", "2"))
+    said = refused(mahj("join", "Hal"))
+    assert said.startswith("Error: Hal cannot join yet: 8 are waiting, more than the 4 the line")
+    assert "4 of them can sit at a table of their own" in said
+
+
 def test_a_bet_stands_though_another_tables_game_seated_the_bettor_first(club):
     """Sue bet on Ruth before table 1's game began, while she waited. Table 2's game ended
     first and seated her there; table 1's game, recorded after, keeps her bet: each loser

@@ -29,9 +29,7 @@ def test_a_ninth_player_cannot_join(mahj, session: Path):
     assert mahj("new", *EIGHT).exit_code == 0
     before = session.read_bytes()
     message = refused(mahj("join", "Ivy"))
-    assert message.startswith(
-        "Error: Ivy cannot join yet: 8 players are here, as many as the table"
-    )
+    assert message.startswith("Error: Ivy cannot join yet: 4 are waiting, the most the line holds")
     assert session.read_bytes() == before
 
 
@@ -51,7 +49,7 @@ def test_a_ninth_player_written_in_by_hand_is_found_by_check(mahj, session: Path
     assert checked.exit_code == 1
     (problem,) = json.loads(checked.stdout)["problems"]
     assert problem["line"] == lines + 2
-    assert "Ivy cannot join yet: 8 players are here" in problem["message"]
+    assert "Ivy cannot join yet: 4 are waiting" in problem["message"]
 
 
 # ---- one reading of numbers ----------------------------------------------------------------
