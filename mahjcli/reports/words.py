@@ -335,7 +335,7 @@ def resettled(before: Standings, after: Standings) -> list[str]:
     """What a correction did to each player who had settled up when leaving: what they
     owe, or are owed, beyond what they settled (the night's final settle-up has it)."""
     coins = rate(after)
-    was, now = before.unsettled(), after.unsettled()
+    was, now = before.balances(), after.balances()  # with the kitties given back
     said = []
     for row in after.settled_rows():
         who = row.entry.player if isinstance(row.entry, Leave) else ""

@@ -181,3 +181,16 @@ def test_undo_says_who_moves_for_the_seats_to_go_back(mahj):
     out = mahj("undo").stdout
     said = "Then the seats change: Ann sits down again at table 2, Eve goes back to the line\n"
     assert said in out
+
+
+def test_a_correction_that_fills_the_kitty_tells_a_settled_leaver_she_is_owed(mahj):
+    """Kitty on: Ruth wins 25 thrown by Kathy (Pat -25), Pat settles up as she leaves
+    (pays Ruth 25). Game 1 becomes a wall game: Pat's total is still -25, but now her 25
+    is in the kitty and goes back to her, so she is owed 25, as the settle-up says."""
+    nine = ("Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue")
+    assert mahj("new", *nine, "--tables", "2", "--house", "kitty").exit_code == 0
+    assert mahj("win", "Ruth", "25", "-t", "Kathy").exit_code == 0
+    assert mahj("leave", "Pat", "--settle").exit_code == 0
+    fixed = mahj("fix", "1", "wall", "--table", "1").stdout
+    assert "after this correction Pat is owed 25 more" in " ".join(fixed.split())
+    assert "Ruth pays Pat 25" in mahj("total").stdout
