@@ -202,6 +202,21 @@ def test_a_line_grown_long_by_a_closed_table_is_counted_as_it_is(mahj):
     assert "4 of them can sit at a table of their own" in said
 
 
+def test_under_the_pie_bettors_are_paid_in_the_order_their_bets_were_recorded(mahj):
+    """RULES.md §7: under the pie the losers pay the winner first, then the bettors in the
+    order their bets were recorded. Pie of 80: Ruth wins 25 thrown by Linda, and Sue then
+    Ann bet on Ruth. Linda owes 50 each: Ruth gets 50, Sue the 30 left, Ann nothing; the
+    others pay 25 each to all three. Recorded the other way round, Ann gets the 30."""
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "Ann", "--house", "bettor",
+            "--pie", "80"))  # fmt: skip
+    for first, second in (("Sue", "Ann"), ("Ann", "Sue")):
+        ok(mahj("win", "Ruth", "25", "-t", "Linda", "--bet", f"{first}=Ruth",
+                "--bet", f"{second}=Ruth"))  # fmt: skip
+        shown = totals(mahj)
+        assert (shown[first], shown[second], shown["Ruth"], shown["Linda"]) == (80, 50, 100, -80)
+        ok(mahj("undo"))
+
+
 def test_a_bet_stands_though_another_tables_game_seated_the_bettor_first(club):
     """Sue bet on Ruth before table 1's game began, while she waited. Table 2's game ended
     first and seated her there; table 1's game, recorded after, keeps her bet: each loser

@@ -251,3 +251,18 @@ def test_a_mah_jongg_in_error_goes_on_the_card_when_the_profile_scores_one(tmp_p
         (line["player"], line["points"]) for line in run.json("event", "standings")["standings"]
     ]
     assert places[:2] == [("Ann", 45), ("Dot", 20)]
+
+
+def test_calling_time_after_the_clock_ran_out_keeps_the_moment_it_ran_out(ev: Run):
+    """RULES.md §11: time is called when the clock runs out. A director who types
+    call-time ten minutes later records the moment the 50 minutes ended, not the moment
+    she typed it: the file and what she reads say the same time."""
+    ev.ok("event", "start", "1", "--minutes", "50")
+    back_in_time(ev, 60)  # the clock ran out ten minutes ago
+    text = ev.path.read_text("utf-8")
+    start = dt.datetime.fromisoformat(re.findall(r"start = (\S+)", text)[0].replace("Z", "+00:00"))
+    ended = start + dt.timedelta(minutes=50)
+    out = ev.ok("event", "call-time", "1")
+    called = re.findall(r"called = (\S+)", ev.path.read_text("utf-8"))
+    assert called == [ended.strftime("%Y-%m-%dT%H:%M:%SZ")]
+    assert ended.astimezone().strftime("%H:%M") in out

@@ -196,6 +196,27 @@ def test_any_night_settles_exactly_in_fewer_payments_than_players(amounts):
 # ---- a leaver's settle-up ------------------------------------------------------------------
 
 
+def test_twenty_balances_are_still_settled_in_the_fewest_payments():
+    """RULES.md §5: the fewest payments for up to at least twenty players up or down:
+    twenty balances in three groups that each cancel (7, 7 and 6) take 17 payments."""
+    balances = planted([(7, False, 1), (7, True, 2), (6, False, 3)])
+    assert len(balances) == 20
+    found = settle(balances)
+    assert found.fewest and len(found.payments) == 17
+    assert set(apply(balances, found.payments).values()) == {0}
+
+
+def test_a_leaver_pays_one_stranger_rather_than_three_table_mates():
+    """Fewest payments first, table-mates only among as few: Sue owes 100; her
+    table-mates are up 30, 30 and 40, Ruth at another table 120. One payment to Ruth."""
+    mates = ("Sue", "Pat", "Kay", "Lou")
+    together = {frozenset(pair) for pair in itertools.combinations(mates, 2)}
+    others = {"Pat": 30, "Kay": 30, "Lou": 40, "Ruth": 120, "Zed": -120}
+    assert settle_leaver("Sue", -100, others, together) == (Transfer("Sue", "Ruth", 100),)
+    three = settle_leaver("Sue", -100, {"Pat": 30, "Kay": 30, "Lou": 40}, together)
+    assert sorted(t.payee for t in three) == ["Kay", "Lou", "Pat"]  # when only they can
+
+
 def test_a_leaver_who_owes_pays_the_biggest_winners_first():
     paid = settle_leaver("Sue", -150, {"Ruth": 100, "Pat": 80, "Kay": -30})
     assert paid == (Transfer("Sue", "Ruth", 100), Transfer("Sue", "Pat", 50))

@@ -234,6 +234,28 @@ def test_taking_back_a_game_names_everyone_who_moves_at_every_table(serve: Serve
     assert "Ruth" in seated[1] and "Sue" in seated[2] and "Eve" in status["waiting"]
 
 
+def test_a_take_back_in_an_older_file_never_moves_a_later_game(serve: Serve, tmp_path: Path):
+    """RULES.md §10 for a night written before games kept their seats: table 1's game 1
+    (Ruth got up, Sue sat down) cannot be taken back once table 2 has played twice, since
+    without it Sue, not Ruth, would have sat down at table 2 for game 3."""
+    night = tmp_path / "older.toml"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue",
+        "--tables", "2", "--session", str(night))  # fmt: skip
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    cli("win", "Ann", "25", "--self-pick", "--session", str(night))
+    cli("wall", "--table", "2", "--session", str(night))
+    older = "".join(line for line in night.read_text().splitlines(keepends=True)
+                    if not line.startswith("seats = "))  # fmt: skip
+    night.write_text(older)
+    phone = serve(night)
+    phone.get(f"/enter?key={TOKEN}")
+    ask = phone.get("/table/1/undo")
+    assert ask.status_code == 400 and "game 3" in html.unescape(ask.text)
+    sent = phone.post("/table/1/undo", data={"token": TOKEN, "at": "0"})
+    assert sent.status_code == 400 and "game 3" in html.unescape(sent.text)
+    assert night.read_text() == older
+
+
 def test_a_table_opened_again_starts_afresh(serve: Serve, tmp_path: Path):
     """Table 2 closed after Ann's win and opened again for four others: its page shows none
     of the old table's games, and has none of them to take back."""
