@@ -136,7 +136,7 @@ def read_entry(
     if not isinstance(raw, dict):
         return None, [Problem(f"{label} is not a table", Where.entry(index))], []
     kind = raw.get("kind")
-    if kind not in ENTRY_TYPES:
+    if not isinstance(kind, str) or kind not in ENTRY_TYPES:
         kinds = ", ".join(list(ENTRY_TYPES)[:-1]) + " or " + list(ENTRY_TYPES)[-1]
         message = (
             f'{label}: say what it records: kind = "win" ({kinds})'

@@ -132,8 +132,14 @@ def read_players_file(path: Path) -> list[tuple[str, str]]:
     ]
     found: list[tuple[str, str]] = []
     heading = False
-    for (number, line), row in zip(rows, csv.reader(line for _, line in rows), strict=True):
-        cells = [c.strip() for c in row]
+    for number, line in rows:
+        try:  # each line alone: a quote left open never runs on into the next names
+            cells = [c.strip() for c in next(csv.reader([line], strict=True))]
+        except csv.Error:
+            raise Refused(
+                f"{path}:{number}: {line.strip()!r} has a quote that does not close where it "
+                'should: write a name with a comma as "Smith, Jane", or leave the quotes out'
+            ) from None
         if not found and not heading and [c.casefold() for c in cells[:2]] == ["name", "id"]:
             heading = True
             continue

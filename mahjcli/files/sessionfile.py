@@ -217,7 +217,7 @@ def stand_in(raw: object) -> Entry:
     """What holds an unreadable entry's place: a game passes the deal (at its table), anything
     else does nothing; the fold scores no stand-in."""
     kind = raw.get("kind") if isinstance(raw, dict) else None
-    if kind not in GAMES:
+    if not isinstance(kind, str) or kind not in GAMES:
         return Accept()
     table = raw.get("table") if isinstance(raw, dict) else None
     return Wall(table=table if is_whole(table) and 1 <= table <= MAX_TABLES else None)

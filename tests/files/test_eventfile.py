@@ -235,6 +235,7 @@ def test_players_files_one_name_a_line_or_csv_with_ids(tmp_path: Path):
          'first put it in quotes ("Smith, Jane"); for names with ids start the file with the '
          "heading name,id"),
         ("name,id\nSmith, Jane,1001\n", ":2: 'Smith, Jane,1001' has more than a name and an id"),
+        ('Ann\nBea\n"Cy\nDot\nEve\n', ":3: '\"Cy' has a quote that does not close where it should"),
     ],
 )  # fmt: skip
 def test_a_comma_in_a_players_file_is_never_guessed_at(tmp_path: Path, text, message):

@@ -109,6 +109,10 @@ def test_unknown_keys_are_kept_and_noted():
          'log entry 1 (win): say how it was won: thrown_by = "Name" or self_pick = true'),
         ('kind = "bet"', 7, "log entry 1: unknown kind 'bet' (win, wall, incomplete, error, "
          "penalty, join, leave, open, close or accept)"),
+        ("kind = []", 7, "log entry 1: unknown kind [] (win, wall, incomplete, error, "
+         "penalty, join, leave, open, close or accept)"),
+        ('kind = { is = "win" }', 7, "log entry 1: unknown kind {'is': 'win'} (win, wall, "
+         "incomplete, error, penalty, join, leave, open, close or accept)"),
         ('kind = "wall"\ndead = "Pat"', 8, 'log entry 1 (wall): dead must be a list of names, '
          'like dead = ["Pat"]'),
     ],

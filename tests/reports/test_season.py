@@ -222,10 +222,13 @@ def test_unknown_player_is_refused_with_a_suggestion(mahj):
 
 @pytest.fixture
 def mixed(tmp_path: Path) -> Path:
-    """The sample season plus a file that is not TOML and one whose log cannot happen."""
+    """The sample season plus a file that is not TOML, one whose log cannot happen and one
+    whose entry's kind is a list."""
     folder = tmp_path / "nights"
     shutil.copytree(SEASON, folder)
     (folder / "broken.toml").write_text("schema = 1\nplayers = [\n", encoding="utf-8")
+    listed = 'schema = 1\nplayers = ["A", "B", "C", "D"]\n\n[[log]]\nkind = ["wall"]\n'
+    (folder / "listed-kind.toml").write_text(listed, encoding="utf-8")
     bad = (folder / "2026-01-08-thursday.toml").read_text(encoding="utf-8")
     # Sue waits in game 1, so she cannot win it.
     bad = bad.replace('winner = "Ruth"', 'winner = "Sue"', 1)
@@ -239,8 +242,9 @@ def test_damaged_nights_are_named_and_skipped(mahj, mixed: Path):
     assert result.exit_code == 0, result
     assert json.loads(result.stdout) == expected(list(NIGHTS))
     warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
-    assert len(warnings) == 2
+    assert len(warnings) == 3
     assert any("broken.toml" in w for w in warnings)
+    assert any("listed-kind.toml:5: log entry 1: unknown kind ['wall']" in w for w in warnings)
     assert any("waiting-winner.toml" in w and "Sue" in w for w in warnings)
     assert {p.name: p.read_bytes() for p in mixed.iterdir()} == before
 
