@@ -126,8 +126,8 @@ class MahjGroup(WrappedGroup):
         except MahjError as exc:
             error(str(exc))
         except OSError as exc:
-            if exc.errno == errno.EPIPE:
-                raise  # the reader went away (`mahj log | head -1`): see main()
+            if exc.errno == errno.EPIPE:  # the reader went away (`mahj total | head -1`)
+                _quiet_exit()  # before Click's own handling, which would end with 1
             error(os_problem(exc))
         except ImportError as exc:
             error(import_problem(exc))
