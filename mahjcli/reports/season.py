@@ -70,12 +70,19 @@ class Tally(NamedTuple):
     def from_json(cls, data: dict[str, Any]) -> Tally:
         """A tally from `as_json`'s values (KeyError or ValueError when they are not one)."""
         date = _dt.date.fromisoformat(data["date"]) if data["date"] else None
-        players = {str(k): tuple(v) for k, v in data["players"].items()}
-        if data["rules"] not in RULE_SETS or any(
-            len(v) != len(STAT_KEYS) for v in players.values()
-        ):
+        raw = data["players"]
+        if not isinstance(raw, dict) or data["rules"] not in RULE_SETS:
+            raise ValueError("not a tally")
+        players = {str(k): tuple(v) for k, v in raw.items() if isinstance(v, list)}
+        if len(players) != len(raw) or not all(map(_numbers, players.values())):
             raise ValueError("not a tally")
         return cls(str(data["label"]), data["rules"], date, str(data["name"]), players)
+
+
+def _numbers(values: tuple[Any, ...]) -> bool:
+    """Whether `values` are a night's numbers (`STAT_KEYS` order) as a tally keeps them."""
+    whole = [isinstance(v, int) and not isinstance(v, bool) for v in values]
+    return len(values) == len(STAT_KEYS) and all(whole[:-1]) and (whole[-1] or values[-1] is None)
 
 
 def tally(night: SeasonNight) -> Tally:

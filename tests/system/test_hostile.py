@@ -181,6 +181,23 @@ def test_a_season_cache_that_is_a_fifo_does_not_hang(night: Path, tmp_path: Path
     assert json.loads(done.stdout)["league"]["players"]["Ruth"]["points"] == 100
 
 
+@pytest.mark.parametrize(
+    "players", ['{"Ruth": 5}', "5", '{"Ruth": [1, 1, 0, 0, 0, "x", 100]}', '{"Ruth": [true]}']
+)
+def test_a_damaged_season_cache_is_read_past(night: Path, tmp_path: Path, players: str):
+    """A cache whose numbers were changed by hand (or by a disk): the night is read again
+    from its file, never a traceback, never its numbers taken."""
+    assert run("season", str(night), "--json").returncode == 0  # the cache is written
+    cache = tmp_path / "cache" / "season-tallies.json"
+    kept = json.loads(cache.read_text("utf-8"))
+    for tally in kept["tallies"].values():
+        tally["players"] = json.loads(players)
+    cache.write_text(json.dumps(kept), "utf-8")
+    done = run("season", str(night), "--json")
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    assert json.loads(done.stdout)["league"]["players"]["Ruth"]["points"] == 100
+
+
 # ---- damaged events ----------------------------------------------------------------------
 
 EVENT_COMMANDS = [
