@@ -6,6 +6,7 @@ never dropped silently.
 """
 
 import datetime as dt
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -74,6 +75,8 @@ def _session_files(files: list[Path] | None, folder: Path | None) -> list[Path]:
             for message in skipped:
                 _warn(message)
             found.extend(inside)
+        elif not os.path.lexists(path):  # a mistyped name: nothing to report on
+            raise SessionMissing(f"no session file at {path}; check the name")
         else:
             found.append(path)
     return found

@@ -295,6 +295,15 @@ def test_a_night_never_played_counts_for_nobody(mahj, tmp_path: Path):
     assert "Nell" not in mahj("season", "--dir", str(folder), use_session=False).stdout
 
 
+@pytest.mark.parametrize("command", ["season", "winners", "export"])
+def test_a_mistyped_night_is_refused_not_reported_empty(mahj, tmp_path: Path, command: str):
+    """`mahj export nihgt.toml > night.csv` must not write an empty sheet and say it went
+    well: a file named that is not there is refused (exit 1), naming it."""
+    result = mahj(command, str(tmp_path / "nihgt.toml"), use_session=False)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith("Error: no session file at") and "nihgt.toml" in result.stderr
+
+
 def test_a_missing_folder_is_refused(mahj, tmp_path: Path):
     result = mahj("season", "--dir", str(tmp_path / "nope"), use_session=False)
     assert result.exit_code == 1
