@@ -87,7 +87,8 @@ def read_profile(doc: Mapping[str, Any]) -> tuple[Tournament | None, list[tuple[
     problems: list[tuple[str, str]] = []
     name = doc.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(("name", f"a profile needs a name in quotes, not {shown(name)}"))
+        given = "" if name is None else f", not {shown(name)}"
+        problems.append(("name", f'a profile needs a name, like name = "Club rules"{given}'))
         name = ""
     elif why := name_problem(name.strip()):
         problems.append(("name", f"the profile's name: {why}"))

@@ -256,7 +256,7 @@ def create(path: Path, data: bytes) -> None:
     if path.is_dir():
         raise SessionExists(f"{path} is a folder; give a file name for the new session")
     if path.exists() or path.is_symlink():
-        raise SessionExists(f"{path} already exists; mahj never overwrites a session")
+        raise SessionExists(f"{path} already exists; mahj never writes over a night or an event")
     if not path.parent.exists():
         raise SaveFailed(f"the folder {path.parent} does not exist")
     write_atomic(path, data, backup=False)

@@ -64,7 +64,7 @@ def _kind_problem(doc: dict[str, Any]) -> Problem | None:
         return Problem(message, Where.top("kind") if "kind" in doc else Where(line=1))
     schema = doc.get("schema")
     if not is_whole(schema) or schema < 1:
-        return Problem(f"schema must be a whole number, not {shown(schema)}", Where.top("schema"))
+        return Problem(f"schema must be {SCHEMA}, not {shown(schema)}", Where.top("schema"))
     if schema > SCHEMA:
         return Problem(
             f"this file was written by a newer mahj (event schema {schema}; this one reads up "

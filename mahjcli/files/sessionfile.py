@@ -117,7 +117,7 @@ def schema_problem(doc: dict[str, Any]) -> Problem | None:
     if schema is None:
         return Problem("no `schema = 1` line: is this a mahj session file?", Where(line=1))
     if not is_whole(schema) or schema < 1:
-        return Problem(f"schema must be a whole number, not {shown(schema)}", Where.top("schema"))
+        return Problem(f"schema must be {SCHEMA}, not {shown(schema)}", Where.top("schema"))
     if schema > SCHEMA:
         return Problem(
             f"this file was written by a newer mahj (schema {schema}; this one reads up to "

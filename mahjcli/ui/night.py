@@ -10,17 +10,7 @@ from rich.text import Text
 from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
-from ..reports.words import (
-    describe,
-    outcome,
-    plural,
-    points,
-    rate,
-    seat_moves,
-    seat_swap,
-    settled_words,
-    title,
-)
+from ..reports.words import describe, outcome, plural, points, rate, seat_swap, settled_words, title
 from .sheet import Column, Line, Sheet
 
 if TYPE_CHECKING:
@@ -57,6 +47,8 @@ def show_removed(out: Console, removed: Row, before: Standings, after: Standings
 
 def _show_moves(out: Console, before: Standings, after: Standings) -> None:
     """Who must get up, sit down or change tables for the room to sit as `after` says."""
+    from ..reports.words import seat_moves
+
     moves = [Text(move) for move in seat_moves(before, after)]
     for line in wrap_units(Text("Then the seats change: "), moves, out.width) if moves else ():
         out.print(line)
