@@ -130,8 +130,8 @@ class Undone(NamedTuple):
 
 
 _COMMENTED = re.compile(r"#( ?(\[\[.*\]\]|[A-Za-z0-9_\"'-]+[ \t]*=.*)?)?[ \t]*\r?\n?$")
-"""A line of a commented-out [[log]] table (header, `key = value` or `#`); the user's own
-comment ends it."""
+"""A line of a commented-out [[log]] table as mahj writes it (header, `key = value` or
+`#`): how far an undone comment that no longer reads as an entry goes."""
 
 
 def undone_entries(text: str) -> list[Undone]:
@@ -148,14 +148,25 @@ def undone_entries(text: str) -> list[Undone]:
         i += 1
         if m is None:
             continue
-        body = []
-        while i < len(lines) and _COMMENTED.match(lines[i]) and not UNDONE.match(lines[i]):
-            line = lines[i].rstrip("\r\n")
-            body.append(line[2:] if line.startswith("# ") else line[1:])
-            at += len(lines[i])
-            i += 1
-        found.append(Undone(int(m.group(1)), start, at, _table("\n".join(body))))
+        run = 0  # the comment lines that follow; the entry is the most of them that read as one
+        while i + run < len(lines) and lines[i + run].startswith("#"):
+            run += 1
+            if UNDONE.match(lines[i + run - 1].rstrip("\r\n")):
+                run -= 1
+                break
+        body = [_uncommented(line) for line in lines[i : i + run]]
+        taken = next((k for k in range(run, 0, -1) if _table("\n".join(body[:k]))), 0)
+        if not taken:  # no longer an entry: as far as lines mahj writes go, to name it
+            taken = next((k for k in range(run) if not _COMMENTED.match(lines[i + k])), run)
+        at += sum(len(line) for line in lines[i : i + taken])
+        i += taken
+        found.append(Undone(int(m.group(1)), start, at, _table("\n".join(body[:taken]))))
     return found
+
+
+def _uncommented(line: str) -> str:
+    line = line.rstrip("\r\n")
+    return line[2:] if line.startswith("# ") else line[1:]
 
 
 def _table(body: str) -> dict[str, Any] | None:

@@ -166,3 +166,32 @@ def test_a_session_nobody_may_read_is_a_refusal_not_a_usage_error(four, session:
             assert done.stderr.splitlines() == [f"Error: cannot read {session}: Permission denied"]
     finally:
         session.chmod(0o644)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        '[[log]] # disputed\nkind = "wall"\n',
+        '[[log]]\n# the one Pat argued\nkind = "wall"\ndead = [\n  "Pat",\n]\n',
+        '[[log]]\nkind = "win"\nwinner = "Ruth"\nvalue = 25 # was 30\nself_pick = true\n',
+        '[[log]]\nkind = "wall"\nnote = """a long\nstory"""\n',
+    ],
+    ids=["comment on the header", "comment line and a list on lines", "comment after a value",
+         "a string on lines"],
+)  # fmt: skip
+def test_redo_puts_back_an_entry_written_by_hand_as_it_was_read(mahj, session: Path, entry: str):
+    """An entry written with comments, or with a list or a string over several lines:
+    `mahj undo` then `mahj redo` gives the night back as it read (every key, every value),
+    and a note of the user's own below the undone entry stays where it is."""
+    session.write_text(HEAD + "\n" + entry, encoding="utf-8")
+    before = tomllib.loads(session.read_text("utf-8"))
+    assert mahj("undo").exit_code == 0
+    with session.open("a", encoding="utf-8") as f:
+        f.write("# dinner was late\n")
+    done = mahj("redo")
+    assert done.exit_code == 0, done.stderr
+    after = tomllib.loads(session.read_text("utf-8"))
+    for log in after["log"]:
+        log.pop("seats", None)  # what mahj adds on the way back
+    assert after == before
+    assert "# dinner was late\n" in session.read_text("utf-8")
