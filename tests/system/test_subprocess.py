@@ -130,3 +130,45 @@ def test_every_command_runs_as_a_real_program(tmp_path):
 
     ran.add("serve")  # a server runs until stopped: tests/system/test_serve_process.py
     assert ran == set(get_command(app).list_commands(None))  # type: ignore[attr-defined, arg-type]
+
+
+def test_every_event_command_runs_as_a_real_program(tmp_path):
+    """Each `mahj event` command once through the installed script, in the order of a
+    small event's day (CliRunner tests cover the details)."""
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    profile = tmp_path / "errors.toml"
+    profile.write_text('name = "Errors Cup"\nsource = "a sheet"\nmj_in_error = true\n', "utf-8")
+    cup = ("--session", str(tmp_path / "cup.toml"))
+    night = tmp_path / "table2.toml"
+    steps = [
+        ("new", "Cup", *"ABCDEFGH", "--rounds", "2", "--given", "--profile", str(profile)),
+        ("add", "Zoe"), ("withdraw", "Zoe"), ("seating", "1"), ("where", "A"), ("check",),
+        ("start", "1", "--minutes", "50"),
+        ("win", "1", "1", "A", "25", "--self-pick"), ("wall", "1", "1"),
+        ("error", "1", "1", "B", "--intact", "C"), ("penalty", "1", "1", "D", "10"),
+        ("undo", "1", "1"),
+        ("call-time", "1"), ("incomplete", "1", "1"),
+        ("confirm", "1", "1", "A", "B", "C", "D"), ("hand-in", "1", "1", "A"),
+        ("accept", "1", "1"), ("reopen", "1", "1"), ("scorecard", "1", "1"),
+        ("card", "1", "2", str(night)), ("score", "1", "2", "E=10", "F=0", "G=0", "H=-10",
+                                          "--replace"),
+        ("standings",),
+    ]  # fmt: skip
+    made = run("new", "E", "F", "G", "H", "--rules", "tournament", "--profile", str(profile),
+               "--session", str(night), env=env)  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    four = (("win", "E", "25", "--self-pick"), ("wall",), ("wall",), ("wall",))
+    for args in (*four, ("scorecard", "--accept")):
+        assert run(*args, "--session", str(night), env=env).returncode == 0
+    ran = set()
+    for args in steps:
+        result = run("event", *args, *cup, env=env)
+        assert result.returncode == 0, (args, result.stderr)
+        assert result.stdout.strip() and "Traceback" not in result.stderr, args
+        ran.add(args[0])
+    from typer.main import get_command
+
+    from mahjcli.cli import app
+
+    group = get_command(app).get_command(None, "event")  # type: ignore[attr-defined, arg-type]
+    assert ran == set(group.list_commands(None))
