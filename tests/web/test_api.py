@@ -283,3 +283,29 @@ def test_a_night_played_for_money_shows_money_on_the_screen(serve: Serve, tmp_pa
     page = serve(path).get("/").text
     assert "+$25.00" in page and "-$12.50" in page
     assert "Linda pays $12.50, Kathy $6.25, Pat $6.25 → Ruth +$25.00" in page
+
+
+def test_a_folder_of_nights_answers_each_nights_reads_under_its_name(serve: Serve, tmp_path: Path):
+    """`mahj serve --dir`: each night's reads and writes are under /n/NAME, as the command
+    line has them; the same address without a night is 404 naming the nights to ask for,
+    and nothing is written; the room's screen says when it changed."""
+    folder = tmp_path / "nights"
+    folder.mkdir()
+    for name in ("monday", "thursday"):
+        cli("new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(folder / f"{name}.toml"))
+    client = serve(folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    for path in ("/status.json", "/total.json", "/log.json"):
+        said = refusal(client.get(path), 404)
+        assert f"ask /n/NAME{path}" in said and "monday, thursday" in said
+        assert client.get(f"/n/thursday{path}").status_code == 200
+    for path in ("/win", "/wall"):
+        said = refusal(client.post(path, data={"winner": "Ruth", "value": "25"}, headers=KEY), 404)
+        assert f"ask /n/NAME{path}" in said
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    version = client.get("/version.json").json()
+    game = {"winner": "Ruth", "value": "25", "thrown_by": "Linda"}
+    assert client.post("/n/monday/win", data=game, headers=KEY).status_code == 200
+    assert client.get("/n/monday/total.json").json()["totals"]["Ruth"] == 100
+    assert client.get("/n/monday/log.json").json()["games"][0]["winner"] == "Ruth"
+    assert client.get("/version.json").json() != version

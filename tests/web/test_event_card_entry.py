@@ -430,3 +430,21 @@ def test_a_mah_jongg_in_error_on_the_phone_when_the_profile_scores_one(serve: Se
     assert "On the card: Bea calls Mah Jongg in error." in page
     card = client.get("/round/1/table/1/card.json").json()
     assert card["totals"] == {"Ann": 0, "Bea": 0, "Cy": 0, "Dot": 10}
+
+
+def test_change_something_on_the_check_page_gives_back_the_form_as_filled(
+    phone: TestClient, event: Path
+):
+    """The check page's "Change something" takes the scorekeeper back to the table's page
+    with the game as she filled it in (Ann, 30, thrown by Bea, 2 exposures), nothing saved."""
+    before = event.read_bytes()
+    fields = {"winner": "Ann", "value": "30", "how": "thrown", "thrown_by": "Bea", "exposures": "2"}
+    checked = check(phone, 1, 1, "game", **fields)
+    back = hidden(checked.text, "/round/1/table/1")
+    again = phone.post("/round/1/table/1", data=back)
+    assert again.status_code == 200 and event.read_bytes() == before
+    page = again.text[again.text.index('<form class="game"') :]
+    page = page[: page.index("</form>")]
+    chosen = dict(re.findall(r'name="(\w+)" value="([^"]*)" checked', page))
+    assert chosen == {"winner": "Ann", "how": "by:Bea", "exposures": "2"}
+    assert 'name="value" value="30"' in page
