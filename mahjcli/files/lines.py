@@ -59,8 +59,11 @@ class Locator:
         return None
 
     def entry(self, section: str, index: int, key: str | None = None) -> int | None:
-        """The line of the index-th [[section]] header, or of `key` inside it."""
+        """The line of the index-th [[section]] header, or of `key` inside it (of a table
+        written inline, `log = [...]`: its line, when the list has one a line)."""
         starts = self.starts(section)
+        if not starts and "." not in section and (base := self.top(section)) is not None:
+            return self._item(base, index)
         if not 0 <= index < len(starts):
             return None
         start = starts[index]

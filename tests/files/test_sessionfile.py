@@ -161,3 +161,20 @@ def test_arrivals_can_be_named_later_in_the_log():
         '\n[[log]]\nkind = "penalty"\nplayer = "sue"\npoints = 10\n'
     )
     assert parse_text(text).session.log == (Join("Sue"), Penalty("Sue", 10))
+
+
+@pytest.mark.parametrize(
+    ("log", "line"),
+    [
+        ('log = [\n  { kind = "wall" },\n  { kind = "win", winner = "Lnda", value = 25,'
+         ' self_pick = true },\n]\n', 7),
+        ('log = [{ kind = "wall" }, { kind = "win", winner = "Lnda", value = 25,'
+         ' self_pick = true }]\n', 5),
+    ],
+    ids=["one a line", "all on one line"],
+)  # fmt: skip
+def test_a_problem_in_a_log_written_inline_has_its_line(log: str, line: int):
+    """A log written as `log = [...]` (which session-file.md shows): each problem is named
+    with the line its entry is on, or the line of `log =` when they share one."""
+    message = "log entry 2 (win): unknown player 'Lnda'; did you mean 'Linda'?"
+    assert problems(HEAD + log) == [(line, message)]
