@@ -47,7 +47,7 @@ BetOpt = typer.Option(
     None,
     "--bet",
     help="House rule bettor: a waiting player's bet on a seated player, or on a wall game "
-    "(repeatable).",
+    "(wall, or wall-game on a night with a player called Wall; repeatable).",
     metavar="BETTOR=PLAYER|wall",
 )
 

@@ -165,7 +165,8 @@ def to_csv(chosen: Sequence[SeasonNight]) -> str:
 
 
 def night_json(night: SeasonNight) -> dict[str, Any]:
-    """One night for `mahj export --format json`: who played, totals and each game."""
+    """One night for `mahj export --format json`: who played, totals and each game (and,
+    as `mahj total --json` has it, what a kitty still full gives back at the end)."""
     standings = night.standings
     log = log_json(standings)
     return {
@@ -178,6 +179,7 @@ def night_json(night: SeasonNight) -> dict[str, Any]:
         "totals": standings.totals_map(),
         "log": log["games"],
         "seating": log["seating"],
+        **({"kitty_back": back} if (back := standings.kitty_returns()) else {}),
     }
 
 

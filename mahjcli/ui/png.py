@@ -75,8 +75,9 @@ def figure_of(standings: Standings, coins: int) -> Figure:
     from matplotlib.figure import Figure
 
     lines = panel_lines(standings, summary(standings, coins), PANEL_COLUMNS)
-    letters = max(width_of(line.text) + (4 if line.place else 0) for line in lines)
-    panel_width = max(3.2, letters * FONT * 0.6 / 72)
+    inches = FONT * 0.62 / 72  # a letter, about; a standing's words start 13% in, its total
+    panel_width = max(3.2, *(inches * (width_of(line.text) + 2) / (0.87 if line.place else 1)
+                             for line in lines))  # fmt: skip
     height = max(CHART[1], 0.9 + LINE * len(lines))
     figure = Figure(figsize=(CHART[0] + panel_width, height), dpi=150, layout="constrained")
     FigureCanvasAgg(figure)

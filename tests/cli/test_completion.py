@@ -157,12 +157,14 @@ def test_bash_completes_winner_thrower_dead_and_line(night: Path):
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 def test_bash_reads_a_completed_name_back_as_it_is(tmp_path: Path):
     """What TAB puts on the line is read by bash as the name itself: a quote, a bracket or
-    a space in a name does not leave bash waiting for the end of a quote."""
+    a space in a name does not leave bash waiting for the end of a quote. (Once such a
+    character has been typed, Typer offers nothing more: it compares what was typed,
+    unescaped, with the start of each name as bash must be given it.)"""
     night = tmp_path / "names.toml"
     names = ("O'Brien", "=SUM(A1)", "[bold]Sue", "Mary Lou", "José", "李", "Ann$")
     run = [*mahj_script(), "new", *names, "--session", str(night)]
     assert subprocess.run(run, capture_output=True, timeout=60).returncode == 0
-    offered = {w for name in names for w in complete(f"mahj leave --session {night} {name[0]}")}
+    offered = set(complete(f"mahj leave --session {night} "))  # TAB on a word not begun
     read: set[str] = set()
     for word in offered:
         echo = subprocess.run(["bash", "-c", f"printf '%s\\n' {word}"], capture_output=True,

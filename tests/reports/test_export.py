@@ -256,6 +256,11 @@ def test_csv_deltas_re_add_to_what_changes_hands_with_a_kitty(mahj, tmp_path: Pa
     expected = {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}
     assert {name: added[name] for name in expected} == expected
     assert {name: int(last[name]) for name in expected} == expected
+    (exported,) = json.loads(run_ok(mahj, "export", "--format", "json", *s).stdout)["nights"]
+    games = [g["deltas"] for g in exported["log"]] + [
+        e.get("deltas", {}) for e in exported["seating"]
+    ] + [exported.get("kitty_back", {})]  # fmt: skip
+    assert {name: sum(d.get(name, 0) for d in games) for name in expected} == expected
     if closed:  # a script reading the log finds the kitty going back with the closing
         log = json.loads(run_ok(mahj, "log", "--json", *s).stdout)
         (closing,) = [e for e in log["seating"] if e["action"] == "close"]

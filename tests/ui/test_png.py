@@ -120,3 +120,23 @@ def test_the_svg_draws_sixteen_looks_too():
         shape = first.tag if first.tag != ns + "polygon" else first.get("points", "").count(",")
         looks.add((line.get("stroke"), shape))
     assert len(groups) == 16 and len(looks) == 16
+
+
+def test_a_long_name_never_runs_into_its_total():
+    """Names may be 40 letters: in the panel beside the chart each standing's name ends
+    before its total begins, as drawn."""
+    night = loader.load(SAMPLES / "rules-worked-night.toml")
+    names = ("Bartholomew-Featherstonehaugh Wolfeschle", "Mary Elizabeth Fitzgerald-Worth",
+             "Kathy", "Pat")  # fmt: skip
+    standings = fold(night.session._replace(players=names, easts=(names[0],)))
+    figure = figure_of(standings, 0)
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    from matplotlib.text import Text
+
+    texts = [t for t in figure.findobj(Text) if t.get_text()]
+    for name in names[:2]:
+        (drawn,) = [t for t in texts if t.get_text() in (f"{n} {name}" for n in range(1, 5))]
+        row = drawn.get_position()[1]
+        (total,) = [t for t in texts if t.get_position()[1] == row and t.get_ha() == "right"]
+        assert drawn.get_window_extent(renderer).x1 < total.get_window_extent(renderer).x0, name
