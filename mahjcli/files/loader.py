@@ -66,6 +66,11 @@ def read_stamped(
     try:
         return reading.read_stamped(path, reading.SESSION_LIMIT)
     except FileNotFoundError:
+        if os.path.islink(path):  # `mahj new` would say it exists
+            raise SessionMissing(
+                f"{path} is a link to {os.readlink(path)}, which is not there; point it at "
+                f"the {kind} file, or remove the link"
+            ) from None
         raise SessionMissing(f"no {kind} file at {path}; start one with `{start}`") from None
     except IsADirectoryError:
         raise SessionMissing(

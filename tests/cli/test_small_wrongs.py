@@ -194,3 +194,15 @@ def test_the_backup_is_offered_only_for_a_file_to_mend(four: Run, session: Path,
     session.write_text(session.read_text().replace("players = [", "players = [[", 1))
     said = four("total").stderr
     assert f"the version before mahj's last save is in {session}.bak" in said
+
+
+def test_a_link_to_a_night_that_is_gone_says_so(mahj, tmp_path: Path):
+    """A night reached through a link whose file was moved away: the command says the link
+    leads nowhere, rather than "start one with mahj new", which would then refuse because
+    the link exists."""
+    link = tmp_path / "tonight.toml"
+    link.symlink_to(tmp_path / "moved-away.toml")
+    result = mahj("status", "--session", str(link), use_session=False)
+    assert result.exit_code == 1
+    assert "is a link to" in result.stderr and "which is not there" in result.stderr
+    assert "mahj new" not in result.stderr
