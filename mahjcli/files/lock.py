@@ -58,7 +58,7 @@ def locked(path: Path) -> Iterator[Path]:
             "remove it)"
         ) from None
     except OSError as exc:
-        raise SaveFailed(f"cannot lock {path}: {exc.strerror or exc}") from None
+        raise SaveFailed(f"cannot lock {path}: {_lock_problem(exc, lock_path(real))}") from None
     try:
         yield real
     finally:
@@ -67,6 +67,18 @@ def locked(path: Path) -> Iterator[Path]:
                 os.unlink(lock_path(real))
         with contextlib.suppress(OSError):  # closing the lock file lets it go in any case
             release()
+
+
+def _lock_problem(exc: OSError, lock: Path) -> str:
+    """Why the lock file cannot be used, and what to do about it."""
+    if exc.errno == errno.ELOOP:  # opened without following links
+        return (
+            f"its lock file {lock} is a link, which mahj never follows; nothing was changed "
+            "(remove the link, then try again)"
+        )
+    if exc.errno == errno.EROFS:
+        return "the folder is read-only; nothing was changed (copy the night somewhere writable)"
+    return f"{exc.strerror or exc}; nothing was changed"
 
 
 _MISSING = (errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.EBADF)

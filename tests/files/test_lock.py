@@ -119,3 +119,18 @@ def test_a_lock_file_taken_away_by_its_holder_is_not_held_by_the_next(tmp_path: 
     with pytest.raises(TimeoutError):
         lock.acquire(path, 0.1)  # the waiter holds the lock file now at the path
     taken[0]()  # type: ignore[operator]
+
+
+def test_a_lock_file_that_is_a_link_is_named_with_what_to_do(mahj, session: Path):
+    """A link where the lock file goes (another program's, or a trick): it is never
+    followed, the night is left as it was, and the message says to remove the link."""
+    assert mahj("new", "Ruth", "Linda", "Kathy", "Pat").exit_code == 0
+    before = session.read_bytes()
+    lock_file = lock.lock_path(session.resolve())
+    lock_file.unlink(missing_ok=True)
+    lock_file.symlink_to(session.parent / "elsewhere")
+    result = mahj("wall")
+    assert result.exit_code == 1 and session.read_bytes() == before
+    assert "is a link, which mahj never follows" in result.stderr
+    assert "remove the link" in result.stderr
+    assert not (session.parent / "elsewhere").exists()
