@@ -149,8 +149,10 @@ def _choose(
 
 def _extra_named(typed: str, extra: Sequence[tuple[str, str]]) -> str | None:
     """The key of the `extra` choice whose words were typed in full (`self-picked`)."""
-    said = " ".join(typed.replace("-", " ").split()).casefold()
-    return next((k for k, words in extra if said == words.replace("-", " ")), None)
+    from ..core.names import fold_name
+
+    said = fold_name(typed.replace("-", " "))
+    return next((k for k, words in extra if said == fold_name(words.replace("-", " "))), None)
 
 
 def _value(term: Terminal, standings: Standings) -> dict[str, Any]:

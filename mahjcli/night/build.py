@@ -152,7 +152,7 @@ def typed_bets(
                 f"{field('bet')} {raw!r}: write it as BETTOR=PLAYER (or BETTOR=wall), like Sue=Ruth"
             )
         who = player(standings, bettor, field("bet"))
-        said = " ".join(target.replace("-", " ").split()).casefold()
+        said = fold_name(target.replace("-", " "))
         named = _named_wall(standings)
         if said == "wall" and named is not None and target.strip() != named:
             raise Refused(

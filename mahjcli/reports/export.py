@@ -54,14 +54,21 @@ def _status(row: Row, name: str) -> str:
     return "other table" if name in row.elsewhere else "away"
 
 
+def _night_cells(night: SeasonNight) -> dict[str, object]:
+    """The columns that say which night a row is of."""
+    return {
+        "date": night.date.isoformat() if night.date else "",
+        "session": _cell(night.label),
+        "night": _cell(night.standings.session.name),
+        "rules": night.rules,
+    }
+
+
 def _game_cells(night: SeasonNight, row: Row) -> dict[str, object]:
     """The columns that describe the game (or the arrival, departure or penalty)."""
     standings = night.standings
     cells: dict[str, object] = {
-        "date": night.date.isoformat() if night.date else "",
-        "session": _cell(night.label),
-        "night": _cell(standings.session.name),
-        "rules": night.rules,
+        **_night_cells(night),
         "game": row.game,
         "table": row.table,
         "east": _cell(row.east) if row.is_game else "",
@@ -140,19 +147,14 @@ def _kitty_back(night: SeasonNight) -> list[dict[str, object]]:
     """A row for each player given back what a kitty still held at the night's end."""
     standings = night.standings
     back = standings.kitty_returns()
-    date = night.date.isoformat() if night.date else ""
-    rows = []
-    for name, total in zip(standings.players, standings.totals, strict=True):
-        if back.get(name):
-            delta = back[name]
-            rows.append({
-                "date": date, "session": _cell(night.label), "night": _cell(standings.session.name),
-                "rules": night.rules, "result": "kitty back", "player": _cell(name),
-                "status": "kitty back", "delta": delta, "total": total + delta,
-                "what": "The kitty goes back to those who paid it",
-                **_money(standings, delta, total + delta),
-            })  # fmt: skip
-    return rows
+    return [
+        {**_night_cells(night), "result": "kitty back", "player": _cell(name),
+         "status": "kitty back", "delta": back[name], "total": total + back[name],
+         "what": "The kitty goes back to those who paid it",
+         **_money(standings, back[name], total + back[name])}
+        for name, total in zip(standings.players, standings.totals, strict=True)
+        if back.get(name)
+    ]  # fmt: skip
 
 
 def to_csv(chosen: Sequence[SeasonNight]) -> str:
