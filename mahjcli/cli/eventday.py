@@ -349,7 +349,7 @@ def where(
     round_: str | None = typer.Option(
         None,
         "--round",
-        help="The round (default: the one being played, or the next once its cards are in).",
+        help="The round (default: the one being played, or the next once its time is up).",
         metavar="ROUND",
     ),
     json: bool = typer.Option(False, "--json", help="Print JSON instead of words."),
@@ -366,7 +366,7 @@ def where(
     from .shared import emit_json
 
     rnd = whole_number(round_, "--round", 1, MAX_ROUNDS) if round_ is not None else None
-    found = spot(eventload.load(eventload.locate_event(session)).standings, name, rnd)
+    found = spot(eventload.load(eventload.locate_event(session)).standings, name, rnd, now())
     if json:
         emit_json(spot_json(found))
         return

@@ -61,17 +61,22 @@ def current_round(standings: EventStandings) -> int:
     return len(standings.event.seatings)
 
 
-def floor_round(standings: EventStandings) -> int:
+def floor_round(standings: EventStandings, now: _dt.datetime | None = None) -> int:
     """The round on the floor: the last round that has started (its clock, or a card
-    begun), or the next one seated once every card of that one is in; before any round
-    starts, round 1 (0 before any round is seated)."""
+    begun), or the next one seated once every card of that one is in or its time is up
+    (called, or its clock run out at `now`: a slow card is then accepted late); before
+    any round starts, round 1 (0 before any round is seated)."""
     event = standings.event
     seated = len(event.seatings)
     started = [r for r in range(1, seated + 1) if event.started(r)]
     if not started:
         return min(seated, 1)
     last = started[-1]
-    return last + 1 if last < seated and not event.missing(last) else last
+    if last == seated:
+        return last
+    clock = clock_state(event.clock, last, now) if now is not None else None
+    over = event.time_called(last) or (clock is not None and clock.called)
+    return last + 1 if over or not event.missing(last) else last
 
 
 def table_states(
@@ -109,7 +114,7 @@ def profile_words(standings: EventStandings) -> str:
 
 def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> EventBoard:
     """The event as the room's screen shows it (with the round's clock at `now`)."""
-    rnd = floor_round(standings)
+    rnd = floor_round(standings, now)
     page = sheet(standings, rnd, now) if rnd else None
     labels = place_labels(standings)
     lines = tuple(
@@ -161,7 +166,7 @@ def director_context(standings: EventStandings, now: _dt.datetime) -> dict[str, 
     """What the director's page shows: the round on the floor, and the earlier rounds
     whose cards are not all in (a card handed in late is accepted there)."""
     event = standings.event
-    rnd = floor_round(standings)
+    rnd = floor_round(standings, now)
     clock = clock_state(event.clock, rnd, now) if rnd else None
     tables = _cards(standings, rnd, now) if rnd else []
     late = {}  # a card not in yet, or handed in again after the director reopened it

@@ -4,6 +4,7 @@ shows the same values."""
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import Any, NamedTuple
 
 from ..core.errors import Refused
@@ -33,12 +34,14 @@ class Spot(NamedTuple):
     """Their place in the standings so far (None before any card is in)."""
 
 
-def spot(standings: EventStandings, typed: str, rnd: int | None = None) -> Spot:
+def spot(
+    standings: EventStandings, typed: str, rnd: int | None = None, now: _dt.datetime | None = None
+) -> Spot:
     """Where the player `typed` names (any case) sits in round `rnd` (default: the round
-    on the floor, as the room's page has it); Refused with a suggestion when nobody of
-    the round is called that."""
+    on the floor at `now`, as the room's page has it); Refused with a suggestion when
+    nobody of the round is called that."""
     event = standings.event
-    number = rnd if rnd is not None else floor_round(standings)
+    number = rnd if rnd is not None else floor_round(standings, now)
     seating = event.seating(number)
     if seating is None:
         raise Refused(f"round {number} is not seated yet")

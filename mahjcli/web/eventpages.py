@@ -127,8 +127,8 @@ class EventSite(TablePages):
         if not name.strip():
             raise Problem(400, "give the player's name: /where.json?name=NAME")
         raw = request.query_params.get("round")
-        rnd = _round(standings, raw) if raw is not None else floor_round(standings)
-        return json_response(spot_json(spot(standings, name, rnd or None)))
+        rnd = _round(standings, raw) if raw is not None else None
+        return json_response(spot_json(spot(standings, name, rnd, server_now())))
 
     # ---- pages for everyone ------------------------------------------------------------
 
@@ -275,8 +275,9 @@ class EventSite(TablePages):
 
 def _clock_runs(standings: EventStandings) -> bool:
     """Whether the round on the floor has a clock running now."""
-    rnd = floor_round(standings)
-    clock = clock_state(standings.event.clock, rnd, server_now()) if rnd else None
+    now = server_now()
+    rnd = floor_round(standings, now)
+    clock = clock_state(standings.event.clock, rnd, now) if rnd else None
     return clock is not None and not clock.called and clock.ends is not None
 
 

@@ -70,7 +70,7 @@ class EventBase(Site):
     async def floor(self, request: Request) -> tuple[OpenEvent, int]:
         """The event and the round on the floor (Problem 409 before any round is seated)."""
         opened = await self.opened(request)
-        rnd = floor_round(opened.standings)
+        rnd = floor_round(opened.standings, server_now())
         if not rnd:
             raise Problem(409, "no round is seated yet (the director seats round 1)")
         return opened, rnd
@@ -204,7 +204,7 @@ class TablePages(EventBase):
             **part,
             title=views.event_title(opened.standings),
             profile=profile_words(opened.standings),
-            floor=floor_round(opened.standings),
+            floor=floor_round(opened.standings, server_now()),
             token=self.key_of(request),
             chosen=chosen_of(chosen or {}),
             entry_id=new_entry_id(),

@@ -149,11 +149,13 @@ def test_where_do_i_sit_and_the_sheet_by_name(ev: Run):
 def test_where_during_a_round_is_that_rounds_seat_even_with_the_next_one_seated(ev: Run):
     """Round 1 is being played (its clock runs) and the director seats round 2 early: a
     player asking where to sit is told round 1's seat, as the room's page tells her, until
-    round 1's cards are all in."""
+    round 1's cards are all in or its time is called."""
     ev.ok("event", "start", "1")
     ev.ok("event", "seating", "2")
     assert ev.json("event", "where", "cy")["round"] == 1
     assert ev.json("event", "where", "cy", "--round", "2")["round"] == 2
+    ev.ok("event", "call-time", "1")
+    assert ev.json("event", "where", "cy")["round"] == 2  # time is up: off to round 2
 
 
 def test_the_sheet_by_name_lines_up_wide_letters(tmp_path: Path):

@@ -241,3 +241,43 @@ def test_the_clock_is_asked_for_by_scripts_too(serve: Serve, event: Path):
     after = event.read_bytes()
     assert client.post("/event/call-time", data={"round": "1"}, headers=KEY).status_code == 200
     assert event.read_bytes() == after
+
+
+@pytest.mark.parametrize("how", ["called", "ran out"])
+def test_once_time_is_up_a_slow_card_does_not_hold_the_next_round_back(
+    phone: TestClient, event: Path, how: str
+):
+    """Table 1's card of round 1 is in, table 2's is still being argued over; round 2 is
+    seated and round 1's time is up. The floor is round 2: the director's page starts
+    its clock, players find their round-2 seats, a phone picking its table goes there,
+    and the slow table's page still says where round 2 is."""
+    started(event, 70 if how == "ran out" else 10)
+    cli("event", "score", "1", "1", "Ann=10", "Bea=10", "Cy=10", "Dot=-30",
+        "--session", str(event))  # fmt: skip
+    cli("event", "seating", "2", "--session", str(event))
+    if how == "called":
+        cli("event", "call-time", "1", "--session", str(event))
+    page = text_of(phone.get("/director"))
+    assert "Round 2's clock" in page and "Start round 2's clock" in page
+    assert "Round 1's cards still to come" in page
+    seat = cli_json("event", "where", "Ann", "--round", "2", "--session", str(event))
+    where = text_of(phone.get("/where", params={"name": "ann"}))
+    assert f"Table {seat['table']} · seat {seat['seat']}" in where and "Round 2" in where
+    chosen = phone.get("/table/2", follow_redirects=False)
+    assert chosen.headers["location"] == "/round/2/table/2"
+    slow = phone.get("/round/1/table/2").text
+    assert '<a href="/round/2/table/2">round 2 is on the floor</a>' in slow
+    started_2 = phone.post(
+        "/director/start", data=hidden(phone.get("/director").text, "/director/start")
+    )
+    assert "Round 2's clock is running." in text_of(started_2)
+
+
+def test_before_time_is_up_a_seated_next_round_waits_for_the_cards(phone: TestClient, event: Path):
+    """Round 2 seated early (to post the sheet) while round 1 is still being played: the
+    floor stays round 1."""
+    started(event, 10)
+    cli("event", "seating", "2", "--session", str(event))
+    page = text_of(phone.get("/director"))
+    assert "Round 1's clock" in page and "Start round 2's clock" not in page
+    assert phone.get("/table/2", follow_redirects=False).headers["location"] == "/round/1/table/2"
