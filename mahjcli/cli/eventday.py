@@ -349,7 +349,7 @@ def where(
     round_: str | None = typer.Option(
         None,
         "--round",
-        help="The round (default: the one being played, or the next once its time is up).",
+        help="The round (default: the one being played, or the next once that one is over).",
         metavar="ROUND",
     ),
     json: bool = typer.Option(False, "--json", help="Print JSON instead of words."),
