@@ -160,9 +160,10 @@ def recorded(cards: tuple[TableCard, ...], ident: str) -> bool:
 
 
 def lines_at(opened: OpenEvent, rnd: int, table: int) -> tuple[object, ...]:
-    """The lines on the table's card still at the table (none before its first game)."""
+    """The lines on the table's card (none before its first game); an accepted card's
+    too, so that a page left open is told the card is accepted, not that it changed."""
     card = opened.event.current_cards(rnd).get(table)
-    return card.games or () if card is not None and not card.accepted else ()
+    return card.games or () if card is not None else ()
 
 
 def changed_since(opened: OpenEvent, rnd: int, table: int, seen: int | None) -> None:

@@ -448,3 +448,26 @@ def test_change_something_on_the_check_page_gives_back_the_form_as_filled(
     chosen = dict(re.findall(r'name="(\w+)" value="([^"]*)" checked', page))
     assert chosen == {"winner": "Ann", "how": "by:Bea", "exposures": "2"}
     assert 'name="value" value="30"' in page
+
+
+def test_a_page_left_open_after_the_card_was_accepted_is_told_so(phone: TestClient, event: Path):
+    """A phone still showing the card as it was before the director accepted it sends a
+    penalty, or takes back the last line: each is refused saying the card is accepted
+    (ask the director), never that a line was taken back or that it was already done."""
+    play_round(phone)
+    stale = phone.get("/round/1/table/1").text
+    checked = check(phone, 1, 1, "penalty", stale, name="Bea", points="10", reason="blind pass")
+    assert checked.status_code == 200
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        tap(phone, 1, 1, "confirm", name)
+    tap(phone, 1, 1, "hand-in", "Ann")
+    cli("event", "accept", "1", "1", "--session", str(event))
+    before = event.read_bytes()
+    sent = phone.post("/round/1/table/1/enter", data=hidden(checked.text, "/round/1/table/1/enter"))
+    undo = phone.post("/round/1/table/1/undo", data=hidden(stale, "/round/1/table/1/undo"))
+    for answer in (sent, undo):
+        said = text_of(answer)
+        assert answer.status_code == 400, said
+        assert "card is accepted and no longer changes; the director may replace it" in said
+        assert "taken back" not in said and "already" not in said
+    assert event.read_bytes() == before
