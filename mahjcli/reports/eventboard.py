@@ -33,6 +33,9 @@ class Standing(NamedTuple):
     player: str
     points: int
     cells: tuple[str, ...]
+    games: int = 0
+    byes: int = 0
+    withdrew: bool = False
 
 
 class EventBoard(NamedTuple):
@@ -123,6 +126,9 @@ def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> E
             line.player.name,
             line.points,
             tuple(round_cell(line, i) for i in range(len(line.rounds))),
+            line.games,
+            line.byes,
+            line.withdrew,
         )
         for line in standings.lines
     )

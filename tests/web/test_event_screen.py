@@ -157,3 +157,23 @@ def test_the_api_answers_the_round_after_seating_it(serve: Serve, event: Path):
     answer = client.post("/event/seat", data={"round": "2"}, headers=KEY)
     assert answer.status_code == 200
     assert answer.json() == client.get("/seating.json?round=2").json()
+
+
+def test_the_results_page_shows_games_byes_and_who_withdrew_as_the_command_line_does(
+    phone: TestClient, event: Path
+):
+    """RULES.md §9: the standings show games played; a player who went home is marked, on
+    the served results as on `mahj event standings` and its --html page."""
+    cli("event", "score", "1", "1", "Ann=30", "Bea=20", "Cy=0", "Dot=-10",
+        "--session", str(event))  # fmt: skip
+    cli("event", "withdraw", "Dot", "--session", str(event))
+    results = text_of(phone.get("/results"))
+    assert "<th>Games</th><th>Byes</th>" in results
+    row = results[results.index('<td class="who">Dot') :]
+    row = row[: row.index("</tr>")]
+    assert '<td class="who">Dot <em>(withdrew)</em></td>' in row
+    cells = '<span class="card">games </span>{}</td><td class="round">'
+    cells += '<span class="card">byes </span>{}'
+    assert cells.format(4, 0) in row
+    ida = results[results.index('<td class="who">Ida') :]
+    assert cells.format(0, 1) in ida[: ida.index("</tr>")]
