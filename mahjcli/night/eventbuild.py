@@ -29,6 +29,7 @@ from ..core.model import Card
 from ..core.movement import seat_round
 from ..core.names import UnknownName, fold_name, name_problem, resolve
 from ..core.rulesets import Tournament
+from ..core.wording import either
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
 
@@ -260,11 +261,15 @@ def replacing(event: Event, rnd: int, table: int, replace: bool) -> bool:
     earlier = table in event.current_cards(rnd)
     if earlier and not replace:
         raise Refused(
-            f"round {rnd}, table {table} already has a card; add --replace to replace it "
-            "(the old card stays in the file as history)"
+            f"round {rnd}, table {table} already has a card; "
+            + either("add --replace", "tick “Replace the card that is in”")
+            + " to replace it (the old card stays in the file as history)"
         )
     if replace and not earlier:
-        raise Refused(f"round {rnd}, table {table} has no card yet; leave out --replace")
+        raise Refused(
+            f"round {rnd}, table {table} has no card yet; "
+            + either("leave out --replace", "untick “Replace the card that is in”")
+        )
     return earlier
 
 

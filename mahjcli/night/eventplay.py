@@ -25,7 +25,7 @@ from ..core.model import GAMES_PER_ROUND, Entry, Incomplete, is_game
 from ..core.names import UnknownName, resolve
 from ..core.session import Session
 from ..core.standings import Standings
-from ..core.wording import field
+from ..core.wording import either, field
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
 from .build import Built
@@ -75,9 +75,17 @@ def _refuse_closed(card: TableCard, rnd: int, table: int) -> None:
             f"accept {rnd} {table}) or gives it back to the table (mahj event reopen {rnd} {table})"
         )
     if card.accepted:
+        how = (
+            either(f"mahj event reopen {rnd} {table}", "“Reopen to replace it” on their page")
+            if card.games is not None
+            else either(
+                f"mahj event score {rnd} {table} NAME=POINTS... --replace",
+                "“Replace the card that is in” on its paper card page",
+            )
+        )
         raise Refused(
             f"{where(rnd, table)}'s card is accepted and no longer changes; the director may "
-            f"replace it (mahj event reopen {rnd} {table}, which keeps it as history)"
+            f"replace it ({how}, which keeps it as history)"
         )
 
 

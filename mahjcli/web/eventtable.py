@@ -309,6 +309,7 @@ class TablePages(EventBase):
             director=self.keys.level(self.key_of(request)) == "organiser",
             entry_id=new_entry_id(),
             result=totals_words(result.totals) if result is not None else None,
+            live=(rnd, table) in standings.live,
             done=views.cards_line(standings, rnd) if done else None,
             error=error,
         )

@@ -166,7 +166,8 @@ def _no_key(level: Level, api: bool = False) -> Problem:
     if level == "organiser":
         return Problem(
             401,
-            "this needs the organiser's key, which this phone does not hold (or no longer: "
+            "this needs the organiser's key (the director's, at an event), which this phone "
+            "does not hold (or no longer: "
             "it may have been changed): open the entry link printed when mahj serve started, "
             f"or the new one (a table's join code enters games only){bearer}; nothing was "
             "changed",

@@ -148,3 +148,49 @@ def test_an_events_names_are_escaped(serve: Serve, tmp_path: Path):
         page = client.get(url).text
         assert "<script>alert" not in page and "<i>Cup" not in page, url
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "李" in page
+
+
+def test_a_card_already_in_is_replaced_in_the_pages_words(director: TestClient, event: Path):
+    """On the page there is no --replace to add: the director is told to tick "Replace the
+    card that is in", and a win on an accepted paper card is refused pointing to that,
+    not to a command that refuses a paper card; every refusal leaves the file as it was."""
+    cli("event", "score", "1", "1", "Ann=45", "Bea=-10", "Cy=0", "Dot=20",
+        "--session", str(event))  # fmt: skip
+    page = director.get("/round/1/table/1/totals").text
+    assert "Replace the card that is in" in page
+    before = event.read_bytes()
+    fields = {"token": TOKEN, "player": ["Ann", "Bea", "Cy", "Dot"],
+              "points": ["40", "-10", "0", "25"]}  # fmt: skip
+    said = html.unescape(director.post("/round/1/table/1/totals/check", data=fields).text)
+    assert "tick “Replace the card that is in”" in said and "--replace" not in said
+    win = {"token": TOKEN, "winner": "Ann", "value": "25", "how": "self"}
+    said = html.unescape(director.post("/round/1/table/1/check", data=win).text)
+    assert "accepted and no longer changes" in said and "mahj event" not in said
+    assert "“Replace the card that is in” on its paper card page" in said
+    assert event.read_bytes() == before
+    answer = director.post("/score", headers=KEY,
+                           data={"round": "1", "table": "2", "replace": "on",
+                                 "total": ["Eve=30", "Fay=0", "Gus=-10", "Hal=5"]})  # fmt: skip
+    assert "untick “Replace the card that is in”" in refusal(answer, 400)
+    assert event.read_bytes() == before
+
+
+def test_a_table_entering_game_by_game_is_not_offered_a_paper_card_form(serve: Serve, event: Path):
+    """Its card is being entered on the table's page: the paper card page says so (and
+    the director may replace it there); the tables' join code cannot."""
+    cli("event", "win", "1", "1", "Ann", "25", "--self-pick", "--session", str(event))
+    client = serve(event)
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    assert client.get(f"/enter?code={code}", follow_redirects=False).status_code == 303
+    page = html.unescape(client.get("/round/1/table/1/totals").text)
+    assert 'name="points"' not in page
+    assert "being entered game by game" in page and 'href="/round/1/table/1"' in page
+    director = serve(event)
+    director.get(f"/enter?key={TOKEN}")
+    page = director.get("/round/1/table/1/totals").text
+    assert 'name="points"' in page and "Replace the card that is in" in page
+
+
+def test_the_key_refused_at_an_event_is_the_directors(serve: Serve, event: Path):
+    said = refusal(serve(event).post("/event/accept", data={"round": "1", "table": "1"}), 401)
+    assert "the director's, at an event" in said
