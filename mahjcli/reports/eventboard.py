@@ -24,6 +24,7 @@ from .event import (
     tie_lines,
 )
 from .event import winners_lines as _winners
+from .words import points
 
 
 class Standing(NamedTuple):
@@ -210,14 +211,20 @@ def _cards(standings: EventStandings, rnd: int, now: _dt.datetime) -> list[dict[
     for number, state in enumerate(table_states(standings, rnd, now), 1):
         live = standings.live.get((rnd, number))
         result = standings.results.get((rnd, number))
+        handed_in = live is not None and live.card.status == "handed-in"
         out.append(
             {
                 "round": rnd,
                 "table": number,
                 "seats": seating.tables[number - 1],
                 "state": state or "no card yet",
-                "handed_in": live is not None and live.card.status == "handed-in",
+                "handed_in": handed_in,
                 "accepted": result is not None,
+                # what the director accepts, and whether it replaces the card in force
+                "totals": ", ".join(f"{n} {points(v)}" for n, v in live.totals.items())
+                if live is not None and handed_in
+                else "",
+                "replacing": handed_in and result is not None,
                 # entered game by game: it may be reopened
                 "detailed": live is not None or (result is not None and result.card.detailed),
             }

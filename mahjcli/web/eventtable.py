@@ -206,6 +206,7 @@ class TablePages(EventBase):
             profile=profile_words(opened.standings),
             floor=floor_round(opened.standings, server_now()),
             token=self.key_of(request),
+            director=self.keys.level(self.key_of(request)) == "organiser",
             chosen=chosen_of(chosen or {}),
             entry_id=new_entry_id(),
             game_id=(chosen or {}).get("entry_id", [""])[0] or f"{new_entry_id()}-g",

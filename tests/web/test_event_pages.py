@@ -185,6 +185,7 @@ def test_a_table_entering_game_by_game_is_not_offered_a_paper_card_form(serve: S
     page = html.unescape(client.get("/round/1/table/1/totals").text)
     assert 'name="points"' not in page
     assert "being entered game by game" in page and 'href="/round/1/table/1"' in page
+    assert 'href="/director"' not in client.get("/round/1/table/1").text  # not the director
     director = serve(event)
     director.get(f"/enter?key={TOKEN}")
     page = director.get("/round/1/table/1/totals").text
