@@ -478,3 +478,79 @@ def test_the_settle_up_pages_through_every_payment_once_on_a_television(browser,
         page.close()
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def long_named_club(tmp_path_factory) -> Iterator[tuple[str, str]]:
+    """Three tables, a kitty, fifteen players (three waiting, long names among them) and a
+    dozen games, so that eleven payments are to settle: served, its address and key."""
+    from tests.web.conftest import cli
+
+    folder = tmp_path_factory.mktemp("longclub")
+    night = folder / "club.toml"
+    names = ["Bartholomew-Alexandra Featherstonehaugh", "[bold]Sue", "<b>Ann</b>", "José",
+             "Ruth", "Linda", "Kathy", "Pat", "Bea", "Cy", "Dot", "Eve", "Flo",
+             "Maximiliana Wolfeschlegelsteinhausen", "Gil"]  # fmt: skip
+    cli("new", *names, "--tables", "3", "--house", "kitty=25", "--session", str(night))
+    for rnd in range(4):
+        for table in (1, 2, 3):
+            if table == 3 and rnd % 2:
+                cli("wall", "--table", "3", "--session", str(night))
+                continue
+            status = json.loads(cli("status", "--json", "--session", str(night)))
+            at = list(next(t for t in status["tables"] if t["table"] == table)["seated"])
+            winner, thrower = at[(rnd + table) % 4], at[(rnd + table + 1) % 4]
+            cli("win", winner, str(25 + 5 * (rnd + table)), "--thrown-by", thrower,
+                "--session", str(night))  # fmt: skip
+    server, base, key = start("--session", str(night), env=_env(folder))
+    try:
+        yield base, key
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_a_long_line_and_long_names_fit_a_television_with_the_settle_up_in_pages(
+    browser, long_named_club, size
+):
+    """The waiting line is one strip under the tables that fill their row, so the settle-up
+    keeps room for a page of payments; with the join code shown too, a settle-up that
+    would still not fit gives way rather than run off the screen a line at a time."""
+    from tests.system.every_page import post
+
+    base, key = long_named_club
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        label = page.locator(".settle .list-pager").inner_text()
+        first, last = re.match(r"Payments (\d+)\D(\d+) of", label).groups()  # type: ignore[union-attr]
+        assert int(last) - int(first) + 1 >= 4, label
+    finally:
+        page.close()
+    assert_on_one_screen(browser, base + "/", size)
+    post(base, key, "/join-code", {"show": "true"})
+    try:
+        assert_on_one_screen(browser, base + "/", size)
+    finally:
+        post(base, key, "/join-code", {"show": "false"})
+
+
+def test_the_last_games_say_how_many_earlier_games_there_are(browser, served_night):
+    """The screen is sent the latest few games and shows those that fit: the line under
+    them counts every earlier game of the night, not only the ones it was sent."""
+    page = browser.new_page(viewport={"width": 1920, "height": 1200})
+    try:
+        page.goto(served_night[0] + "/")
+        page.wait_for_function("document.querySelector('.more-note') !== null")
+        shown = page.evaluate(
+            "[...document.querySelectorAll('.games li')].filter((e) => e.offsetHeight)"
+            ".map((e) => e.querySelector('.num').textContent)"
+        )
+        note = page.locator(".more-note").inner_text()
+    finally:
+        page.close()
+    assert shown and shown[0].startswith("Game 7"), shown
+    last = int(re.match(r"Game (\d+)", shown[-1])[1])  # type: ignore[index]
+    assert note == f"and {last - 1} earlier games", (shown, note)

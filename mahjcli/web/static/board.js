@@ -45,18 +45,26 @@
     var room = roomFor(box);
     var top = box.getBoundingClientRect().top;
     if (items[items.length - 1].getBoundingClientRect().bottom - top <= room) { return; }
-    room -= 2 * parseFloat(getComputedStyle(box).fontSize);  // the line saying how many more
+    var note = document.createElement("p");  // the line saying how many more
+    note.className = "more-note quiet";
+    note.textContent = "and 9 earlier games";
+    box.parentNode.insertBefore(note, box.nextSibling);
+    var style = getComputedStyle(note);
+    room -= note.getBoundingClientRect().height + parseFloat(style.marginTop) +
+      parseFloat(style.marginBottom);
     var keep = 0;
     while (keep < items.length && items[keep].getBoundingClientRect().bottom - top <= room) {
       keep += 1;
     }
+    if (!keep) {  // not even the latest game fits: the section gives way
+      note.remove();
+      section.parentNode.classList.add("fill-gone");
+      return;
+    }
     items.slice(keep).forEach(function (item) { item.style.display = "none"; });
-    var hidden = items.length - keep;
-    var note = document.createElement("p");
-    note.className = "more-note quiet";
-    note.textContent = (keep ? "and " + hidden + " earlier " : hidden + " ") +
-      (hidden === 1 ? "game" : "games") + ", on the phones";
-    box.parentNode.insertBefore(note, box.nextSibling);
+    // every game before the last one shown (the screen is sent only the latest few)
+    var hidden = parseInt(items[keep - 1].getAttribute("data-game"), 10) - 1;
+    note.textContent = "and " + hidden + " earlier " + (hidden === 1 ? "game" : "games");
     var bottom = window.innerHeight - parseFloat(getComputedStyle(board).paddingBottom);
     if (section.getBoundingClientRect().bottom > bottom) {
       section.parentNode.classList.add("fill-gone");  // the section, and its row, give way
@@ -76,6 +84,8 @@
     if (old && old.classList.contains("pager")) { old.remove(); }
     var sizes = (box.getAttribute("data-grow") || "").split(" ").filter(Boolean);
     box.style.fontSize = "";
+    var section = box.closest("section") || box.parentNode;
+    section.classList.remove("no-room");
     if (!document.body.classList.contains("fit") || items.length < 2) { return; }
     for (var i = 0; i < sizes.length; i += 1) {  // the largest text that shows all at once
       box.style.fontSize = sizes[i];
@@ -113,10 +123,31 @@
     button.addEventListener("click", function () { show(shown[key] + 1); });
     button.turn = function () { show(shown[key] + 1); };
     show(shown[key] || 0);
+    // when not even a page of it fits (the join code takes the top of the screen), the
+    // list gives way, its section with it, rather than run off the bottom of the screen
+    var bottom = window.innerHeight - parseFloat(getComputedStyle(board).paddingBottom);
+    if (section.getBoundingClientRect().bottom > bottom + 1) {
+      section.classList.add("no-room");
+      button.remove();
+    }
+  }
+
+  function strip() {
+    // the waiting line on a row of its own under the tables (they fill their row) is
+    // one strip across it instead of a card
+    var line = board.querySelector(".tables article.line");
+    if (!line) { return; }
+    line.classList.remove("strip");
+    var before = line.previousElementSibling;
+    if (document.body.classList.contains("fit") && before &&
+        line.getBoundingClientRect().top >= before.getBoundingClientRect().bottom) {
+      line.classList.add("strip");
+    }
   }
 
   function layout() {
     document.body.classList.toggle("fit", window.innerWidth >= WIDE);
+    strip();
     Array.prototype.forEach.call(board.querySelectorAll("[data-page]"), pageOf);
     Array.prototype.forEach.call(board.querySelectorAll("[data-fill]"), fill);
   }
