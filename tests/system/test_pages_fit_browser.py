@@ -554,3 +554,52 @@ def test_the_last_games_say_how_many_earlier_games_there_are(browser, served_nig
     assert shown and shown[0].startswith("Game 7"), shown
     last = int(re.match(r"Game (\d+)", shown[-1])[1])  # type: ignore[index]
     assert note == f"and {last - 1} earlier games", (shown, note)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_an_event_under_way_with_the_join_code_and_long_names_uses_the_screen(
+    browser, tmp_path: Path, size
+):
+    """Forty-two players, two with long names, round 1's first cards in and the join code
+    shown: a page of the round's tables holds at least a whole row of them (never one
+    table a page), and the standings a place a line (round 1's points would only say the
+    total again), so the screen still answers "where is my table?" and "how am I doing?"."""
+    from tests.system.every_page import post
+    from tests.web.conftest import cli
+
+    names = [f"Player {n:02d}" for n in range(1, 41)]
+    names += ["Maximiliana Wolfeschlegelsteinhausen", "Mary-Catherine O'Donnell-Fitzpatrick"]
+    event = tmp_path / "event.toml"
+    cli("event", "new", "Spring Open", *names, "--rounds", "4", "--seed", "3",
+        "--session", str(event))  # fmt: skip
+    cli("event", "start", "1", "--session", str(event))
+    seating = json.loads(cli("event", "seating", "1", "--json", "--session", str(event)))
+    for number, table in enumerate(seating["tables"][:6], 1):
+        seats = list(table["seats"].values())
+        totals = [f"{name}={p}" for name, p in zip(seats, (40, 20, -10, 0), strict=True)]
+        cli("event", "score", "1", str(number), *totals, "--session", str(event))
+    server, base, key = start("--event", "--session", str(event), env=_env(tmp_path))
+    post(base, key, "/director/join-code", {"show": "true"})
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        shown = page.evaluate(SHOWN)
+        places = page.evaluate(
+            "[...document.querySelectorAll('.standings tbody tr')]"
+            ".filter((e) => e.getBoundingClientRect().height > 0).length"
+        )
+        rounds = page.evaluate(
+            "[...document.querySelectorAll('.standings td.round')]"
+            ".filter((e) => e.getBoundingClientRect().height > 0).length"
+        )
+        below = page.evaluate(BELOW)
+        tall = page.evaluate("document.documentElement.scrollHeight")
+    finally:
+        page.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+    assert len({round(t["left"]) for t in shown}) >= 4, shown  # a row of tables at least
+    assert all(t["bottom"] <= size[1] for t in shown), shown
+    assert rounds == 0 and places >= 6, (rounds, places)
+    assert below == [] and tall <= size[1], (below, tall)

@@ -102,10 +102,18 @@
     var pages = [];
     var page = [];
     var start = null;
+    var row = null;
     items.forEach(function (item) {
+      // a page ends before a row that would not fit whole; a row (a grid's items side by
+      // side, as tall as the tallest) is never split between pages
       var r = item.getBoundingClientRect();
       if (start === null) { start = r.top; }
-      if (r.bottom - start > room && page.length) { pages.push(page); page = []; start = r.top; }
+      if (r.top !== row && r.bottom - start > room && page.length) {
+        pages.push(page);
+        page = [];
+        start = r.top;
+      }
+      row = r.top;
       page.push(item);
     });
     pages.push(page);
@@ -123,10 +131,11 @@
     button.addEventListener("click", function () { show(shown[key] + 1); });
     button.turn = function () { show(shown[key] + 1); };
     show(shown[key] || 0);
-    // when not even a page of it fits (the join code takes the top of the screen), the
-    // list gives way, its section with it, rather than run off the bottom of the screen
+    // when not even a page of it fits (the join code takes the top of the screen), a list
+    // that may (data-give-way) gives way, its section with it, rather than run off the
+    // bottom of the screen
     var bottom = window.innerHeight - parseFloat(getComputedStyle(board).paddingBottom);
-    if (section.getBoundingClientRect().bottom > bottom + 1) {
+    if (box.hasAttribute("data-give-way") && section.getBoundingClientRect().bottom > bottom + 1) {
       section.classList.add("no-room");
       button.remove();
     }
