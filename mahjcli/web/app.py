@@ -50,6 +50,7 @@ class RoomSite(Site):
         nights = [
             {
                 "name": source.path.stem,
+                "file": source.path.name,
                 "base": base_of(source),
                 "error": shown.error,
                 "board": board.board(shown.night.standings, recent=1) if shown.night else None,

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
@@ -309,3 +310,16 @@ def test_a_folder_of_nights_answers_each_nights_reads_under_its_name(serve: Serv
     assert client.get("/n/monday/total.json").json()["totals"]["Ruth"] == 100
     assert client.get("/n/monday/log.json").json()["games"][0]["winner"] == "Ruth"
     assert client.get("/version.json").json() != version
+
+
+def test_the_rooms_page_names_each_night_by_its_title_as_a_link(serve: Serve, tmp_path: Path):
+    """Each night of a folder is reached by its name as the night has it (a button-sized
+    link), its file named under it; not by a file name alone."""
+    folder = tmp_path / "nights"
+    folder.mkdir()
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "--name", "Table one", "--date", "2026-12-06",
+        "--session", str(folder / "t1.toml"))  # fmt: skip
+    page = html.unescape(serve(folder).get("/").text)
+    link = '<h2><a class="night-link" href="/n/t1/">Table one · 2026-12-06 · league</a></h2>'
+    assert link in page
+    assert '<p class="meta">t1.toml · games 0</p>' in page
