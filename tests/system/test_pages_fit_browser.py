@@ -603,3 +603,34 @@ def test_an_event_under_way_with_the_join_code_and_long_names_uses_the_screen(
     assert all(t["bottom"] <= size[1] for t in shown), shown
     assert rounds == 0 and places >= 6, (rounds, places)
     assert below == [] and tall <= size[1], (below, tall)
+
+
+def test_picking_a_name_on_a_phone_each_name_is_one_wide_target(browser, tmp_path: Path):
+    """ "Or pick your name": each name is a target the width of its column, at least 44 px
+    high, and a long name's wrapped lines sit close together (it reads as one name, not
+    three)."""
+    from tests.web.conftest import cli
+
+    event = tmp_path / "event.toml"
+    names = ["李", "Pat", "Bartholomew-Alexandra Featherstonehaugh", "Ann", "Bea", "Cy",
+             "Dot", "Eve"]  # fmt: skip
+    cli("event", "new", "Cup", *names, "--rounds", "2", "--given", "--session", str(event))
+    server, base, _ = start("--event", "--session", str(event), env=_env(tmp_path))
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page.goto(base + "/where")
+        page.get_by_text("Or pick your name").click()
+        found = page.evaluate("""() => [...document.querySelectorAll('.names a')].map((a) => {
+            const r = a.getBoundingClientRect(), range = document.createRange();
+            range.selectNodeContents(a);
+            const tops = [...new Set([...range.getClientRects()].map((x) => Math.round(x.top)))];
+            const steps = tops.slice(1).map((t, i) => t - tops[i]);
+            return [a.textContent, r.width, r.height, Math.max(0, ...steps)]; })""")
+    finally:
+        page.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+    assert len(found) == 8
+    for name, width, height, step in found:
+        assert width >= 120 and height >= 44, (name, width, height)
+        assert step < 36, (name, step)  # wrapped lines a line apart, not a target apart
