@@ -13,6 +13,7 @@ from .eventshared import (
     ReplaceOpt,
     card_in,
     event_stem,
+    now,
     print_sheet,
     round_and_table,
     write_results,
@@ -300,8 +301,7 @@ def card(
     signed: list[str] | None = typer.Option(
         None,
         "--total",
-        help="A total as written on the signed card, checked against the "
-        "games (repeat for all four).",
+        help="A total as on the signed card, checked against the games (repeat for all four).",
         metavar="NAME=POINTS",
     ),
     replace: bool = ReplaceOpt,
@@ -328,7 +328,7 @@ def card(
         lambda: change.change(
             path,
             lambda opened: eventcards.detailed_card(
-                opened, rnd, number, played, signed=signed or [], replace=replace
+                opened, rnd, number, played, signed=signed or [], replace=replace, now=now()
             ),
         ),
         rnd,

@@ -7,9 +7,11 @@ No I/O: the table's night comes in already loaded (`mahjcli.files.loader.load`).
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.clock import clock_state
 from ..core.errors import Refused
 from ..core.event import Event, TableCard
 from ..core.eventcheck import named_points, seats_text
@@ -97,6 +99,13 @@ def _games_problem(night: Night, called: bool) -> str | None:
     was called for the round (`called`), a round of fewer games the table could not
     accept (RULES.md §11)."""
     standings = night.standings
+    stopped = next((r.game for r in standings.rows if r.entry.kind == "incomplete"), None)
+    if stopped is not None and not called:
+        return (
+            f"game {stopped} is recorded as stopped by time (mahj incomplete), but time has "
+            "not been called for the round: a game scores 0 for all only once it is (the "
+            "director calls time, or the table takes that game back with mahj undo)"
+        )
     if called and standings.games < GAMES_PER_ROUND:
         return None
     if standings.games != GAMES_PER_ROUND:
@@ -124,10 +133,12 @@ def detailed_card(
     *,
     signed: Sequence[str],
     replace: bool,
+    now: _dt.datetime | None = None,
 ) -> Edit:
     """A card entered game by game, from a table's tournament session: its four starting
-    seats must be the table's, its round of four games accepted, and its totals (the
-    score card's) the ones signed, when those are given."""
+    seats must be the table's, its round of four games accepted (fewer, or a game stopped
+    by time, only once time is called: recorded, or the clock run out at `now`), and its
+    totals (the score card's) the ones signed, when those are given."""
     event = opened.event
     seats = table_seats(event, rnd, table)
     where = f"round {rnd}, table {table}"
@@ -138,7 +149,8 @@ def detailed_card(
             f"profile {event.rules.profile}; a table's card comes from a night started with "
             "mahj new A B C D --rules tournament --profile (the event's profile)"
         )
-    called = event.time_called(rnd)
+    state = clock_state(event.clock, rnd, now) if now is not None else None
+    called = event.time_called(rnd) or (state is not None and state.called)
     for why in (_seats_problem(night, seats, where), _games_problem(night, called)):
         if why:
             raise Refused(f"{night.path}: {why}")

@@ -11,6 +11,7 @@ from ..core.clock import MAX_MINUTES, ClockMark, clock_state, hhmm, left_words, 
 from ..core.errors import Refused
 from ..core.event import Event
 from ..core.model import GAMES_PER_ROUND
+from ..core.wording import either
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
 from .eventbuild import Edit
@@ -43,6 +44,15 @@ def start(opened: OpenEvent, rnd: int, minutes: int, now: _dt.datetime, restart:
                 raise Refused(
                     f"round {rnd}, table {table}'s card was accepted with the games played "
                     "before time was called; the round's clock cannot start again"
+                )
+        for table, card in sorted(event.current_cards(rnd).items()):
+            if any(game.kind == "incomplete" for game in card.games or ()):
+                raise Refused(
+                    f"round {rnd}, table {table}'s card ends with the game time stopped; "
+                    "with the clock running again it could neither go on nor be handed in: "
+                    "take that line back first ("
+                    + either(f"mahj event undo {rnd} {table}", "“Take back the last line” there")
+                    + ")"
                 )
     if state is not None and (state.starts is not None or state.called) and not restart:
         if state.starts is None:

@@ -101,6 +101,7 @@ def test_an_event_records_its_profile_and_its_results_print_the_name(tmp_path, c
         night.ok("incomplete")
         night.ok("scorecard", "--accept")
     assert "profile Coastal Classic" in run.refused("event", "card", "1", "1", str(mjmp.path))
+    run.ok("event", "call-time", "1")  # the table's last game was stopped by time
     out = run.ok("event", "card", "1", "1", str(table.path))
     assert "Ann +40, Bea -20, Cy +35, Dot +10" in out  # Bea -30 at three; Cy dead: 0
 

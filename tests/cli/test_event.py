@@ -135,6 +135,7 @@ def test_a_fixed_movement_moves_each_seat_as_the_rules_table_says(tmp_path: Path
 
 
 def test_a_simple_card_and_a_detailed_card(ev: Run, tmp_path: Path):
+    ev.ok("event", "call-time", "1")  # each table's night ends with a game time stopped
     out = ev.ok("event", "score", "1", "2", "eve=25", "Fay=-10", "gus=0", "Hal=+5")
     assert "Round 1, table 2 (round totals): Eve +25, Fay -10, Gus 0, Hal +5" in out
     assert "Round 1: 1 of 2 cards in; missing table 1." in out
@@ -239,6 +240,7 @@ def test_a_table_entered_twice_needs_replace_and_keeps_the_old_card(ev: Run):
 
 
 def test_a_detailed_card_is_refused_unless_it_is_the_tables_accepted_round(ev: Run, tmp_path):
+    ev.ok("event", "call-time", "1")  # each table's night ends with a game time stopped
     wrong_seats = table_night(tmp_path, ["Bea", "Ann", "Cy", "Dot"], "a.toml")
     assert "starting seats are A Bea, B Ann" in ev.refused(
         "event", "card", "1", "1", str(wrong_seats)
@@ -273,6 +275,7 @@ def test_a_card_of_three_games_or_of_a_league_night_is_refused(ev: Run, tmp_path
 
 
 def test_signed_totals_that_agree_are_accepted(ev: Run, tmp_path: Path):
+    ev.ok("event", "call-time", "1")  # each table's night ends with a game time stopped
     night = table_night(tmp_path, ["Ann", "Bea", "Cy", "Dot"])
     signed = ["--total", "Ann=40", "--total", "Bea=-10", "--total", "Cy=65", "--total", "Dot=-10"]
     ev.ok("event", "card", "1", "1", str(night), *signed)
@@ -365,6 +368,7 @@ def test_results_are_never_written_over_a_night_its_backup_or_a_link_to_it(ev: R
 
 
 def test_the_tie_break_can_be_asked_for(ev: Run, tmp_path: Path):
+    ev.ok("event", "call-time", "1")  # each table's night ends with a game time stopped
     night = table_night(tmp_path, ["Ann", "Bea", "Cy", "Dot"])
     ev.ok("event", "card", "1", "1", str(night))
     ev.ok("event", "score", "1", "2", "Eve=65", "Fay=0", "Gus=0", "Hal=0")
@@ -505,6 +509,7 @@ def test_the_event_group_has_help_with_an_example():
 
 
 def test_a_tables_night_may_spell_the_names_in_another_case(ev: Run, tmp_path: Path):
+    ev.ok("event", "call-time", "1")  # each table's night ends with a game time stopped
     night = table_night(tmp_path, ["ann", "BEA", "cy", "dot"])
     out = ev.ok("event", "card", "1", "1", str(night))
     assert "Ann +40, Bea -10, Cy +65, Dot -10" in out

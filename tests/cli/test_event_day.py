@@ -192,6 +192,7 @@ def test_the_card_as_json_says_who_checks_whom_and_who_hands_in(ev: Run):
 
 def test_a_table_night_import_still_works_beside_live_cards(ev: Run, tmp_path: Path):
     ev.ok("event", "win", "1", "2", "Eve", "25", "--self-pick")
+    ev.ok("event", "call-time", "1")  # each table's night ends with a game time stopped
     night = table_night(tmp_path, ["Ann", "Bea", "Cy", "Dot"])
     assert "Ann +40" in ev.ok("event", "card", "1", "1", str(night))
     # simple mode over a table still entering game by game needs --replace
@@ -268,3 +269,40 @@ def test_calling_time_after_the_clock_ran_out_keeps_the_moment_it_ran_out(ev: Ru
     called = re.findall(r"called = (\S+)", ev.path.read_text("utf-8"))
     assert called == [ended.strftime("%Y-%m-%dT%H:%M:%SZ")]
     assert ended.astimezone().strftime("%H:%M") in out
+
+
+def test_a_tables_night_with_a_game_stopped_by_time_waits_for_time_to_be_called(ev: Run, tmp_path):
+    """RULES.md §11: a game scores 0 for all only once time is called. A table's own night
+    that says so before the director called time is refused, the event file unchanged;
+    once time is called (or the round's clock ran out) it goes in."""
+    night = Run(tmp_path / "t1.toml")
+    night.ok("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament")
+    for game in (("win", "Ann", "25", "--self-pick"), ("wall",), ("wall",), ("incomplete",)):
+        night.ok(*game)
+    night.ok("scorecard", "--accept")
+    before = ev.path.read_bytes()
+    said = ev.refused("event", "card", "1", "1", str(night.path))
+    assert "game 4 is recorded as stopped by time" in said
+    assert "time has not been called for the round" in said
+    assert ev.path.read_bytes() == before
+    ev.ok("event", "start", "1")
+    back_in_time(ev, 61)  # the clock ran out: time is called
+    assert "Ann +55, Bea +20, Cy +20, Dot +20" in ev.ok("event", "card", "1", "1", str(night.path))
+
+
+def test_the_clock_does_not_start_again_over_a_game_time_stopped(ev: Run):
+    """A table recorded its game in progress as time called; starting the clock again would
+    leave its card neither open to play on nor able to be handed in: refused, naming the
+    table and how to take that line back first."""
+    ev.ok("event", "start", "1", "--minutes", "50")
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    ev.ok("event", "call-time", "1")
+    ev.ok("event", "incomplete", "1", "1")
+    before = ev.path.read_bytes()
+    said = ev.refused("event", "start", "1", "--minutes", "50", "--restart")
+    assert "round 1, table 1's card ends with the game time stopped" in said
+    assert "mahj event undo 1 1" in said
+    assert ev.path.read_bytes() == before
+    ev.ok("event", "undo", "1", "1")
+    assert "clock started" in ev.ok("event", "start", "1", "--minutes", "50", "--restart")
+    ev.ok("event", "wall", "1", "1")

@@ -12,6 +12,7 @@ To make the sample again after a change that is meant to alter it:
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 
@@ -20,6 +21,9 @@ Run = Callable[..., str]
 
 EVENT = "spring-open.toml"
 DATE = "2026-04-18"
+CALLED = dt.datetime(2026, 4, 18, 16, 10, tzinfo=dt.UTC)
+"""When the director calls time in the sample (a command's clock, fixed so that the
+sample is made the same every time)."""
 PLAYERS_CSV = "players.csv"
 
 DETAILED = [
@@ -87,7 +91,11 @@ def seats_of(run: Run, rnd: int) -> list[list[str]]:
 
 
 def play_round(run: Run, rnd: int, detailed: int, offset: int) -> None:
-    """Every table's card of a round: the first `detailed` game by game, the rest simple."""
+    """Every table's card of a round: the first `detailed` game by game, the rest simple.
+    When a table's game is stopped by time, the director has called time first."""
+    scripts = [DETAILED[(t + offset) % len(DETAILED)] for t in range(1, detailed + 1)]
+    if any(step[0] == "incomplete" for script in scripts for step in script):
+        run("event", "call-time", str(rnd), "--session", EVENT)
     for t, seats in enumerate(seats_of(run, rnd), 1):
         if t <= detailed:
             name = f"round{rnd}-table{t}.toml"
@@ -167,10 +175,11 @@ def main() -> None:
 
     from typer.testing import CliRunner
 
-    from mahjcli.cli import app
+    from mahjcli.cli import app, eventday
 
     Path(PLAYERS_CSV).write_text(PLAYERS, encoding="utf-8")
     os.environ["MAHJ_DATA_DIR"] = tempfile.mkdtemp(prefix="mahj-sample-")
+    eventday.now = lambda: CALLED  # type: ignore[assignment]
 
     def run(*args: str) -> str:
         result = CliRunner().invoke(app, list(args), catch_exceptions=False)

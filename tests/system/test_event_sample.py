@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from mahjcli.cli import app
 from tests.helpers import SAMPLES, installed_mahj
 from tests.system.event_scenario import (
+    CALLED,
     DETAILED,
     EVENT,
     PLAYERS,
@@ -36,6 +37,7 @@ def test_the_sample_event_is_what_its_commands_make(tmp_path: Path, monkeypatch)
     folder.mkdir()
     (folder / PLAYERS_CSV).write_text(PLAYERS, encoding="utf-8")
     monkeypatch.chdir(folder)
+    monkeypatch.setattr("mahjcli.cli.eventday.now", lambda: CALLED)
 
     def run(*args: str) -> str:
         result = CliRunner().invoke(app, list(args), catch_exceptions=False)
@@ -77,6 +79,8 @@ def test_a_director_runs_an_event_with_the_installed_program(tmp_path: Path):
     assert "Round 1: 2 tables, byes: P8 and P9" in run("event", "new", "Cup", *names, "--given")
     assert "P0 — table 1, seat A" in run("event", "seating")
     table_night(run, "t1.toml", ["P0", "P1", "P2", "P3"], DETAILED[0])
+    run("event", "card", "1", "1", "t1.toml", code=1)  # time not called yet
+    run("event", "call-time", "1")  # its last game was stopped by time
     assert "P0 +40, P1 -10, P2 +65, P3 -10" in run("event", "card", "1", "1", "t1.toml")
     assert "all 2 cards are in" in run("event", "score", "1", "2", "P4=5", "P5=0", "P6=0", "P7=0")
     run("event", "score", "1", "2", "P4=50", "P5=0", "P6=0", "P7=0", code=1)
