@@ -149,3 +149,50 @@ def test_larger_text_is_remembered(browser, rooms):
     assert bigger >= size * 1.3
     assert tab.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+def test_the_last_five_minutes_read_clearly(browser, tmp_path):
+    """The clock's five-minute warning on a table's phone and the director's page passes
+    axe's contrast check (it is shown only then, so the pages above never reach it)."""
+    from tests.web.conftest import cli
+
+    event = tmp_path / "event.toml"
+    cli("event", "new", "Cup", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given",
+        "--session", str(event))  # fmt: skip
+    cli("event", "start", "1", "--minutes", "4", "--session", str(event))
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    server, base, key = start("--event", "--session", str(event), env=env)
+    tab = browser.new_context(**PHONE).new_page()
+    try:
+        tab.goto(f"{base}/enter?key={key}")
+        for path in ("/round/1/table/1", "/director"):
+            tab.goto(base + path)
+            assert tab.locator(".clock.warn5").count() == 1, path
+            assert violations(tab) == [], path
+    finally:
+        tab.context.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+
+
+def test_a_chosen_answer_shows_in_a_high_contrast_theme(browser, rooms):
+    """Windows' contrast themes (forced colours) repaint every control alike: a chosen
+    answer still stands out (and carries a tick in any theme), and the main button keeps
+    its outline."""
+    base, key = rooms["night"]
+    tab = browser.new_context(**PHONE, forced_colors="active").new_page()
+    try:
+        tab.goto(f"{base}/enter?key={key}")
+        tab.goto(f"{base}/table/1")
+        tab.locator(".choices label").first.click()
+        looks = tab.evaluate("""() => [...document.querySelectorAll('.choices label')]
+            .slice(0, 2).map((l) => { const s = getComputedStyle(l);
+              return [s.backgroundColor, getComputedStyle(l, '::before').content]; })""")
+        assert looks[0][0] != looks[1][0], looks
+        assert looks[0][1] == '"✓ "' and looks[1][1] in ("none", "normal"), looks
+        border = tab.evaluate(
+            "getComputedStyle(document.querySelector('button.go')).borderTopWidth"
+        )
+        assert border != "0px", border
+    finally:
+        tab.context.close()
