@@ -14,6 +14,7 @@ from pathlib import Path
 from ..core import checks
 from ..core.errors import Refused
 from ..core.fold import fold
+from ..core.names import fold_name
 from ..core.standings import Row, Standings
 from ..files.loader import Night
 from ..night import build, change, history
@@ -36,11 +37,23 @@ def open_table(standings: Standings, table: int) -> None:
         raise Refused(f"table {table} is not playing now (tables playing: {playing})")
 
 
-def unchanged(standings: Standings, table: int, seen: int | None) -> None:
+def unchanged(
+    standings: Standings, table: int, seen: int | None, seats: tuple[str, ...] | None = None
+) -> None:
     """Refuse a game entered on a page that was shown before another game was recorded at
-    the same table (two phones entering one game): nothing is recorded twice."""
+    the same table (two phones entering one game: nothing is recorded twice), or before
+    someone sat down or left there (the game would be charged to who sits there now)."""
     played = games_at(standings, table)
     if seen is None or len(played) == seen:
+        now = next((t.seated for t in standings.tables if t.table == table), ())
+        if seats is not None and tuple(fold_name(n) for n in seats) != tuple(
+            fold_name(n) for n in now
+        ):
+            raise Refused(
+                f"who sits at {where(standings, table)} has changed since this page was "
+                f"shown: now {', '.join(now)} (it showed {', '.join(seats)}); nothing was "
+                "recorded: look at the game again on the table's page"
+            )
         return
     if len(played) > seen:
         last = played[-1]
@@ -62,14 +75,14 @@ def win_builder(asked: Asked) -> Builder:
         standings = night.standings
         if asked.table is not None:
             open_table(standings, asked.table)
-            unchanged(standings, asked.table, asked.table_games)
+            unchanged(standings, asked.table, asked.table_games, asked.table_seats)
         built = build.build_win(standings, **asked.options)
         winner = getattr(built.entry, "winner", "")
         at = standings.table_of(winner)
         if at is not None and asked.table is not None and at.table != asked.table:
             raise Refused(f"{winner} sits at table {at.table}, not table {asked.table}")
         if at is not None and asked.table is None:
-            unchanged(standings, at.table, asked.table_games)
+            unchanged(standings, at.table, asked.table_games, asked.table_seats)
         return built
 
     return make
@@ -86,7 +99,7 @@ def wall_builder(asked: Asked, other: Callable[[Standings], build.Built] | None 
             table = standings.tables[0].table
         if table is not None:
             open_table(standings, table)
-            unchanged(standings, table, asked.table_games)
+            unchanged(standings, table, asked.table_games, asked.table_seats)
         if other is not None:
             return other(standings)
         return build.build_wall(

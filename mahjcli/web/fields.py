@@ -17,9 +17,11 @@ FLAGS = ("self_pick", "jokerless", "singles_pairs", "heavenly", "misnamed")
 WIN_ONE = ("winner", "value", "thrown_by", "exposures", "pays_for_table", *FLAGS)
 REPEATED = {"dead": "dead", "line": "lines", "bet": "bets"}
 """Fields that may be given more than once, and the option each fills."""
-COMMON = ("table", "table_games", "token")
+COMMON = ("table", "table_games", "table_seat", "token")
 """Fields of every write: the table it was played at, how many games that table had
-when the page was shown (so a game is not entered twice from two phones), the key."""
+and who sat there (`table_seat`, East first, repeated) when the page was shown (so a
+game is not entered twice from two phones, nor charged to someone who sat down since),
+the key."""
 MAX_GAMES = 100_000
 TRUE = ("true", "1", "on", "yes")
 FALSE = ("false", "0", "off", "no")
@@ -31,6 +33,7 @@ class Asked(NamedTuple):
     options: dict[str, Any]
     table: int | None = None
     table_games: int | None = None
+    table_seats: tuple[str, ...] | None = None
 
 
 def flag(fields: Fields, key: str) -> bool:
@@ -51,18 +54,19 @@ def text(fields: Fields, key: str) -> str | None:
     return value if value.strip() else None
 
 
-def _common(fields: Fields) -> tuple[int | None, int | None]:
+def _common(fields: Fields) -> tuple[int | None, int | None, tuple[str, ...] | None]:
     table = text(fields, "table")
     seen = text(fields, "table_games")
     return (
         whole_number(table, field("table"), 1, MAX_TABLES) if table is not None else None,
         whole_number(seen, "table_games", 0, MAX_GAMES) if seen is not None else None,
+        tuple(fields["table_seat"]) if fields.get("table_seat") else None,
     )
 
 
 def win_request(fields: Fields) -> Asked:
     """`POST /win`: the options of `mahj win`."""
-    only(fields, (*WIN_ONE, *COMMON), repeated=tuple(REPEATED))
+    only(fields, (*WIN_ONE, *COMMON), repeated=(*REPEATED, "table_seat"))
     winner = text(fields, "winner")
     if winner is None:
         raise Problem(400, "name the winner (the field winner); nothing was changed")
@@ -83,7 +87,7 @@ def win_request(fields: Fields) -> Asked:
 
 def wall_request(fields: Fields) -> Asked:
     """`POST /wall`: the options of `mahj wall`."""
-    only(fields, COMMON, repeated=tuple(REPEATED))
+    only(fields, COMMON, repeated=(*REPEATED, "table_seat"))
     if "line" in fields:
         raise Problem(400, "a wall game has no card line; nothing was changed")
     options = {"dead": _many(fields, "dead"), "bets": _many(fields, "bet")}
@@ -92,7 +96,7 @@ def wall_request(fields: Fields) -> Asked:
 
 def incomplete_request(fields: Fields) -> Asked:
     """`POST /incomplete`: time called at a tournament table (`mahj incomplete`)."""
-    only(fields, COMMON)
+    only(fields, COMMON, repeated=("table_seat",))
     return Asked({}, *_common(fields))
 
 

@@ -381,3 +381,33 @@ def test_the_page_names_its_fields_where_the_terminal_names_options(phone: TestC
         said = CliRunner().invoke(app, [*typed, "--session", str(night)]).stderr
         assert said == f"Error: {in_terminal}\n"
     assert night.read_bytes() == before
+
+
+def test_a_game_checked_before_someone_sat_down_is_not_charged_to_them(
+    serve: Serve, tmp_path: Path
+):
+    """A table of three sees who pays whom; before Record is tapped, Zoe arrives and sits
+    down there. The game the phone showed was the three's: recording it now would charge
+    Zoe, who did not play it. Refused, the file as it was; the page shown again records."""
+    night = tmp_path / "three.toml"
+    cli("new", "Ann", "Bea", "Cy", "--session", str(night))
+    phone = serve(night)
+    phone.get(f"/enter?key={TOKEN}")
+    page = phone.get("/table/1").text
+    sent = {**form_fields(page, "/table/1/check"), "result": "win", "winner": "Ann",
+            "value": "25", "how": "by:Bea"}  # fmt: skip
+    confirm = phone.post("/table/1/check", data=sent)
+    assert "Bea pays 50, Cy 25 → Ann +75" in html.unescape(confirm.text)
+    cli("join", "Zoe", "--session", str(night))
+    before = night.read_bytes()
+    late = phone.post("/table/1/record", data=form_fields(confirm.text, "/table/1/record"))
+    said = html.unescape(late.text)
+    assert late.status_code == 400 and "who sits at the table has changed" in said, said
+    assert "now Ann, Bea, Cy, Zoe" in said
+    assert night.read_bytes() == before
+    page = phone.get("/table/1").text
+    sent = {**form_fields(page, "/table/1/check"), "result": "win", "winner": "Ann",
+            "value": "25", "how": "by:Bea"}  # fmt: skip
+    confirm = phone.post("/table/1/check", data=sent)
+    done = phone.post("/table/1/record", data=form_fields(confirm.text, "/table/1/record"))
+    assert done.status_code == 200 and "Game 1 is recorded" in done.text
