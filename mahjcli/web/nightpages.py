@@ -289,7 +289,13 @@ def _organiser_done(standings: Standings, request: Request) -> str | None:
         return "Recorded."
     paid = words.outcome(row, standings)
     said = words.describe(row)
-    return f"Recorded: {said}" + (f" ({paid})" if paid != said else "") + "."
+    settled = words.settled_words(row, standings)  # what is read out at the door
+    return (
+        f"Recorded: {said}"
+        + (f" ({paid})" if paid != said else "")
+        + "."
+        + (f" Settled: {settled}." if settled else "")
+    )
 
 
 def _table_param(request: Request, night: Night) -> int | None:

@@ -7,6 +7,7 @@ and the night's end on the room's screen."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -203,6 +204,19 @@ def test_a_leaver_settles_up_as_she_goes(serve: Serve, night: Path):
     assert leave.kind == "leave" and leave.pays == (("Ruth", 50),)
     assert "Linda pays Ruth 50" in client.get("/board").text
     refused_unchanged(client, night, "/leave", {"name": "Linda"}, "Linda")
+
+
+def test_the_organisers_page_says_what_a_leaver_paid_at_the_door(serve: Serve, night: Path):
+    """What the organiser reads out at the door is what was recorded (games may have come
+    in since the page's preview), as the command line's "Settled: ..." says it."""
+    client = serve(night)
+    client.get(f"/enter?key={TOKEN}")
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    sent = {"name": "Linda", "settle": "on", "token": TOKEN, "page": "organiser"}
+    page = client.post("/leave", data=sent)
+    said = html.unescape(page.text)
+    assert "Recorded: Linda leaves and settles up" in said
+    assert "Settled: Linda pays Ruth 50." in said, said
 
 
 def test_open_and_close_a_table(serve: Serve, room: Path):
