@@ -284,6 +284,7 @@ class NightTable(Site):
         source = self.source(request, "night")
         fields = how_won(await self.table_fields(request))
         is_page = fields.pop("page", [""])[0] == "table"
+        was = fields.pop("was", [None])[0]  # the game as the page showed it
         raw = text(fields, "game")
         try:
             eid = entry_id(fields)
@@ -298,6 +299,12 @@ class NightTable(Site):
             row = _game_row(
                 night.standings, game, int(table) if table and table.isdigit() else None
             )
+            now = words.describe(row)
+            if was is not None and now != was and change.already(night, eid) is None:
+                raise Refused(
+                    f"game {game} was changed since this page was shown (now: "
+                    f"{now}); nothing was changed: look at it again"
+                )
             make = _fixed_builder(fields, row, club)
             note = actions.note("corrected", game, row.table if club else None)
             done, _ = await self.saving(source, history.replace, game, make, note, eid)

@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 
 from mahjcli.files import loader
 from tests.web.conftest import KEY, TOKEN, Serve, cli, cli_json, refusal
+from tests.web.test_table_page import form_fields
 
 EVERYONE = ("Ruth", "Linda", "Kathy", "Pat")
 
@@ -454,3 +455,27 @@ def test_the_screen_shows_the_join_code_only_when_asked(serve: Serve, night: Pat
     assert "or open mahj.test/enter and type the code" in said
     client.post("/join-code", data={"show": "false"}, headers=KEY)
     assert code not in client.get("/board").text
+
+
+def test_a_correction_from_a_page_shown_before_another_is_refused(serve: Serve, night: Path):
+    """Two phones open game 1 to correct it: the first makes it 30; the second, still
+    showing 25, would silently put 25 back (and its own change) over the first's. It is
+    refused, naming the game as it is now; the same form sent twice changes it once."""
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    first, second = serve(night), serve(night)
+    for phone in (first, second):
+        phone.get(f"/enter?key={TOKEN}")
+    shown = second.get("/table/1/fix/1").text
+    page = first.get("/table/1/fix/1").text
+    sent = {**form_fields(page, "/fix"), "winner": "Ruth", "value": "30", "how": "by:Linda",
+            "entry_id": "fix-one-by-first"}  # fmt: skip
+    assert first.post("/fix", data=sent).status_code == 200
+    after = night.read_bytes()
+    assert first.post("/fix", data=sent).status_code == 200  # sent again: once
+    assert night.read_bytes() == after
+    stale = {**form_fields(shown, "/fix"), "winner": "Ruth", "value": "25", "how": "by:Kathy"}
+    late = second.post("/fix", data=stale)
+    said = html.unescape(late.text)
+    assert late.status_code == 400 and "game 1 was changed since this page was shown" in said
+    assert "now: Ruth wins 30, thrown by Linda" in said
+    assert night.read_bytes() == after
