@@ -95,9 +95,11 @@ class NightTable(Site):
         chosen: dict[str, Any] | None = None,
         error: str | None = None,
         done: tuple[str, int] | None = None,
+        also: str | None = None,
         status: int = 200,
     ) -> Response:
-        """The table's page: its seats, the four questions, its last games."""
+        """The table's page: its seats, the four questions, its last games (and what the
+        form just did, `done`, with `also` after it)."""
         source, night = await self.night(request)
         standings = night.standings
         number = request.path_params["table"]
@@ -131,7 +133,7 @@ class NightTable(Site):
             organiser=self.level_of(request) == "organiser",
             version=self.room.tag(source.version),
             error=error,
-            done=board.done_words(standings, number, done),
+            done=" ".join(w for w in (board.done_words(standings, number, done), also) if w),
         )
 
     async def check(self, request: Request) -> Response:
@@ -315,8 +317,12 @@ class NightTable(Site):
                                        game=small(raw, 7))  # fmt: skip
             return await self.again(request, exc, self.fix_view, chosen=chosen_of(fields))
         self.saved(source)
-        if is_page:
-            return see(f"{base_of(source)}/table/{row.table}?fixed={game}")
+        if is_page:  # the table's page, saying what the correction changed (RULES.md §10)
+            later = words.repaid(done.before, done.after, row.at)
+            also = "; ".join(f"game {r.game} now: {now} (was: {then})" for r, then, now in later)
+            request.path_params.update(table=row.table)
+            also = f"Later games that pay differently: {also}." if also else None
+            return await self.table_view(request, done=("fixed", game), also=also)
         return json_response(shapes.status_json(done.after))
 
 

@@ -479,3 +479,26 @@ def test_a_correction_from_a_page_shown_before_another_is_refused(serve: Serve, 
     assert late.status_code == 400 and "game 1 was changed since this page was shown" in said
     assert "now: Ruth wins 30, thrown by Linda" in said
     assert night.read_bytes() == after
+
+
+def test_a_correction_on_the_page_says_which_later_games_pay_differently(
+    serve: Serve, tmp_path: Path
+):
+    """RULES.md §10, the kitty example of the club-night guide, on the table's page: game 1
+    becomes a win, so the kitty was empty when Pia won game 2; the page says so."""
+    night = tmp_path / "kitty.toml"
+    cli("new", "Nora", "Olga", "Pia", "Rosa", "--house", "kitty", "--session", str(night))
+    cli("wall", "--session", str(night))
+    cli("win", "Pia", "30", "--thrown-by", "Olga", "--session", str(night))
+    client = serve(night)
+    client.get(f"/enter?key={TOKEN}")
+    form = {**form_fields(client.get("/table/1/fix/1").text, "/fix"), "winner": "Nora",
+            "value": "25", "how": "by:Rosa"}  # fmt: skip
+    done = client.post("/fix", data=form)
+    said = html.unescape(done.text)
+    assert done.status_code == 200 and "Game 1 was corrected: Nora wins 25" in said
+    assert (
+        "Later games that pay differently: game 2 now: Olga pays 60, Nora 30, Rosa 30 → "
+        "Pia +120 (was: Olga pays 60, Nora 30, Rosa 30; Pia takes the kitty, 100 → Pia +220)"
+        in said
+    ), said
