@@ -121,6 +121,12 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if exc.status_code == 405 and request.method == "GET" and browser:
         # the address a form was sent to, opened again (a tab brought back): its page
         return see(_form_page(request.url.path, getattr(request.app.state, "desk", "")))
+    if exc.status_code == 404 and browser:  # a mistyped address: a page, in words
+        words = (
+            f"There is no page at {request.url.path}: check the address the screen shows, "
+            "or start again from the scoreboard."
+        )
+        return render(request, "message.html", 404, heading="No such page", message=words)
     response = error_response(exc.status_code, str(exc.detail))
     response.headers.update(exc.headers or {})  # a 405's Allow
     return response

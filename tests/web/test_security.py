@@ -116,6 +116,11 @@ def test_an_unknown_address_is_a_404_in_json_and_a_wrong_method_a_405(serve: Ser
     refusal(client.get("/win"), 405)
     page = client.get("/table/9")
     assert page.status_code == 404 and "table 9 is not playing now" in page.text
+    # a mistyped address in a browser: a page saying so, not a line of JSON
+    typo = client.get("/enterr", headers={"Accept": "text/html,application/xhtml+xml"})
+    assert typo.status_code == 404 and typo.headers["content-type"].startswith("text/html")
+    assert "<title>No such page" in typo.text and "/enterr" in typo.text
+    assert '<html lang="en">' in typo.text
 
 
 @pytest.fixture
