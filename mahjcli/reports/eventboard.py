@@ -145,7 +145,8 @@ def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> E
         ties=tuple(tie_lines(standings)) if standings.results else (),
         between=bool(rnd) and not standings.event.started(rnd),
         states=table_states(standings, rnd, now) if rnd else (),
-        clock=page.clock if page else None,
+        # once the round's cards are all in, its clock no longer concerns the room
+        clock=page.clock if page and standings.missing.get(rnd) else None,
     )
 
 

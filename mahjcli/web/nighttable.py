@@ -319,9 +319,9 @@ class NightTable(Site):
         self.saved(source)
         if is_page:  # the table's page, saying what the correction changed (RULES.md §10)
             later = words.repaid(done.before, done.after, row.at)
-            also = "; ".join(f"game {r.game} now: {now} (was: {then})" for r, then, now in later)
+            each = "; ".join(f"game {r.game} now: {now} (was: {then})" for r, then, now in later)
             request.path_params.update(table=row.table)
-            also = f"Later games that pay differently: {also}." if also else None
+            also = f"Later games that pay differently: {each}." if each else None
             return await self.table_view(request, done=("fixed", game), also=also)
         return json_response(shapes.status_json(done.after))
 

@@ -281,3 +281,17 @@ def test_before_time_is_up_a_seated_next_round_waits_for_the_cards(phone: TestCl
     page = text_of(phone.get("/director"))
     assert "Round 1's clock" in page and "Start round 2's clock" not in page
     assert phone.get("/table/2", follow_redirects=False).headers["location"] == "/round/1/table/2"
+
+
+def test_once_every_card_is_in_the_screen_drops_the_rounds_clock(serve: Serve, event: Path):
+    """Time was called and both cards are in: the room's screen no longer shows the round
+    in red as "Time called" (the director's page still has its clock)."""
+    started(event, 10)
+    cli("event", "call-time", "1", "--session", str(event))
+    page = serve(event).get("/").text
+    assert "data-clock" in page  # a card still to come: the clock stays
+    for table, names in ((1, ("Ann", "Bea", "Cy", "Dot")), (2, ("Eve", "Fay", "Gus", "Hal"))):
+        cli("event", "score", "1", str(table), *(f"{n}=10" for n in names),
+            "--session", str(event))  # fmt: skip
+    page = serve(event).get("/").text
+    assert "data-clock" not in page and "Time called" not in page
