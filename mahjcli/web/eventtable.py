@@ -1,9 +1,7 @@
-"""What every page of an event shares (the event as it is now, the server's clock, making a
-change through `night.eventchange`), and each table's pages on the scorekeeper's phone:
-the table chosen once and remembered; the round's clock; the card as it grows, each game
-asked as a tournament night's `mahj win` asks it and checked before it goes on; the
-players' confirmations and the hand-in (RULES.md §6). A table keeping a paper card
-(simple mode) puts in its round totals instead, as `mahj event score` does."""
+"""What every page of an event shares (the event now, the server's clock, a change made
+through `night.eventchange`), and each table's pages on the scorekeeper's phone: the table
+chosen once, the round's clock, the card game by game (each asked as `mahj win` asks it and
+checked first), the confirmations and the hand-in (RULES.md §6), or a paper card's totals."""
 
 from __future__ import annotations
 
@@ -99,7 +97,7 @@ class TablePages(EventBase):
                 Route(f"{TABLE}/{action}", self.write, methods=post)
                 for action in ("enter", "undo", "confirm", "hand-in")
             ),
-            Route(totals, self.totals_view),
+            Route(totals, self.totals_page, methods=["GET", "POST"]),
             Route(totals + "/check", self.totals_check, methods=post),
             Route(totals + "/record", self.totals_record, methods=post),
             Route("/score", self.api_score, methods=post),
@@ -280,6 +278,11 @@ class TablePages(EventBase):
         return see(to)
 
     # ---- a paper card's round totals (simple mode) -------------------------------------
+
+    async def totals_page(self, request: Request) -> Response:
+        """A paper card's page; a POST (from "Change something") fills the totals in again."""
+        sent = await read_fields(request) if request.method == "POST" else {}
+        return await self.totals_view(request, chosen=sent.get("points"))
 
     @page()
     async def totals_view(

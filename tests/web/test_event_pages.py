@@ -195,3 +195,14 @@ def test_a_table_entering_game_by_game_is_not_offered_a_paper_card_form(serve: S
 def test_the_key_refused_at_an_event_is_the_directors(serve: Serve, event: Path):
     said = refusal(serve(event).post("/event/accept", data={"round": "1", "table": "1"}), 401)
     assert "the director's, at an event" in said
+
+
+def test_change_something_on_a_paper_card_keeps_the_four_totals(director: TestClient):
+    fields = {"token": TOKEN, "player": ["Ann", "Bea", "Cy", "Dot"],
+              "points": ["50", "-20", "-20", "-10"]}  # fmt: skip
+    confirm = director.post("/round/1/table/1/totals/check", data=fields).text
+    again = form_fields(confirm, "/round/1/table/1/totals")
+    page = director.post("/round/1/table/1/totals", data=again).text
+    for value in ("50", "-20", "-10"):
+        assert f'name="points" value="{value}"' in page
+    assert 'name="points" value=""' not in page
