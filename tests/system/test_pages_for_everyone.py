@@ -196,3 +196,34 @@ def test_a_chosen_answer_shows_in_a_high_contrast_theme(browser, rooms):
         assert border != "0px", border
     finally:
         tab.context.close()
+
+
+def test_a_screen_updating_keeps_the_keyboards_place_and_says_nothing_twice(browser, tmp_path):
+    """Someone tabbing through the room's screen when a game comes in keeps their place
+    (the link they were on has the focus again); a save that changes nothing a part shows
+    leaves that part, and what a screen reader hears of it, alone."""
+    from tests.web.conftest import cli
+
+    night = tmp_path / "night.toml"
+    cli("new", "Ann", "Bea", "Cy", "Dot", "--session", str(night))
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    server, base, key = start("--session", str(night), env=env)
+    tab = browser.new_context(**TV).new_page()
+    try:
+        tab.goto(f"{base}/enter?key={key}")
+        tab.goto(base + "/")
+        tab.locator(".top a").first.focus()
+        cli("win", "Ann", "25", "--self-pick", "--session", str(night))
+        tab.get_by_text("Games played: 1", exact=False).wait_for()
+        assert tab.evaluate("document.activeElement.textContent") == "enter a game"
+        tab.evaluate("""() => { window.changed = 0;
+            new MutationObserver(() => { window.changed += 1; })
+              .observe(document.querySelector('[data-part][data-events]'),
+                       {childList: true, subtree: true}); }""")
+        night.write_text(night.read_text("utf-8") + "\n# a note, changing nothing shown\n")
+        tab.wait_for_timeout(2500)  # the watcher looks every half second
+        assert tab.evaluate("window.changed") == 0
+    finally:
+        tab.context.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)

@@ -7,6 +7,7 @@
   var board = document.querySelector("[data-part][data-events]");
   if (!board || !window.fetch) { return; }
   var version = board.getAttribute("data-version");
+  var drawn = null;  // the part as last fetched: the same again is left alone
   var busy = false;
   var again = false;
   var polling = null;
@@ -175,8 +176,15 @@
     fetch(board.getAttribute("data-part"), { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
-        if (html === null) { return; }
+        if (html === null || html === drawn) { return; }  // nothing said twice
+        drawn = html;
+        var had = document.activeElement;  // the keyboard's place, found again after
+        var mark = had && board.contains(had) ? (had.id ? "#" + CSS.escape(had.id) :
+          had.getAttribute("href") ? 'a[href="' + CSS.escape(had.getAttribute("href")) + '"]' :
+          null) : null;
         board.innerHTML = html;
+        var again = mark && board.querySelector(mark);
+        if (again) { again.focus(); }
         layout();
         document.dispatchEvent(new Event("mahj:drawn"));
       })
