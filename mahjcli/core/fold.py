@@ -49,6 +49,8 @@ class Step(NamedTuple):
     opens_east: str | None = None
     closes: int | None = None
     """The table that closes (a Close, or a leave that leaves it too few to play)."""
+    at: int | None = None
+    """The table a departure happened at (the leaver's; none from the line)."""
     accepts: bool = False
 
 
@@ -137,7 +139,8 @@ def _leave(leave: Leave, state: State) -> Step | str:
         return why
     closing = state.seating.closes_if_leaves(leave.player)
     deltas, back = _kitty_back(state, closing) if closing is not None else ({}, ())
-    return Step(deltas, back, departs=leave.player, closes=closing)
+    at = state.seating.table_of(leave.player)
+    return Step(deltas, back, departs=leave.player, closes=closing, at=at)
 
 
 def _kitty_back(state: State, table: int) -> tuple[dict[str, int], tuple[Payment, ...]]:
@@ -214,7 +217,7 @@ def _kitty(state: State, table: int, payments: tuple[Payment, ...]) -> int:
 def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
     """Apply one step to the state and return the entry's row."""
     seating = state.seating
-    table = next(t for t in (step.table, step.closes, seating.first()) if t is not None)
+    table = next(t for t in (step.table, step.closes, step.at, seating.first()) if t is not None)
     seated, east = tuple(seating.in_deal_order(table)), seating.east_player(table)
     waiting = tuple(seating.waiting)
     elsewhere = tuple(filterfalse(set(seated).__contains__, seating.seated()))

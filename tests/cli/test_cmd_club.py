@@ -619,3 +619,13 @@ def test_the_season_counts_a_player_across_tables_and_a_bettors_gains(
         "points": -100,
         "best": 0,
     }
+
+
+def test_a_leaver_is_on_her_own_tables_sheet(club):
+    """Cy leaves table 2 and Sue takes her seat: that is table 2's news, on its sheet (its
+    T column says 2), not table 1's."""
+    ok(club("leave", "Cy"))
+    rows = [line.split("│") for line in ok(club("log")).stdout.splitlines()]
+    assert [r[2].strip() for r in rows if len(r) > 4 and "Cy leaves" in r[4]] == ["2"]
+    assert "Cy leaves" in ok(club("log", "--table", "2")).stdout
+    assert "Cy leaves" not in ok(club("log", "--table", "1")).stdout
