@@ -216,7 +216,10 @@ def build_wall(
 
 
 def build_open(standings: Standings, east: str | None) -> Built:
-    """A new table from `mahj open-table`: the front four of the line sit at it."""
+    """A new table from `mahj open-table`: the front four of the line sit at it (with too
+    few waiting, that is the refusal, whoever is named East)."""
+    if east and len(standings.waiting) < SEATS:
+        return Built(Open(east))  # refused by the fold: too few in the line
     first = resolve_in(east, standings.waiting[:SEATS], "--east") if east else None
     return Built(Open(first))
 

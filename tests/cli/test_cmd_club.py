@@ -629,3 +629,13 @@ def test_a_leaver_is_on_her_own_tables_sheet(club):
     assert [r[2].strip() for r in rows if len(r) > 4 and "Cy leaves" in r[4]] == ["2"]
     assert "Cy leaves" in ok(club("log", "--table", "2")).stdout
     assert "Cy leaves" not in ok(club("log", "--table", "1")).stdout
+
+
+def test_opening_a_table_with_too_few_waiting_says_so_whoever_is_named_east(club, session):
+    """Three wait: no table can open, and that is what is said, even when the East named
+    is not in the line (a second phone opening the same table again named its East)."""
+    before = session.read_bytes()
+    for east in ("Sue", "Gus", "Ruth"):
+        said = refused(club("open-table", "--east", east))
+        assert "a new table needs 4 players from the line; 3 are waiting" in said, said
+    assert session.read_bytes() == before
