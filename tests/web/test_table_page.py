@@ -411,3 +411,11 @@ def test_a_game_checked_before_someone_sat_down_is_not_charged_to_them(
     confirm = phone.post("/table/1/check", data=sent)
     done = phone.post("/table/1/record", data=form_fields(confirm.text, "/table/1/record"))
     assert done.status_code == 200 and "Game 1 is recorded" in done.text
+
+
+def test_a_tables_page_title_says_which_table_of_which_night(serve: Serve, tmp_path: Path):
+    night = club_of(tmp_path, "Ann Bea Cy Dot Eve Flo Gil Hal")
+    phone = serve(night)
+    phone.get(f"/enter?key={TOKEN}")
+    title = re.search(r"<title>([^<]*)</title>", phone.get("/table/2").text)
+    assert title is not None and title[1].startswith("Table 2 · night · "), title
