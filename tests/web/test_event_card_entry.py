@@ -476,24 +476,24 @@ def test_a_page_left_open_after_the_card_was_accepted_is_told_so(phone: TestClie
 def test_the_director_sees_what_a_card_says_before_accepting_it(phone: TestClient, event: Path):
     """A handed-in card shows its four totals beside its accept button; a card handed in
     again after the director reopened an accepted one says it is to replace that one."""
+
+    def handed_in() -> str:
+        """Table 1's card confirmed and handed in: its item on the director's page."""
+        for name in ("Ann", "Bea", "Cy", "Dot"):
+            tap(phone, 1, 1, "confirm", name)
+        tap(phone, 1, 1, "hand-in", "Ann")
+        page = text_of(phone.get("/director"))
+        item = page[page.index('id="round-1-table-1"') :]
+        return item[: item.index("</li>")]
+
     play_round(phone)
-    for name in ("Ann", "Bea", "Cy", "Dot"):
-        tap(phone, 1, 1, "confirm", name)
-    tap(phone, 1, 1, "hand-in", "Ann")
-    page = text_of(phone.get("/director"))
-    item = page[page.index('id="round-1-table-1"') :]
-    item = item[: item.index("</li>")]
+    item = handed_in()
     assert "Ann +40, Bea +40, Cy +15, Dot -20" in item and "Accept table 1's card" in item
     assert "to replace" not in item
     for args in (("accept", "1", "1"), ("reopen", "1", "1"), ("undo", "1", "1")):
         cli("event", *args, "--session", str(event))
     play(phone, 1, 1, "game", winner="Cy", value="30", how="by:Ann", exposures="3")
-    for name in ("Ann", "Bea", "Cy", "Dot"):
-        tap(phone, 1, 1, "confirm", name)
-    tap(phone, 1, 1, "hand-in", "Ann")
-    page = text_of(phone.get("/director"))
-    item = page[page.index('id="round-1-table-1"') :]
-    item = item[: item.index("</li>")]
+    item = handed_in()
     assert "handed in, to replace the accepted card" in item
     assert "Ann +40, Bea +40, Cy +20, Dot -20" in item  # Cy 30, not 25; Ann still −25
     # the table's page, opened from the director's list, leads back to it
