@@ -23,7 +23,8 @@ from .words import points, rate, settle_kind, settled_words
 class Place(NamedTuple):
     """One line of the standings, best first."""
 
-    place: int
+    place: str
+    """`1`, or `=1` when the place is shared (as an event's standings write it)."""
     name: str
     total: str
     negative: bool
@@ -153,15 +154,16 @@ class Summary(NamedTuple):
 
 
 def places(standings: Standings, coins: int = 0) -> tuple[Place, ...]:
-    """The standings, best first (equal totals keep the session's order), with each
-    purse under the pie, and who left (settled up or not)."""
+    """The standings, best first (equal totals share the place and keep the session's
+    order: RULES.md §9), with each purse under the pie, and who left (settled up or not)."""
     purses = standings.purses()
     coins = rate(standings, coins)
     square = standings.settled_square()
     ranked = sorted(zip(standings.players, standings.totals, strict=True), key=lambda p: -p[1])
     return tuple(
         Place(
-            place=place,
+            place=("=" if standings.totals.count(total) > 1 else "")
+            + str(1 + sum(other > total for other in standings.totals)),
             name=name,
             total=points(total, coins=coins),
             negative=total < 0,
@@ -170,7 +172,7 @@ def places(standings: Standings, coins: int = 0) -> tuple[Place, ...]:
             left=name in standings.gone,
             settled=name in square,
         )
-        for place, (name, total) in enumerate(ranked, 1)
+        for name, total in ranked
     )
 
 

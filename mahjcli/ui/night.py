@@ -230,7 +230,8 @@ def totals_table(standings: Standings, *, coins: int = 0) -> Table:
     if pie:
         table.add_column("Purse", justify="right")
     for p in places(standings, coins):
-        player = Text(p.name, style="bold" if p.place == 1 and p.total.startswith("+") else "")
+        first = p.place.lstrip("=") == "1" and p.total.startswith("+")
+        player = Text(p.name, style="bold" if first else "")
         if p.left:
             player.append(f" {p.mark}", style="dim")
         cells: list[Any] = [str(p.place), player, Text(p.total, style="red" if p.negative else "")]

@@ -284,3 +284,18 @@ def test_status_and_log_on_a_tournament_night(table):
     assert "Susan wins 25, self-picked, jokerless" in log.stdout
     assert "Penalty: Linda loses 10 (blind pass)" in log.stdout
     assert "+55" in log.stdout
+
+
+def test_equal_totals_share_the_place(table):
+    # RULES.md §9: players with equal totals share the place. Barbara and Susan both +25;
+    # Nancy 0; Linda threw both (one exposure each: -10 twice).
+    ok(table("win", "Barbara", "25", "--thrown-by", "Linda", "--exposures", "1"))
+    ok(table("win", "Susan", "25", "--thrown-by", "Linda", "--exposures", "1"))
+    rows = [line.split("│")[1:4] for line in ok(table("total")).stdout.splitlines() if "│" in line]
+    places = [(place.strip(), name.strip(), total.strip()) for place, name, total in rows]
+    assert places == [
+        ("=1", "Barbara", "+25"),
+        ("=1", "Susan", "+25"),
+        ("3", "Nancy", "0"),
+        ("4", "Linda", "-20"),
+    ]

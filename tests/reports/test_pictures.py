@@ -264,8 +264,8 @@ def _long_names_night(mahj, tmp_path: Path) -> tuple[ET.Element, ET.Element]:
 
 
 def _is_place(text: ET.Element) -> bool:
-    """A standings line: `2 NAME +75`."""
-    return any(re.match(rf"\d {re.escape(n)} [+-]?\d", "".join(text.itertext())) for n in LONG)
+    """A standings line: `2 NAME +75` (`=2` for a shared place)."""
+    return any(re.match(rf"=?\d {re.escape(n)} [+-]?\d", "".join(text.itertext())) for n in LONG)
 
 
 def test_long_names_and_their_totals_fit_the_picture(mahj, tmp_path: Path):
