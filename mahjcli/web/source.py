@@ -47,7 +47,9 @@ def read_file(path: Path, kind: Kind) -> Shown:
 def _named(message: str, path: Path) -> str:
     """A message for pages anyone in the room may open: the file by its name, not by the
     folders of the laptop it is kept on (the command line and `mahj check` say those)."""
-    return message.replace(f"{path.parent}{os.sep}", "")
+    for folder in {str(path.parent), str(path.parent.resolve()), str(path.resolve().parent)}:
+        message = message.replace(f"{folder}{os.sep}", "")
+    return message
 
 
 class Source:

@@ -323,3 +323,15 @@ def test_the_rooms_page_names_each_night_by_its_title_as_a_link(serve: Serve, tm
     link = '<h2><a class="night-link" href="/n/t1/">Table one · 2026-12-06 · league</a></h2>'
     assert link in page
     assert '<p class="meta">t1.toml · games 0</p>' in page
+
+
+def test_a_file_served_by_a_relative_path_is_named_without_its_folders(
+    serve: Serve, night: Path, monkeypatch: pytest.MonkeyPatch
+):
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    monkeypatch.chdir(night.parent)
+    client = serve(Path(night.name))  # `mahj serve --session night.toml`
+    night.write_text(night.read_text().replace('thrown_by = "Linda"', 'thrown_by = "Lnda"'))
+    message = refusal(client.get("/total.json"), 409)
+    assert "night.toml.bak" in message  # it says where the version before the last save is
+    assert str(night.parent) not in message and str(night.parent) not in client.get("/").text
