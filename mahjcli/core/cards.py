@@ -182,7 +182,7 @@ class LineChoice(NamedTuple):
         >>> choice.explain("Ruth")[:58]
         'Scored as Dragon thread: it gives Ruth 320, the most of th'
         >>> choice.explain("Ruth")[58:]
-        'e lines named (Quiet path 200: no group of three, so jokerless does not double it)'
+        'e lines named (Quiet path 200: no group of three, so jokerless is not counted)'
         """
         if not self.others:
             return None
@@ -190,7 +190,7 @@ class LineChoice(NamedTuple):
         for line, gain in self.others:
             why = ""
             if self.jokerless and not line.groups:
-                why = ": no group of three, so jokerless does not double it"
+                why = ": no group of three, so jokerless is not counted"
             parts.append(f"{line.name} {gain}{why}")
         tied = [line.name for line, gain in self.others if gain == self.gain]
         if tied:

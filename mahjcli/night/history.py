@@ -37,7 +37,7 @@ def _label(standings: Standings, at: int) -> str:
     return f"log entry {at + 1} ({entry.kind})"
 
 
-def _accepted_problem(log: tuple[Entry, ...], at: int) -> str | None:
+def accepted_problem(log: tuple[Entry, ...], at: int) -> str | None:
     """An entry on an accepted score card does not change (RULES.md §6)."""
     if any(isinstance(e, Accept) for e in log[at:]):
         return (
@@ -125,7 +125,7 @@ def replace(
             return same, None
         log = night.session.log
         at = game_at(night.standings, game)
-        if why := _accepted_problem(log, at):
+        if why := accepted_problem(log, at):
             raise Refused(why)
         before_it = fold(night.session._replace(log=log[:at]))
         built = build(before_it)
@@ -155,7 +155,7 @@ def remove(
             raise Refused(f"the night has no log entry {at + 1}")
         if check is not None:
             check(night)
-        if why := _accepted_problem(log, at):
+        if why := accepted_problem(log, at):
             raise Refused(why)
         after = taken_out(night, at)
         text = logedit.replace_entry(night.loaded.parsed.text, at, None, note)

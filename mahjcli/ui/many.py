@@ -126,12 +126,12 @@ def show_winners(wins: Sequence[WinRecord], both: bool) -> None:
     said = {w.jokerless_word for w in wins}
     if "no (pairs)" in said:
         notes.append(
-            "Jokerless no (pairs): claimed but not paid; a singles-and-pairs hand cannot "
+            "Jokerless no (pairs): claimed but not counted; a singles-and-pairs hand cannot "
             "hold a joker."
         )
     if "no (heavenly)" in said:
         notes.append(
-            "Jokerless no (heavenly): claimed but not paid; a heavenly hand scores the card "
+            "Jokerless no (heavenly): claimed but not counted; a heavenly hand scores the card "
             "value only."
         )
     if both:

@@ -150,6 +150,8 @@ def removal(night: Night, row: Row) -> tuple[str | None, int, list[str]]:
     """What taking `row` back would do, nothing saved: why it cannot be taken back (None
     when it can), how many later entries are replayed without it, and who must move."""
     log = night.session.log
+    if why := history.accepted_problem(log, row.at):
+        return why, 0, []
     later = len(log) - 1 - row.at
     if later == 0:
         after = fold(night.session._replace(log=log[:-1]))

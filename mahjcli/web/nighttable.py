@@ -109,7 +109,7 @@ class NightTable(Site):
                 request, Problem(404, f"table {number} is not playing now"), "No such table"
             )
         played = board.games_at(standings, number)
-        card = standings.session.card
+        accepted = standings.accepted  # an accepted card's games do not change (RULES.md §6)
         rules = standings.rules
         return render(
             request,
@@ -123,10 +123,11 @@ class NightTable(Site):
             next_game=standings.next_game,
             token=self.key_of(request),
             chosen={**BLANK, **(chosen or {})},
-            lines=card.lines if card is not None else (),
+            lines=standings.session.card.lines if standings.session.card else (),
             tournament=not rules.pays,
             recent=[board.game_line(row, standings) for row in reversed(played[-3:])],
-            earlier=[board.game_line(row, standings) for row in reversed(played)],
+            earlier=[board.game_line(r, standings) for r in reversed(played) if r.game > accepted],
+            accepted=accepted,
             names=[seat.name for seat in table.seats],
             bettors=standings.waiting if rules.house_problem("bettor") is None else (),
             pays_for_table=rules.house_problem("pay-for-table") is None,
@@ -235,6 +236,7 @@ class NightTable(Site):
             moves=moves,
             later=later,
             club=standings.club,
+            tournament=not standings.rules.pays,
             token=self.key_of(request),
             error=error,
         )
@@ -255,6 +257,8 @@ class NightTable(Site):
         source, night = await self.night(request)
         standings = night.standings
         row = _game_row(standings, game, number)
+        if why := history.accepted_problem(standings.session.log, row.at):
+            return page_error(request, Refused(why), f"Game {game} stays as it is")
         card = standings.session.card
         house = standings.rules
         return render(

@@ -105,7 +105,7 @@ def test_best_line_jokerless_prefers_the_line_that_doubles(carded):
     assert result.exit_code == 0, result
     said = " ".join(result.stdout.split())  # notes wrap at the terminal's width
     assert "Scored as Dragon thread: it gives Ruth 320, the most of the lines named" in said
-    assert "(Quiet path 200: no group of three, so jokerless does not double it)" in said
+    assert "(Quiet path 200: no group of three, so jokerless is not counted)" in said
     assert totals(carded) == {"Ruth": 320, "Linda": -160, "Kathy": -80, "Pat": -80}
 
 

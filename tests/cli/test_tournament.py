@@ -299,3 +299,14 @@ def test_equal_totals_share_the_place(table):
         ("3", "Nancy", "0"),
         ("4", "Linda", "-20"),
     ]
+
+
+def test_a_line_without_a_group_is_not_said_to_double_at_a_tournament(mahj):
+    # tournament jokerless adds 20 (RULES.md §6); it never doubles, so the note about the
+    # line left unscored must not speak of doubling
+    ok(mahj("new", *PLAYERS, "--rules", "tournament", "--card", "sample"))
+    said = ok(mahj("win", "Linda", "--line", "Dragon thread", "--line", "Quiet path",
+                   "--jokerless", "--self-pick"))  # fmt: skip
+    words = " ".join(said.stdout.split())
+    assert "Quiet path" in words and "no group of three" in words
+    assert "double" not in words

@@ -111,7 +111,7 @@ def test_jokerless_a_line_with_groups_beats_a_higher_pairs_line():
     why = choice.explain("Ruth")
     assert why is not None
     assert why.startswith("Scored as Dragon thread: it gives Ruth 320")
-    assert "Quiet path 200: no group of three, so jokerless does not double it" in why
+    assert "Quiet path 200: no group of three, so jokerless is not counted" in why
 
 
 def test_self_picked_jokerless_three_seated():

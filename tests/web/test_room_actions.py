@@ -417,6 +417,12 @@ def test_a_tournament_tables_organiser_page_offers_only_what_it_can_do(
         assert f'action="{action}"' in page, action
     assert "Waiting" not in page and "who pays whom" not in page
     assert "the final standings large enough to read across the room" in page
+    cli("win", "Linda", "25", "--self-pick", "--session", str(path))
+    assert client.post("/close-night", headers=KEY).status_code == 200
+    client.app.state.room.look()  # type: ignore[attr-defined]  # the watcher's next look
+    screen = client.get("/board").text
+    assert "the night is over" in screen and "Final standings" in screen
+    assert "Settle" not in screen and "pays" not in screen  # points, not money
 
 
 # ---- the night's end and the join code on the room's screen ------------------------------

@@ -419,3 +419,31 @@ def test_a_tables_page_title_says_which_table_of_which_night(serve: Serve, tmp_p
     phone.get(f"/enter?key={TOKEN}")
     title = re.search(r"<title>([^<]*)</title>", phone.get("/table/2").text)
     assert title is not None and title[1].startswith("Table 2 · night · "), title
+
+
+def test_an_accepted_score_card_is_not_offered_for_taking_back_or_correcting(
+    serve: Serve, tmp_path: Path
+):
+    """RULES.md §6: an accepted card does not change. The table's page offers neither a
+    take-back nor a correction of its games, and says so plainly if asked anyway."""
+    night = tmp_path / "table.toml"
+    cli("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament", "--session", str(night))
+    for _ in range(4):
+        cli("wall", "--session", str(night))
+    cli("scorecard", "--accept", "--session", str(night))
+    phone = serve(night)
+    assert phone.get(f"/enter?key={TOKEN}", follow_redirects=False).status_code == 303
+    page = phone.get("/table/1").text
+    assert "/table/1/undo" not in page and "/table/1/fix/" not in page
+    assert "Games 1–4 are on the score card the table accepted" in html.unescape(page)
+    before = night.read_bytes()
+    for path in ("/table/1/undo", "/table/1/fix/2"):
+        asked = phone.get(path)
+        said = html.unescape(asked.text)
+        assert asked.status_code == 400, path
+        assert "accepted card does not change" in said, path
+        assert "log entry" not in said and "wall game" not in said, path
+    assert night.read_bytes() == before
+    cli("wall", "--session", str(night))  # game 5 is on the next card: it may be taken back
+    page = phone.get("/table/1").text
+    assert "Take back game 5" in page and "/table/1/fix/5" in page and "/table/1/fix/4" not in page
