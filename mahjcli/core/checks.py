@@ -351,17 +351,20 @@ def close_problem(entry: Close, seating: Seating, session: Session) -> str | Non
     return session.rules.refuses(entry.kind) or seating.close_problem(entry.table)
 
 
-def accept_problem(accept: Accept, session: Session, games: int, accepted: int) -> str | None:
-    """A score card is accepted at a round's end, once."""
+def accept_problem(
+    accept: Accept, session: Session, games: int, accepted: int, began: int
+) -> str | None:
+    """A score card is accepted at a round's end (`began`, the games before the round in
+    progress, is `games` once it ended: four games, or time called), once."""
     if why := session.rules.refuses(accept.kind):
         return why
-    if games == 0 or games % GAMES_PER_ROUND:
+    if games == 0 or began != games:
         return (
-            f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games; "
-            f"{games} games have been played"
+            f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games (or "
+            f"once time is called in it); {games - began} games of this round have been played"
         )
     if accepted == games:
-        return f"the card for round {games // GAMES_PER_ROUND} is already accepted"
+        return "the card for the round just played is already accepted"
     return None
 
 

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from . import checks
 from .league import Game
 from .model import (
+    GAMES_PER_ROUND,
     Accept,
     Close,
     Entry,
@@ -59,6 +60,8 @@ class State:
 
     __slots__ = (
         "accepted",
+        "began",
+        "ended",
         "games",
         "gone",
         "kitties",
@@ -79,6 +82,10 @@ class State:
         self.zeros = (0,) * len(totals)
         self.games = 0
         self.accepted = 0
+        self.ended = 0
+        """Rounds ended: four games, or fewer when time was called (RULES.md §11)."""
+        self.began = 0
+        """Games played before the round in progress began."""
         self.gone: list[str] = []
         self.kitties: dict[int, list[tuple[str, int]]] = {}
         """Each table's kitty: what each player put in since it was last taken."""
@@ -165,7 +172,7 @@ def _close(entry: Close, state: State) -> Step | str:
 
 
 def _accept(accept: Accept, state: State) -> Step | str:
-    why = checks.accept_problem(accept, state.session, state.games, state.accepted)
+    why = checks.accept_problem(accept, state.session, state.games, state.accepted, state.began)
     return why or Step(accepts=True)
 
 
@@ -240,6 +247,7 @@ def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
     row = Row(
         at=index,
         game=state.games if game else state.games + 1,
+        round=state.ended + 1,
         entry=entry,
         table=table,
         east=east,
@@ -259,7 +267,16 @@ def _apply(state: State, index: int, entry: Entry, step: Step) -> Row:
     if game:
         seating.after_game(table)
         state.waited[table] = frozenset(seating.waiting)
+        _round_over(state, entry)
     return row
+
+
+def _round_over(state: State, entry: Entry) -> None:
+    """A game just played ends its round after four games, or at once when it was
+    stopped by time (RULES.md §11: no new game of the round starts)."""
+    if isinstance(entry, Incomplete) or state.games - state.began >= GAMES_PER_ROUND:
+        state.ended += 1
+        state.began = state.games
 
 
 def _pass_deal(state: State, entry: Entry) -> None:
@@ -279,6 +296,7 @@ def _pass_deal(state: State, entry: Entry) -> None:
     state.games += 1
     state.seating.after_game(table)
     state.waited[table] = frozenset(state.seating.waiting)
+    _round_over(state, entry)
 
 
 def fold(session: Session, holes: frozenset[int] = frozenset()) -> Standings:

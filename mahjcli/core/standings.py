@@ -17,6 +17,9 @@ class Row(NamedTuple):
     """The entry's place in the log, from 0."""
     game: int
     """The game's number; a penalty, join or leave carries the number of the next game."""
+    round: int
+    """Tournament: the score card's round this entry is on (four games a round, fewer when
+    time was called in it: RULES.md §11); for other entries, the next game's round."""
     entry: Entry
     table: int
     """The table the game was played at (for other entries: the first open table)."""

@@ -67,8 +67,11 @@ class Round(NamedTuple):
 
     @property
     def complete(self) -> bool:
-        """True when all four games of the round are scored."""
-        return self.games == GAMES_PER_ROUND
+        """True when the round is over: its four games scored, or time called in it."""
+        played = [line for line in self.lines if not line.is_penalty]
+        return len(played) == GAMES_PER_ROUND or any(
+            line.row.entry.kind == "incomplete" for line in played
+        )
 
 
 class ScoreCard(NamedTuple):
@@ -84,15 +87,6 @@ class ScoreCard(NamedTuple):
     totals: tuple[int, ...]
     first_round: int = 1
     """The round of the event the night's first four games are (1 for a night of its own)."""
-
-
-def round_of(game: int) -> int:
-    """The round a game belongs to, four games a round.
-
-    >>> [round_of(g) for g in (1, 4, 5, 8, 9)]
-    [1, 1, 2, 2, 3]
-    """
-    return (game - 1) // GAMES_PER_ROUND + 1
 
 
 def starting_seats(standings: Standings) -> tuple[Seat, ...]:
@@ -127,7 +121,7 @@ def build(standings: Standings, first_round: int = 1) -> ScoreCard:
     zero = tuple(0 for _ in standings.players)
     by_round: dict[int, list[Line]] = {}
     for line in _lines(standings):
-        by_round.setdefault(round_of(line.game), []).append(line)
+        by_round.setdefault(line.row.round, []).append(line)
     rounds = []
     running = zero
     for index in sorted(by_round):
@@ -151,8 +145,8 @@ def build(standings: Standings, first_round: int = 1) -> ScoreCard:
 
 def accepted(card: ScoreCard, rnd: Round) -> bool:
     """True when the table has accepted this round's card (it no longer changes)."""
-    played = rnd.number - card.first_round + 1  # the night's own rounds so far
-    return rnd.complete and played * GAMES_PER_ROUND <= card.standings.accepted
+    games = [line.game for line in rnd.lines if not line.is_penalty]
+    return rnd.complete and max(games) <= card.standings.accepted
 
 
 def what(line: Line) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.model import (
-    GAMES_PER_ROUND,
     Accept,
     Close,
     Error,
@@ -136,8 +135,7 @@ def _describe_other(row: Row) -> str:
         reason = f" ({entry.reason})" if entry.reason else ""
         return f"Penalty: {entry.player} loses {entry.points}{reason}"
     if isinstance(entry, Accept):
-        rounds = (row.game - 1) // GAMES_PER_ROUND
-        return f"Score card accepted through round {rounds} (game {row.game - 1})"
+        return f"Score card accepted through round {row.round - 1} (game {row.game - 1})"
     if isinstance(entry, Join):
         if row.seat_change:
             return f"{entry.player} arrives and sits down"

@@ -71,7 +71,7 @@ def test_round_totals_running_totals_and_penalty_on_a_line_of_its_own(shifted):
 
 def test_seats_pairs_and_hand_in_follow_the_starting_seats_for_rounds_1_to_5(shifted):
     for _ in range(17):
-        ok(shifted("incomplete"))
+        ok(shifted("wall"))
     data = card(shifted)
     assert [(s["seat"], s["wind"], s["player"]) for s in data["seats"]] == [
         ("A", "East", "Cat"),
@@ -294,3 +294,35 @@ def test_a_round_that_cannot_be_is_refused(shifted, session):
         assert result.exit_code == 1
         assert result.stderr.startswith("Error: --round")
         assert session.read_bytes() == before
+
+
+def test_time_called_ends_the_round_and_its_card_is_accepted_with_fewer_games(shifted):
+    """RULES.md §11: once time is called no new game of the round starts, and the table
+    hands in its card with the games it finished. The next game is round 2's first."""
+    ok(shifted("win", "Ann", "30", "--self-pick"))  # Ann 40
+    ok(shifted("wall"))  # +10 each
+    ok(shifted("incomplete"))  # game 3: time called, 0 for all
+    ok(shifted("scorecard", "--accept"))
+    ok(shifted("win", "Bea", "25", "--self-pick"))  # game 4, round 2: Bea 35
+    shown = card(shifted)
+    assert [(r["round"], [line["game"] for line in r["lines"]]) for r in shown["rounds"]] == [
+        (1, [1, 2, 3]),
+        (2, [4]),
+    ]
+    first, second = shown["rounds"]
+    assert first["complete"] and first["accepted"] and not second["accepted"]
+    assert first["totals"] == {"Ann": 50, "Bea": 10, "Cat": 10, "Dot": 10}
+    assert second["totals"] == {"Ann": 0, "Bea": 35, "Cat": 0, "Dot": 0}
+    assert second["hand_in"]["seat"] == "D"  # round 2's card is handed in by D, as §6
+    for _ in range(3):
+        ok(shifted("wall"))
+    ok(shifted("scorecard", "--accept"))  # round 2 is games 4 to 7
+    assert card(shifted)["accepted_through"] == 7
+
+
+def test_a_round_still_in_play_is_not_accepted(shifted):
+    ok(shifted("wall"))
+    ok(shifted("wall"))
+    refused = shifted("scorecard", "--accept")
+    assert refused.exit_code == 1
+    assert "4 games" in refused.stderr and "time is called" in refused.stderr
