@@ -56,8 +56,9 @@ def _warn(message: str) -> None:
     say(f"warning: {message}", err=True)
 
 
-def _session_files(files: list[Path] | None, folder: Path | None) -> list[Path]:
-    """The files to read: those named (a folder stands for its files), else the folder's."""
+def _session_files(files: list[Path] | None, folder: Path | None) -> tuple[list[Path], set[Path]]:
+    """The files to read, each once: those named (a folder stands for its files), else the
+    folder's; and those named one by one (not found in a folder)."""
     from ..core.errors import SessionMissing
     from ..files import paths
 
@@ -67,8 +68,9 @@ def _session_files(files: list[Path] | None, folder: Path | None) -> list[Path]:
             raise SessionMissing(f"no folder at {folder}; give --dir an existing folder")
         wanted.append(folder)
     if not wanted:
-        return sorted(paths.list_sessions())
+        return _once(sorted(paths.list_sessions())), set()
     found: list[Path] = []
+    named: set[Path] = set()
     for path in wanted:
         if paths.is_folder(path):
             inside, skipped = paths.find_sessions(path)
@@ -79,7 +81,19 @@ def _session_files(files: list[Path] | None, folder: Path | None) -> list[Path]:
             raise SessionMissing(f"no session file at {path}; check the name")
         else:
             found.append(path)
-    return found
+            named.add(path)
+    return _once(found), named
+
+
+def _once(found: list[Path]) -> list[Path]:
+    """Each night once, however often it was given (a folder and a file in it, a folder
+    twice, a link to another night); a note on stderr says so."""
+    from ..files.paths import distinct
+
+    kept, note = distinct(found)
+    if note:
+        say(f"note: {note}", err=True)
+    return kept
 
 
 def _labels(paths: list[Path]) -> dict[Path, str]:
@@ -90,8 +104,9 @@ def _labels(paths: list[Path]) -> dict[Path, str]:
     return {p: visible(p.name if names.count(p.name) == 1 else str(p)) for p in paths}
 
 
-def _read_night(path: Path, label: str) -> "SeasonNight | None":
-    """One night, read, checked and replayed; None (named on stderr) when it cannot be."""
+def _read_night(path: Path, label: str, named: bool = False) -> "SeasonNight | None":
+    """One night, read, checked and replayed; None (named on stderr) when it cannot be. An
+    event's file is not a night: left out, and said so when it was `named` on its own."""
     from ..core.errors import MahjError
     from ..files import loader
     from ..files.lines import Locator
@@ -104,7 +119,10 @@ def _read_night(path: Path, label: str) -> "SeasonNight | None":
         return None
     found, standings = loader.check(loaded)
     if loaded.parsed.event:
-        return None  # a tournament event, not a night: `mahj event standings` is its report
+        if named:
+            _warn(f"left out {path}: it is a tournament event, not a night; its report is "
+                  f"`mahj event standings --session {path}`")  # fmt: skip
+        return None
     if found or standings is None:
         where = loader.describe(path, found[0], Locator(loaded.parsed.text)) if found else str(path)
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
@@ -141,8 +159,8 @@ def _choose(
     chosen, undated = season.in_dates(read, first, last)
     for night in undated:
         _warn(f"skipped {night.label}: it has no date, so --from/--to cannot place it")
-    if player is None:
-        return chosen, None
+    if player is None or (read and not chosen):  # the dates left no night to look in
+        return chosen, player
     try:
         name = resolve(player, season.known_players(chosen))
     except UnknownName as exc:
@@ -159,9 +177,9 @@ def load_nights(
 ) -> "tuple[list[SeasonNight], str | None, list[Path]]":
     """Read, check and choose the nights (oldest first); damaged files are named on stderr
     and skipped. Also returns the player's name as first spelled, and every file read."""
-    found = _session_files(files, folder)
+    found, named = _session_files(files, folder)
     labels = _labels(found)
-    read = [n for p in found if (n := _read_night(p, labels[p])) is not None]
+    read = [n for p in found if (n := _read_night(p, labels[p], p in named)) is not None]
     chosen, name = _choose(read, start, end, player)
     return chosen, name, found
 
@@ -172,12 +190,13 @@ def load_tallies(
     start: str | None,
     end: str | None,
     player: str | None,
-) -> "tuple[list[Tally], str | None]":
-    """Each chosen night's season tally, from the cache where its file has not changed."""
+) -> "tuple[list[Tally], str | None, int]":
+    """Each chosen night's season tally, from the cache where its file has not changed;
+    also the player's name as first spelled, and how many nights were read."""
     from ..files import cache
     from ..reports.season import Tally, tally
 
-    found_files = _session_files(files, folder)
+    found_files, named = _session_files(files, folder)
     labels = _labels(found_files)
     known = cache.load()
     fresh: dict[str, object] = {}
@@ -192,7 +211,7 @@ def load_tallies(
             except (KeyError, TypeError, ValueError):
                 found = None
         if found is None:
-            night = _read_night(path, labels[path])
+            night = _read_night(path, labels[path], path in named)
             if night is None:
                 continue
             found = tally(night)
@@ -200,7 +219,7 @@ def load_tallies(
         if stamp is not None:
             fresh[stamp] = found.as_json()
     cache.update(known, fresh)
-    return _choose(read, start, end, player)
+    return (*_choose(read, start, end, player), len(read))
 
 
 @commands.command("season")
@@ -216,16 +235,17 @@ def season_cmd(
 
     Example: mahj season --dir sample_sessions/season --from 2026-01-01
     """
-    from ..reports.season import season
+    from ..reports.season import nothing_shown, season
 
-    chosen, name = load_tallies(files, folder, start, end, player)
+    chosen, name, read = load_tallies(files, folder, start, end, player)
     result = season(chosen, name)
     if json:
         emit_json(result.as_json())
         return
     from ..ui.many import show_season
 
-    show_season(result)
+    given = bool(files) or folder is not None
+    show_season(result, nothing_shown(read, len(chosen), *_dates(start, end), given=given))
 
 
 @commands.command("winners")

@@ -215,6 +215,39 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def distinct(found: list[Path]) -> tuple[list[Path], str]:
+    """`found` with each file once (a file named twice, or reached by a link or another
+    folder, is one file), where it first came, by its own name rather than a link's; and
+    what was left out, in words (empty when nothing was). A path that cannot be looked at
+    is kept as it is (its reader says why)."""
+    kept: dict[tuple[int, int] | Path, Path] = {}
+    again: list[tuple[Path, tuple[int, int]]] = []
+    for path in found:
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            kept.setdefault(path, path)
+            continue
+        key = (info.st_dev, info.st_ino)
+        first = kept.get(key)
+        if first is None:
+            kept[key] = path
+        elif first.is_symlink() and not path.is_symlink():
+            kept[key] = path
+            again.append((first, key))
+        else:
+            again.append((path, key))
+    files = list(kept.values())
+    if len(again) > 1:
+        such = f"such as {again[0][0]}"
+        return files, f"{len(again)} files name a night given before ({such}); each counts once"
+    if again:
+        path, first = again[0][0], kept[again[0][1]]
+        what = "was given twice" if path == first else f"is the same night as {first}"
+        return files, f"{path} {what}; it counts once"
+    return files, ""
+
+
 def mtime(path: Path) -> float:
     """When a file was last changed (0 when it cannot be looked at)."""
     try:

@@ -20,8 +20,8 @@ from ..core.model import Join, Leave, Win
 from ..core.payments import value_in_use
 from ..core.standings import Row, Standings
 from .season import SeasonNight
-from .shapes import log_json
-from .words import describe
+from .shapes import log_json, money_json
+from .words import describe, settled_words
 
 CSV_COLUMNS = (
     "date", "session", "night", "rules", "game", "table", "east", "result",
@@ -112,10 +112,10 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
         for row in standings.rows:
             game = _game_cells(night, row)
             if isinstance(row.entry, Join | Leave):
-                paid = getattr(row.entry, "settled", ())
-                what = "; settled: " + ", ".join(f"{a} pays {b} {n}" for a, b, n in paid)
+                settled = settled_words(row, standings)  # in money on a night played for it
+                what = {"what": _cell(f"{describe(row)}; settled: {settled}")} if settled else {}
                 out.append({**game, "player": _cell(row.entry.player), "status": row.result,
-                            **({"what": _cell(describe(row) + what)} if paid else {})})  # fmt: skip
+                            **what})  # fmt: skip
             if not (row.is_game or row.result == "penalty" or any(row.deltas)):
                 continue  # a table closing moves money only when its kitty goes back
             short = set(row.short)
@@ -168,7 +168,8 @@ def to_csv(chosen: Sequence[SeasonNight]) -> str:
 
 def night_json(night: SeasonNight) -> dict[str, Any]:
     """One night for `mahj export --format json`: who played, totals and each game (and,
-    as `mahj total --json` has it, what a kitty still full gives back at the end)."""
+    as `mahj total --json` has them, the stake and each total in money on a night played
+    for money, and what a kitty still full gives back at the end)."""
     standings = night.standings
     log = log_json(standings)
     return {
@@ -179,6 +180,7 @@ def night_json(night: SeasonNight) -> dict[str, Any]:
         "players": list(standings.players),
         "games": standings.games,
         "totals": standings.totals_map(),
+        **money_json(standings),
         "log": log["games"],
         "seating": log["seating"],
         **({"kitty_back": back} if (back := standings.kitty_returns()) else {}),

@@ -282,6 +282,26 @@ def season(chosen: Sequence[Tally], player: str | None = None) -> Season:
     return Season(tuple(block(name, chosen, player) for name in RULE_SETS))
 
 
+def nothing_shown(
+    read: int, chosen: int, start: _dt.date | None, end: _dt.date | None, *, given: bool
+) -> str:
+    """Why a season has no standings to show: no nights found (`given`: in the files and
+    folders named), none of those `read` in the dates, or none of those `chosen` played."""
+    if not read:
+        if given:
+            return "No nights found in the files and folders given."
+        return "No nights found. Point at some with --dir FOLDER or give session files."
+    if not chosen and (start or end):
+        if start and end:
+            span = f"from {start.isoformat()} to {end.isoformat()}"
+        else:
+            span = f"on or after {start}" if start else f"on or before {end}"
+        found = "the night found is not" if read == 1 else f"none of the {read} nights found is"
+        return f"No nights {span}: {found} in those dates."
+    nights = "the night chosen" if chosen == 1 else f"the {chosen} nights chosen"
+    return f"No games played yet in {nights}."
+
+
 class WinRecord(NamedTuple):
     """One win of the winners log."""
 

@@ -11,10 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.rulesets import RULE_SETS
-from ..reports.season import Block, Season, WinRecord
+from ..reports.season import Block, PlayerStats, Season, WinRecord
 from ..reports.words import per_game, percent, plural, points, title
 from .console import console, shown
-from .night import show_after
+from .night import fits, show_after, wrap_units
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -40,47 +40,81 @@ def _span(block: Block) -> str:
     return f", {first.isoformat()}" + ("" if first == last else f" to {last.isoformat()}")
 
 
-def season_table(block: Block) -> Table:
-    """One rule set's season standings."""
+def _block_title(block: Block) -> str:
     rules = RULE_SETS[block.rules]
     kind = rules.name.capitalize() + ("" if rules.pays else " points")
-    table = _plain_table(f"{kind}: {plural(len(block.nights), 'night')}{_span(block)}")
+    return f"{kind}: {plural(len(block.nights), 'night')}{_span(block)}"
+
+
+def _figures(p: PlayerStats) -> tuple[str, str, str]:
+    """A player's share thrown, points per game and best game, as shown."""
+    threw = str(p.threw) + (f" ({percent(p.threw, p.games)})" if p.games else "")
+    each = per_game(p.points, p.games) if p.games else "-"
+    best = points(p.best) if p.best is not None else "-"
+    return threw, each, best
+
+
+def season_table(block: Block, *, tight: bool = False) -> Table:
+    """One rule set's season standings; `tight`: a space between columns, and the names
+    wrapped, for a terminal too narrow for the roomy table (the numbers are never cut)."""
+    table = _plain_table(_block_title(block))
+    if tight:
+        table.padding = (0, 0)
     table.add_column("", justify="right", no_wrap=True)
-    table.add_column("Player", no_wrap=True, min_width=6)
+    table.add_column("Player", no_wrap=not tight, min_width=6, overflow="fold")
     for head in ("Nights", "Games", "Wins", "Self-\npicks", "Joker-\nless", "Threw"):
         table.add_column(head, justify="right", no_wrap=True)
     for head in ("Points", "Per\ngame", "Best\ngame"):
         table.add_column(head, justify="right", no_wrap=True)
     for place, p in enumerate(block.players, 1):
-        threw = str(p.threw)
-        if p.games:
-            threw += f" ({percent(p.threw, p.games)})"
-        each = per_game(p.points, p.games) if p.games else "-"
+        threw, each, best = _figures(p)
         table.add_row(
             str(place),
             Text(p.name, style="bold" if place == 1 and p.points > 0 else ""),
-            str(p.nights),
-            str(p.games),
-            str(p.wins),
-            str(p.self_picks),
-            str(p.jokerless),
+            *map(str, (p.nights, p.games, p.wins, p.self_picks, p.jokerless)),
             threw,
             Text(points(p.points), style="red" if p.points < 0 else ""),
             each,
-            points(p.best) if p.best is not None else "-",
+            best,
         )
     return table
 
 
-def show_season(result: Season) -> None:
-    """`mahj season`: a table per rule set played, and what the columns mean."""
+def season_lines(block: Block, width: int) -> list[Text]:
+    """One rule set's season standings in words, for a terminal too narrow for a table:
+    a line for each player's name, then their numbers, broken only between numbers."""
+    lines = [Text(_block_title(block), style="italic")]
+    for place, p in enumerate(block.players, 1):
+        threw, each, best = _figures(p)
+        lines.append(Text(f"{place:>2}. {p.name}", style="bold"))
+        scores = [f"{points(p.points)} points", f"{each} a game", f"best game {best}"]
+        counts = [plural(p.nights, "night"), plural(p.games, "game"), plural(p.wins, "win")]
+        counts += [f"{p.self_picks} self-picked", f"{p.jokerless} jokerless", f"threw {threw}"]
+        for units in (scores, counts):
+            lines += wrap_units(Text("    "), [Text(u) for u in units], width, indent="    ")
+    return lines
+
+
+def show_season(result: Season, empty: str = "") -> None:
+    """`mahj season`: a table per rule set played, and what the columns mean; where the
+    terminal is too narrow for the table, the standings in words; `empty` says why there
+    is nothing to show."""
     out = console()
     shown = [b for b in result.blocks if b.nights]
     if not shown:
-        out.print("No nights found. Point at some with --dir FOLDER or give session files.")
+        out.print(
+            empty or "No nights found. Point at some with --dir FOLDER or give session files."
+        )
         return
     for block in shown:
-        out.print(season_table(block))
+        roomy, tight = season_table(block), season_table(block, tight=True)
+        if fits(out, roomy):  # its names are not wrapped
+            out.print(roomy)
+        elif fits(out, tight):
+            out.print(tight)
+        else:
+            for line in season_lines(block, out.width):
+                out.print(line, overflow="fold")
         out.print()
     out.print(
         Text(
@@ -89,6 +123,14 @@ def show_season(result: Season) -> None:
             style="dim",
         )
     )
+
+
+def _win_cells(w: WinRecord, both: bool) -> tuple[str, str, str, str]:
+    """A win's date, night, hand and what was won, as shown."""
+    hand = f"{w.win.line} {w.win.value}" if w.win.line else str(w.win.value)
+    night = w.night.standings.session.name or w.night.label
+    won = points(w.points) + (" pts" if both and not w.night.standings.rules.pays else "")
+    return w.night.date.isoformat() if w.night.date else "", night, hand, won
 
 
 def show_winners(wins: Sequence[WinRecord], both: bool) -> None:
@@ -107,21 +149,22 @@ def show_winners(wins: Sequence[WinRecord], both: bool) -> None:
     table.add_column("Jokerless", no_wrap=True)
     table.add_column("Won", justify="right", no_wrap=True)
     for w in wins:
-        hand = f"{w.win.line} {w.win.value}" if w.win.line else str(w.win.value)
-        night = w.night.standings.session.name or w.night.label
-        pays = w.night.standings.rules.pays
-        won = points(w.points) + (" pts" if both and not pays else "")
+        date, night, hand, won = _win_cells(w, both)
         table.add_row(
-            w.night.date.isoformat() if w.night.date else "",
-            Text(night),
-            str(w.game),
-            Text(w.win.winner),
-            Text(hand),
-            Text(w.how),
-            w.jokerless_word,
-            won,
-        )
-    out.print(table)
+            date, Text(night), str(w.game), Text(w.win.winner), Text(hand), Text(w.how),
+            w.jokerless_word, won,
+        )  # fmt: skip
+    if fits(out, table):
+        out.print(table)
+    else:  # too narrow for the table: each win in words rather than cut numbers
+        out.print(Text(str(table.title), style="italic"))
+        for w in wins:
+            date, night, hand, won = _win_cells(w, both)
+            jokerless = [f"jokerless {w.jokerless_word}"] if w.jokerless_word else []
+            units = [f"{w.win.winner} {won}", f"hand {hand}", w.how, *jokerless]
+            out.print(Text(f"{date} {night}, game {w.game}".strip()), overflow="fold")
+            for line in wrap_units(Text("    "), [Text(u) for u in units], out.width, "    "):
+                out.print(line, overflow="fold")
     notes = []
     said = {w.jokerless_word for w in wins}
     if "no (pairs)" in said:

@@ -1,0 +1,168 @@
+"""`mahj season` (and `winners`, `export --season`) as the organiser sees them: every figure
+shown whole on a narrow terminal, a night given twice counted once, and an empty answer
+that says why it is empty."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT
+
+LONG = "Mary Ann Fitzgerald"
+SPRING = ROOT / "sample_sessions" / "spring-open"
+
+
+def run_ok(mahj, *args: str):
+    result = mahj(*args, use_session=False)
+    assert result.exit_code == 0, result
+    return result
+
+
+@pytest.fixture
+def club(mahj, tmp_path: Path) -> Path:
+    """A club night of two tables with big and small numbers and a 19-letter name."""
+    night = tmp_path / "nights" / "club.toml"
+    night.parent.mkdir()
+    s = ("--session", str(night))
+    players = ("Ruth", "Linda", "Kathy", LONG, "Geraldine", "Bea", "Cy", "Dot", "Sue")
+    run_ok(mahj, "new", *players, "--tables", "2", "--date", "2026-10-01", *s)
+    run_ok(mahj, "win", "Ruth", "30", "--self-pick", "--jokerless", *s)
+    run_ok(mahj, "win", "Bea", "25", "--thrown-by", "Cy", *s)
+    run_ok(mahj, "win", LONG, "50", "--self-pick", "--jokerless", *s)
+    return night
+
+
+def _figures(stats: dict) -> list[str]:
+    """The figures of one player's line, as the table writes them."""
+    signed = [f"+{n}" if n > 0 else str(n) for n in (stats["points"], stats["best"])]
+    each = stats["points"] / stats["games"]
+    return [*signed, f"{each:+.1f}" if each else "0.0", f"{stats['threw']} ("]
+
+
+@pytest.mark.parametrize("width", [80, 60, 40])
+def test_every_figure_is_whole_on_a_narrow_terminal(mahj, club: Path, monkeypatch, width: int):
+    players = json.loads(run_ok(mahj, "season", str(club), "--json").stdout)["league"]["players"]
+    monkeypatch.setenv("COLUMNS", str(width))
+    out = run_ok(mahj, "season", str(club)).stdout
+    assert "…" not in out
+    assert max(len(line) for line in out.splitlines()) <= width
+    words = re.findall(r"\S+", out)
+    for name, stats in players.items():
+        assert all(part in words for part in name.split()), name
+        for figure in _figures(stats):
+            assert figure in out, (name, figure, out)
+            if not figure.endswith("("):
+                assert figure in words, (name, figure, out)
+    assert "Points" in words or "points" in out
+
+
+def test_the_full_table_is_kept_where_it_fits(mahj, club: Path, monkeypatch):
+    """At 100 columns each player is one line of the table: name, then every figure."""
+    players = json.loads(run_ok(mahj, "season", str(club), "--json").stdout)["league"]["players"]
+    monkeypatch.setenv("COLUMNS", "100")
+    out = run_ok(mahj, "season", str(club)).stdout
+    assert "Points" in out and "Threw" in out
+    for name, stats in players.items():
+        line = next(line for line in out.splitlines() if f" {name} " in line)
+        assert all(figure in line for figure in _figures(stats)), (name, line)
+
+
+@pytest.mark.parametrize("width", [80, 50])
+def test_the_winners_log_shows_every_win_whole(mahj, club: Path, monkeypatch, width: int):
+    wins = json.loads(run_ok(mahj, "winners", str(club), "--json").stdout)["wins"]
+    monkeypatch.setenv("COLUMNS", str(width))
+    out = run_ok(mahj, "winners", str(club)).stdout
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= width
+    words = re.findall(r"[^\s,]+", out)
+    assert "2026-10-01" in words and "Fitzgerald" in words
+    for win in wins:
+        assert f"+{win['points']}" in words and str(win["value"]) in words, (win, out)
+
+
+# ---- a night given twice counts once ---------------------------------------------------
+
+
+@pytest.fixture
+def one_night(mahj, tmp_path: Path) -> Path:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    s = ("--session", str(folder / "2026-10-01-night.toml"))
+    run_ok(mahj, "new", "Ruth", "Linda", "Kathy", "Pat", "--date", "2026-10-01", *s)
+    run_ok(mahj, "win", "Ruth", "30", "--self-pick", *s)
+    return folder
+
+
+def _twice(folder: Path, how: str) -> list[str]:
+    night = str(folder / "2026-10-01-night.toml")
+    if how == "link":
+        os.symlink("2026-10-01-night.toml", folder / "again.toml")
+    return {
+        "folder and file": [str(folder), night],
+        "folder twice": [str(folder), str(folder)],
+        "dir and folder": ["--dir", str(folder), str(folder)],
+        "file twice": [night, night],
+        "link": ["--dir", str(folder)],
+    }[how]
+
+
+HOW = ["folder and file", "folder twice", "dir and folder", "file twice", "link"]
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_night_given_twice_counts_once_in_the_season(mahj, one_night: Path, how: str):
+    once = json.loads(run_ok(mahj, "season", "--dir", str(one_night), "--json").stdout)
+    result = run_ok(mahj, "season", *_twice(one_night, how), "--json")
+    assert json.loads(result.stdout) == once
+    assert once["league"]["nights"] == 1 and once["league"]["players"]["Ruth"]["points"] == 180
+    assert "once" in result.stderr and "Error" not in result.stderr
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_night_given_twice_counts_once_in_winners_and_export(mahj, one_night: Path, how: str):
+    args = _twice(one_night, how)
+    wins = json.loads(run_ok(mahj, "winners", *args, "--json").stdout)["wins"]
+    assert len(wins) == 1
+    sheet = run_ok(mahj, "export", "--season", *args).stdout
+    rows = list(csv.DictReader(io.StringIO(sheet)))
+    assert len(rows) == 4 and {r["player"] for r in rows} == {"Ruth", "Linda", "Kathy", "Pat"}
+    nights = json.loads(run_ok(mahj, "export", *args, "--format", "json").stdout)["nights"]
+    assert len(nights) == 1
+
+
+def test_a_linked_night_is_named_by_its_own_file(mahj, one_night: Path):
+    os.symlink("2026-10-01-night.toml", one_night / "0-link.toml")
+    (night,) = json.loads(run_ok(mahj, "export", "--dir", str(one_night), "--format", "json")
+                          .stdout)["nights"]  # fmt: skip
+    assert night["session"] == "2026-10-01-night.toml"
+
+
+# ---- an empty answer says why -----------------------------------------------------------
+
+
+def test_a_date_filter_that_leaves_nothing_says_so(mahj, one_night: Path):
+    result = run_ok(mahj, "season", "--dir", str(one_night), "--from", "2030-01-01")
+    assert "Point at some" not in result.stdout
+    assert "2030-01-01" in result.stdout and "night found" in result.stdout
+
+
+def test_an_event_file_given_by_name_is_an_event_not_a_night(mahj, tmp_path: Path):
+    event = tmp_path / "spring-open.toml"
+    shutil.copy(SPRING / "spring-open.toml", event)
+    result = run_ok(mahj, "season", str(event))
+    said = result.stdout + result.stderr
+    assert "Point at some" not in said
+    assert "event, not a night" in said and "mahj event standings" in said
+
+
+def test_event_files_inside_a_folder_are_left_out_quietly(mahj, one_night: Path):
+    shutil.copy(SPRING / "spring-open.toml", one_night / "spring-open.toml")
+    result = run_ok(mahj, "season", "--dir", str(one_night))
+    assert result.stderr == "" and "League: 1 night" in result.stdout
