@@ -48,12 +48,13 @@ class Locator:
         return None
 
     def top(self, key: str) -> int | None:
-        """The line of a top-level key (before the first table), or of its `[key]` table."""
+        """The line of a top-level key (before the first table), or of its `[key]` table
+        (or its first `[[key]]`)."""
         found = self._key_in(key, 0, len(self.lines))
         if found is not None:
             return found
         for i, line in enumerate(self.lines):
-            m = _TABLE.match(line)
+            m = _TABLE.match(line) or _ARRAY.match(line)
             if m and m.group(1) == key:
                 return i + 1
         return None

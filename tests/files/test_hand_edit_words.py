@@ -156,3 +156,15 @@ def test_a_card_key_one_slip_away_is_named(tmp_path):
     card.write_text('name = "Ours"\n[[lines]]\nname = "A"\nvlaue = 25\ngroups = true\n')
     checked = check_card(str(card))
     assert any("unknown key 'vlaue'; did you mean `value`?" in m for _, m in checked.problems)
+
+
+@pytest.mark.parametrize("header", ["[[Log]]", "[[logs]]", "[[ LOG ]]"])
+def test_a_misspelt_log_header_is_named_with_its_line(four, session, header):
+    assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    text = session.read_text().rstrip("\n") + f'\n\n{header}\nkind = "wall"\n'
+    data, last = edited(four, session, text)
+    check = four("check")
+    name = header.strip("[] ")
+    assert check.exit_code == 1
+    assert f"{session}:{last - 1}: unknown key {name!r}" in check.stdout
+    assert session.read_bytes() == data
