@@ -156,6 +156,11 @@ def line_problem(win: Win, session: Session) -> str | None:
             f"{line.name!r} has a group of three or more, so it is not a singles-and-pairs "
             f"hand; leave out {field('singles_pairs')}"
         )
+    if line.concealed and win.exposures:
+        return (
+            f"{line.name!r} is a concealed hand, so its winner exposed nothing; give "
+            f"{field('exposures')} 0, or name the line the hand was"
+        )
     return None
 
 

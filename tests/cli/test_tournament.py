@@ -310,3 +310,13 @@ def test_a_line_without_a_group_is_not_said_to_double_at_a_tournament(mahj):
     words = " ".join(said.stdout.split())
     assert "Quiet path" in words and "no group of three" in words
     assert "double" not in words
+
+
+def test_a_concealed_line_with_exposures_is_refused(mahj, session):
+    # a concealed hand exposes nothing, so the thrower's loss cannot rest on exposures
+    ok(mahj("new", *PLAYERS, "--rules", "tournament", "--card", "sample"))
+    said = refused(mahj, session, "win", "Susan", "--line", "Quiet path", "--thrown-by",
+                   "Nancy", "--exposures", "2")  # fmt: skip
+    assert "concealed" in said and "--exposures 0" in said
+    ok(mahj("win", "Susan", "--line", "Quiet path", "--thrown-by", "Nancy", "--exposures", "0"))
+    assert totals(mahj)["Nancy"] == -10
