@@ -127,6 +127,8 @@ class Undone(NamedTuple):
     """The comment's span in the text."""
     table: dict[str, Any] | None
     """The [[log]] table the comment holds, if it still reads as one."""
+    body: str = ""
+    """That table's text, uncommented (its own comments kept)."""
 
 
 _COMMENTED = re.compile(r"#( ?(\[\[.*\]\]|[A-Za-z0-9_\"'-]+[ \t]*=.*)?)?[ \t]*\r?\n?$")
@@ -160,7 +162,8 @@ def undone_entries(text: str) -> list[Undone]:
             taken = next((k for k in range(run) if not _COMMENTED.match(lines[i + k])), run)
         at += sum(len(line) for line in lines[i : i + taken])
         i += taken
-        found.append(Undone(int(m.group(1)), start, at, _table("\n".join(body[:taken]))))
+        text_of = "\n".join(body[:taken])
+        found.append(Undone(int(m.group(1)), start, at, _table(text_of), text_of + "\n"))
     return found
 
 
@@ -202,15 +205,16 @@ def put_back(text: str, undone: Undone, entry: dict[str, Any]) -> str:
     if inline_array(text, "log") is not None:
         rest = text[: undone.start] + text[undone.end :]
         return append_entry(rest, entry, keep_inline=True)
-    nl = newline_of(text)
-    block = toml_block("[[log]]", entry).replace("\n", nl)
-    new = text[: undone.start] + block + text[undone.end :]
     doc = document(text)
     expected = dict(doc)
     expected["log"] = [*doc.get("log", []), entry]
-    if not reads_as(new, expected):
-        raise _cannot("put that entry back")
-    return new
+    added = {key: value for key, value in entry.items() if key not in (undone.table or {})}
+    as_it_was = undone.body + toml_block(None, added) if added else undone.body
+    for block in (as_it_was, toml_block("[[log]]", entry)):  # its own comments, if it reads so
+        new = text[: undone.start] + block.replace("\n", newline_of(text)) + text[undone.end :]
+        if reads_as(new, expected):
+            return new
+    raise _cannot("put that entry back")
 
 
 # ---- renaming a player ---------------------------------------------------------------------

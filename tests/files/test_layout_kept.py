@@ -195,3 +195,16 @@ def test_redo_puts_back_an_entry_written_by_hand_as_it_was_read(mahj, session: P
         log.pop("seats", None)  # what mahj adds on the way back
     assert after == before
     assert "# dinner was late\n" in session.read_text("utf-8")
+
+
+def test_undo_then_redo_gives_back_an_entrys_own_comments(four, session: Path):
+    """A note written inside an entry mahj wrote survives `mahj undo` then `mahj redo`:
+    the night comes back byte for byte."""
+    assert four("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    text = session.read_text("utf-8").replace(
+        'thrown_by = "Linda"', '# Linda threw it: Pat saw it too\nthrown_by = "Linda"  # checked'
+    )
+    session.write_text(text, encoding="utf-8")
+    assert four("undo").exit_code == 0
+    assert four("redo").exit_code == 0
+    assert session.read_text("utf-8") == text
