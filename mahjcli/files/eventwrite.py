@@ -1,7 +1,7 @@
-"""Writing event files: a new event's text, and the edits that add tables, set a key or
-replace tables, and a profile's `[profile]` block, keeping everything else the user wrote.
-Each edit is read back with tomllib and compared; when the text cannot be edited in place,
-the whole document is written out again."""
+"""Writing event files: a new event's text, and the edits that add tables, change a table
+or replace tables, and a profile's `[profile]` block, keeping everything else the user
+wrote. Each edit is read back with tomllib and compared; one that cannot be made in place
+is refused (CannotEdit), never made by writing the whole file afresh."""
 
 from __future__ import annotations
 
@@ -13,13 +13,18 @@ from typing import Any
 
 from ..core.cards import card_to_dict
 from ..core.clock import ClockMark, stamp, utc
+from ..core.errors import CannotEdit
 from ..core.event import Event, Player, RoundSeating, TableCard
+from ..core.names import fold_name
 from ..core.profiles import OPTIONS, built_in, profile_table
 from ..core.rulesets import Tournament
-from .eventfile import KIND, SCHEMA
+from . import sessionwrite as night_log  # a card's games are edited as a night's log is
+from . import tomltext
+from .eventfile import CARD_KEYS, CLOCK_KEYS, KIND, PLAYER_KEYS, SCHEMA, SEATING_KEYS
 from .lines import Locator
 from .sessionfile import BOM
-from .sessionwrite import document, entry_to_dict, newline_of, toml_block, toml_value
+from .sessionwrite import document, entry_to_dict, newline_of, reads_as, toml_block, toml_value
+from .tomltext import array_at, array_tables, comments, inline_array, rewritten, statements
 
 HEAD = """\
 # A mahj tournament event: the registered players, how each round is seated and the
@@ -48,7 +53,16 @@ def inline(table: Mapping[str, Any]) -> str:
     >>> print(inline({"Ann": 45, "Mary Lou": -10}))
     { Ann = 45, "Mary Lou" = -10 }
     """
-    return "{ " + ", ".join(f"{_key(k)} = {toml_value(v)}" for k, v in table.items()) + " }"
+    return "{ " + ", ".join(f"{_key(k)} = {inline_value(v)}" for k, v in table.items()) + " }"
+
+
+def inline_value(value: Any) -> str:
+    """A value on one line, its tables (at any depth) written `{ ... }`."""
+    if isinstance(value, Mapping):
+        return inline(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(inline_value(v) for v in value) + "]"
+    return value_text(value)
 
 
 def player_table(player: Player) -> dict[str, Any]:
@@ -106,19 +120,20 @@ def block(section: str, table: Mapping[str, Any]) -> str:
     """One [[section]] table as text (lists of tables one item a line)."""
     lines = [f"[[{section}]]"]
     for key, value in table.items():
-        if key == "tables":
-            lines.append("tables = [")
-            lines += [f"    {toml_value(t)},  # table {n}" for n, t in enumerate(value, 1)]
-            lines.append("]")
-        elif key == "games":
-            lines.append("games = [")
-            lines += [f"    {inline(g)}," for g in value]
-            lines.append("]")
-        elif isinstance(value, dict):
-            lines.append(f"{key} = {inline(value)}")
-        else:
-            lines.append(f"{key} = {value_text(value)}")
+        lines += _lines(key, value)
     return "\n".join(lines) + "\n"
+
+
+def _lines(key: str, value: Any) -> list[str]:
+    """One key of a table as its lines (a list of tables or of games one item a line)."""
+    if key == "tables":
+        rows = [f"    {toml_value(t)},  # table {n}" for n, t in enumerate(value, 1)]
+        return ["tables = [", *rows, "]"]
+    if key == "games":
+        return ["games = [", *(f"    {inline(g)}," for g in value), "]"]
+    if isinstance(value, dict):
+        return [f"{key} = {inline(value)}"]
+    return [f"{key} = {value_text(value)}"]
 
 
 def profile_block(rules: Tournament) -> str:
@@ -178,37 +193,50 @@ def new_event_text(event: Event) -> str:
 
 # ---- edits that keep the user's text ---------------------------------------------------
 
-
-def _checked(new: str, expected: dict[str, Any], old: str) -> str:
-    """`new` when it reads back as `expected`, else the whole document written afresh."""
-    try:
-        if tomllib.loads(new.removeprefix(BOM)) == expected:
-            return new
-    except tomllib.TOMLDecodeError:
-        pass
-    bom = BOM if old.startswith(BOM) else ""
-    return bom + dump_event_doc(expected).replace("\n", newline_of(old))
+_KNOWN = {"players": PLAYER_KEYS, "seating": SEATING_KEYS, "clock": CLOCK_KEYS, "cards": CARD_KEYS}
+"""The keys mahj writes in each kind of table; any other key is the user's, and stays."""
 
 
-def dump_event_doc(doc: dict[str, Any]) -> str:
-    import tomli_w
+def _cannot(what: str, how: str) -> CannotEdit:
+    return CannotEdit(
+        f"mahj cannot {what} without rewriting the file's layout and losing your comments; "
+        f"nothing was changed. {how}, then try again"
+    )
 
-    first = {k: doc[k] for k in ("schema", "kind") if k in doc}
-    rest = {k: v for k, v in doc.items() if k not in first}
-    return "".join(f"{k} = {toml_value(v)}\n" for k, v in first.items()) + tomli_w.dumps(rest)
+
+def _checked(new: str, expected: dict[str, Any], what: str, how: str) -> str:
+    """`new` when it reads back as `expected`; else CannotEdit (never the file written afresh)."""
+    if reads_as(new, expected):
+        return new
+    raise _cannot(what, how)
 
 
 def append_tables(text: str, tables: list[tuple[str, dict[str, Any]]]) -> str:
-    """The text of a valid event file with [[section]] tables added at the end."""
+    """The text of a valid event file with [[section]] tables added at the end (each inside
+    the brackets of a list written as `section = [...]`)."""
     nl = newline_of(text)
     new = text if not text or text.endswith("\n") else text + nl
     added = "".join(nl + block(section, table).replace("\n", nl) for section, table in tables)
     if _appendable(text, tables, added):
         return new + added
     expected = document(text)
+    new = text
     for section, table in tables:
         expected[section] = [*expected.get(section, []), table]
-    return _checked(new + added, expected, text)
+        new = _appended(new, section, table, nl)
+    how = f"Write {section} as [[{section}]] tables (the way mahj does)"
+    return _checked(new, expected, f"add to the {section}", how)
+
+
+def _appended(text: str, section: str, table: dict[str, Any], nl: str) -> str:
+    """The text with `table` last in [[section]]: in a list written as `section = [...]`,
+    inside its brackets; else a [[section]] table at the end."""
+    array = inline_array(text, section)
+    if array is not None:
+        return night_log.insert_inline(text, array, inline(table), nl)
+    if text and not text.endswith("\n"):
+        text += nl
+    return text + nl + block(section, table).replace("\n", nl)
 
 
 def _appendable(text: str, tables: list[tuple[str, dict[str, Any]]], added: str) -> bool:
@@ -237,53 +265,117 @@ def _span(lines: list[str], start: int) -> int:
     end = start + 1
     while end < len(lines) and not _HEADER.match(lines[end]):
         end += 1
-    while end > start + 1 and (
-        not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")
-    ):
+    while end > start + 1 and lines[end - 1].lstrip()[:1] in ("", "#"):
         end -= 1
     return end
 
 
 def set_key(text: str, section: str, index: int, key: str, value: Any) -> str:
     """The text with `key = value` set in the index-th [[section]] table."""
-    expected = document(text)
-    expected[section][index][key] = value
-    nl = newline_of(text)
-    lines = text.splitlines(keepends=True)
-    starts = Locator(text).starts(section)
-    new = ""
-    if index < len(starts):
-        end = _span(lines, starts[index])
-        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-        body = [i for i in range(starts[index], end) if pattern.match(lines[i])]
-        line = f"{key} = {toml_value(value)}{nl}"
-        if body:
-            lines[body[0]] = line
+    return change_table(text, section, index, {**document(text)[section][index], key: value})
+
+
+def change_table(text: str, section: str, index: int, table: dict[str, Any]) -> str:
+    """The text with the index-th [[section]] table holding `table` and the keys of the
+    user's own it had, changed key by key: every comment stays (`_changed_keys`)."""
+    doc = document(text)
+    tables = list(doc[section])
+    array = inline_array(text, section)
+    spans = array_tables(text, section)
+    if array is not None and len(array.items) == len(tables):
+        where = f"item {index + 1} of `{section} = [...]`"
+        start, end = array.items[index]
+        if comments(text[start:end]):
+            raise _cannot(f"change {where}", "Take the comments out of it")
+        old, known = tables[index], _KNOWN[section]
+        kept = {k: table.get(k, v) for k, v in old.items() if k in table or k not in known}
+        tables[index] = kept | table
+        new = text[:start] + inline(tables[index]) + text[end:]
+    elif array is None and len(spans) == len(tables):
+        start, end = spans[index]
+        where = f"the [[{section}]] table on line {text.count(chr(10), 0, start) + 1}"
+        nl = newline_of(text)
+        old = tables[index]
+        body, tables[index] = _changed_keys(text[start:end], old, table, section, where, nl)
+        new = text[:start] + body + text[end:]
+    else:
+        where = f"[[{section}]] table {index + 1}"
+        raise _cannot(f"change {where}", f"Write {section} as [[{section}]] tables")
+    how = f"Write {where} as mahj does, one `key = value` a line under [[{section}]]"
+    return _checked(new, {**doc, section: tables}, f"change {where}", how)
+
+
+def _changed_keys(
+    body: str, old: dict[str, Any], table: dict[str, Any], section: str, where: str, nl: str
+) -> tuple[str, dict[str, Any]]:
+    """A [[section]] table's text (its header to the next) changed from `old` to `table` key
+    by key, and what it then reads as: a key of the same value keeps its text, a changed
+    one is written again in its place (a list one item longer or shorter: in place), a new
+    one goes after the key mahj writes before it, and one no longer there is taken out;
+    keys mahj does not know, comments and blank lines stay."""
+    known = _KNOWN[section]
+    found = {s.key: s for s in statements(body)}
+    after: dict[str, Any] = {k: v for k, v in old.items() if k not in known}
+    edits: list[tuple[int, int, str]] = []
+    anchor = body.find("\n") + 1 or len(body)  # the line after the header
+    for key, value in table.items():
+        s = found.get(key)
+        if key in old and _plain(old[key]) == _plain(value):
+            after[key] = old[key]
+        elif s is None and key in old:
+            raise _unwritten(where, section, key, value)
+        elif s is None:
+            lines = nl.join(_lines(key, value)) + nl
+            edits.append((anchor, anchor, ("" if body[:anchor].endswith("\n") else nl) + lines))
+            after[key] = value
         else:
-            if not lines[end - 1].endswith("\n"):
-                lines[end - 1] += nl
-            lines.insert(end, line)
-        new = "".join(lines)
-    return _checked(new, expected, text)
+            stmt = body[s.start : s.end]
+            changed, after[key] = _changed_value(stmt, s.value - s.start, old[key], key, value, nl)
+            edits.append((s.start, s.end, changed))
+        anchor = s.end if s is not None else anchor
+    for key in [k for k in old if k in known and k not in table]:
+        if (s := found.get(key)) is None:
+            raise _unwritten(where, section, key, old[key])
+        edits.append((s.start, s.end, rewritten(body[s.start : s.end], [], nl)))
+    pieces, at = [], 0
+    for start, end, text in sorted(edits, key=lambda edit: edit[:2]):
+        pieces += [body[at:start], text]
+        at = end
+    return "".join(pieces) + body[at:], after
 
 
-def replace_table(text: str, section: str, index: int, table: dict[str, Any]) -> str:
-    """The text with the index-th [[section]] table written afresh as `table`."""
-    expected = document(text)
-    expected[section][index] = table
-    nl = newline_of(text)
-    lines = text.splitlines(keepends=True)
-    starts = Locator(text).starts(section)
-    new = ""
-    if index < len(starts):
-        end = _span(lines, starts[index])
-        written = block(section, table).replace("\n", nl)
-        if end < len(lines) and not written.endswith(nl):
-            written += nl
-        if end == len(lines) and lines and not lines[-1].endswith(("\n", "\r")):
-            written = written.rstrip("\r\n")
-        new = "".join([*lines[: starts[index]], written, *lines[end:]])
-    return _checked(new, expected, text)
+def _changed_value(stmt: str, at: int, old: Any, key: str, value: Any, nl: str) -> tuple[str, Any]:
+    """A `key = old` statement's text holding `value`, and what it then reads as: a list one
+    item longer, or one shorter, changed in place; any other value written again."""
+    array = array_at(stmt, at) if isinstance(old, list) and isinstance(value, list) else None
+    if array is not None and array.items and value and _plain(value[:-1]) == _plain(old):
+        more = night_log.insert_inline(stmt, array, inline_value(value[-1]), nl)
+        return more, [*old, value[-1]]
+    if array is not None and old and _plain(value) == _plain(old[:-1]):
+        fewer = night_log.remove_inline(stmt, array)
+        if fewer is None or len(comments(fewer)) < len(comments(stmt)):
+            fewer = tomltext.without_last(stmt, array)  # a comment on its line stays
+        return fewer, old[:-1]
+    return rewritten(stmt, _lines(key, value), nl), value
+
+
+def _unwritten(where: str, section: str, key: str, value: Any) -> CannotEdit:
+    """Refused: a key to change that is not written as `key = ...` in its table."""
+    shape = "[...]" if isinstance(value, list) else "{ ... }" if isinstance(value, dict) else "..."
+    return _cannot(
+        f"change {where} (its `{key}` written apart, as [[{section}.{key}]] tables)",
+        f"Write its `{key}` as `{key} = {shape}` under [[{section}]] (the way mahj writes it)",
+    )
+
+
+def _plain(value: Any) -> Any:
+    """A value as mahj compares it: names in any case, without keys false, [] or "" (unwritten)."""
+    if isinstance(value, dict):
+        said = {k: v for k, v in value.items() if not (v is False or v == [] or v == "")}
+        return {fold_name(k): _plain(v) for k, v in said.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return fold_name(value) if isinstance(value, str) else value
 
 
 def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> str:
@@ -304,4 +396,5 @@ def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> st
         kept += newline_of(text)
     nl = newline_of(text)
     new = kept + "".join(nl + block("seating", s).replace("\n", nl) for s in seatings)
-    return _checked(new, expected, text)
+    how = "Write seating as [[seating]] tables (the way mahj does)"
+    return _checked(new, expected, "seat the rounds again", how)

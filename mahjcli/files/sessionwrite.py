@@ -130,7 +130,7 @@ def append_entry(
             # `log = []`: [[log]] from now on
             text = _cut_statement(text, array.start, array.close + 1)
         else:
-            new = _insert_inline(text, array, inline_table(entry), nl)
+            new = insert_inline(text, array, inline_table(entry), nl)
             if reads_as(new, expected):
                 return new
             raise _cannot("add this entry to the log written as `log = [...]`")
@@ -156,7 +156,7 @@ def _cut_statement(text: str, start: int, end: int) -> str:
     return text[:start] + text[end:]
 
 
-def _insert_inline(text: str, array: InlineArray, item: str, nl: str) -> str:
+def insert_inline(text: str, array: InlineArray, item: str, nl: str) -> str:
     """The text with `item` last in an inline array, in the array's layout."""
     if not array.items:  # empty, or only comments inside the brackets
         line_start = text.rfind("\n", 0, array.close) + 1
@@ -191,7 +191,7 @@ def remove_last_entry(text: str) -> str:
     array = inline_array(text, "log")
     if array is not None:
         expected["log"] = log[:-1]
-        new = _remove_inline(text, array)
+        new = remove_inline(text, array)
     else:
         if len(log) > 1:
             expected["log"] = log[:-1]
@@ -222,7 +222,7 @@ def _remove_table(text: str) -> str | None:
     return text[:start] + text[end:]
 
 
-def _remove_inline(text: str, array: InlineArray) -> str | None:
+def remove_inline(text: str, array: InlineArray) -> str | None:
     """The text without the last element of an inline array (its line, when it has one)."""
     if not array.items:
         return None

@@ -1,6 +1,7 @@
 """TOML text as the user wrote it: where a top-level `log = [...]` and its elements are,
-where tables start (strings and comments skipped as TOML reads them), so an edit changes
-only what it must; and tomllib's complaints about a hand-edited file in mahj's words.
+where tables start, where each `key = value` of a table is and where comments are
+(strings skipped as TOML reads them), so an edit changes only what it must; and tomllib's
+complaints about a hand-edited file in mahj's words.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from typing import NamedTuple
 
 _HEADER = re.compile(r"[ \t]*\[")
 LOG_HEADER = re.compile(r"[ \t]*\[\[[ \t]*(log|\"log\"|'log')[ \t]*\]\]")
-_KEY = r"[ \t]*(?:{0}|\"{0}\"|'{0}')[ \t]*=[ \t]*"
+_NAME = r"(?:{0}|\"{0}\"|'{0}')"
+_KEY = r"[ \t]*" + _NAME + r"[ \t]*=[ \t]*"
+_STATEMENT = re.compile(r"""[ \t]*("[^"\\\n]*"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*=[ \t]*""")
 
 
 class InlineArray(NamedTuple):
@@ -26,6 +29,19 @@ class InlineArray(NamedTuple):
     """Each element's span (start, end) at the array's own level."""
 
 
+class Statement(NamedTuple):
+    """Where one `key = value` of a table is in the text."""
+
+    key: str
+    """The key as TOML reads it (without quotes)."""
+    start: int
+    """Where its line starts."""
+    value: int
+    """Where its value starts."""
+    end: int
+    """Just after its last line (a value written over several lines: all of them)."""
+
+
 def table_headers(text: str) -> list[int]:
     """The offset of every line that starts a table (`[x]` or `[[x]]`), outside strings."""
     found: list[int] = []
@@ -33,6 +49,57 @@ def table_headers(text: str) -> list[int]:
         if not in_string and _HEADER.match(text, line_start):
             found.append(line_start)
     return found
+
+
+def array_tables(text: str, section: str) -> list[tuple[int, int]]:
+    """Each `[[section]]` table in the text: its header's offset and the next header's (or
+    the end of the text)."""
+    header = re.compile(r"[ \t]*\[\[[ \t]*" + _NAME.format(re.escape(section)) + r"[ \t]*\]\]")
+    headers = table_headers(text)
+    ends = [*headers[1:], len(text)]
+    return [(at, end) for at, end in zip(headers, ends, strict=False) if header.match(text, at)]
+
+
+def statements(text: str) -> list[Statement]:
+    """Each `key = value` of a table's text (from its header to the next header), in order;
+    a dotted key (`a.b = 1`) is none."""
+    outside = [at for at, inside in _line_starts(text) if not inside]
+    found = []
+    for at, end in zip(outside, [*outside[1:], len(text)], strict=True):
+        if m := _STATEMENT.match(text, at):
+            key = m.group(1)
+            found.append(Statement(key[1:-1] if key[0] in "\"'" else key, at, m.end(), end))
+    return found
+
+
+def comments(text: str) -> list[int]:
+    """Where each comment in the text starts (a # inside a string starts none)."""
+    found: list[int] = []
+    i = 0
+    while i < len(text):
+        if text[i] == "#":
+            found.append(i)
+            i = end_of_comment(text, i)
+        elif text[i] in "\"'":
+            i = end_of_string(text, i)
+        else:
+            i += 1
+    return found
+
+
+def rewritten(stmt: str, lines: list[str], nl: str) -> str:
+    """A statement's text written again as `lines` (none: taken out), keeping its comments:
+    one after the value on its first line stays there, any other goes on a line of its own
+    above it."""
+    indent = stmt[: len(stmt) - len(stmt.lstrip(" \t"))]
+    found = comments(stmt)
+    notes = [stmt[c : end_of_comment(stmt, c)].rstrip("\r") for c in found]
+    new = [indent + line for line in lines]
+    first = stmt.find("\n")
+    if new and found and (first == -1 or found[0] < first):
+        new[0] += "  " + notes.pop(0)
+    out = [indent + note for note in notes] + new
+    return nl.join(out) + (nl if out and stmt.endswith("\n") else "")
 
 
 def _line_starts(text: str) -> list[tuple[int, bool]]:
@@ -113,6 +180,20 @@ def inline_array(text: str, key: str) -> InlineArray | None:
         if m.start() in plain:
             return _scan_array(text, m.start(), m.end() - 1)
     return None
+
+
+def array_at(text: str, open_at: int) -> InlineArray | None:
+    """The array whose `[` is at `open_at` (say, a statement's value), when it is closed."""
+    return _scan_array(text, open_at, open_at)
+
+
+def without_last(text: str, array: InlineArray) -> str:
+    """The text without the last element of an array that has one, and its comma; what else
+    is on its line (a comment) stays."""
+    start, end = array.items[-1]
+    after = text[end:]
+    rest = after.lstrip(" \t").removeprefix(",").lstrip(" \t")
+    return text[:start] + rest
 
 
 def _scan_array(text: str, start: int, open_at: int) -> InlineArray | None:

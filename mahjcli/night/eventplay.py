@@ -96,7 +96,7 @@ def _saved(opened: OpenEvent, index: int | None, card: TableCard) -> tuple[Event
         after = event._replace(cards=(*event.cards, card))
         return after, eventwrite.append_tables(text, [("cards", eventwrite.card_table(card))])
     cards = (*event.cards[:index], card, *event.cards[index + 1 :])
-    new = eventwrite.replace_table(text, "cards", index, eventwrite.card_table(card))
+    new = eventwrite.change_table(text, "cards", index, eventwrite.card_table(card))
     return event._replace(cards=cards), new
 
 

@@ -189,7 +189,7 @@ def test_appending_keeps_the_users_text_and_reads_back_as_expected():
     assert doc["cards"][-1] == card and len(doc["cards"]) == 4
 
 
-def test_appending_to_a_list_written_inline_rewrites_the_document():
+def test_appending_to_a_list_written_inline_goes_inside_its_brackets():
     text = eventwrite.new_event_text(SMALL._replace(cards=()))
     inline = "cards = [{ round = 1, table = 2, totals = { Eve = 1, Fay = 2, Gus = 3, Hal = 4 } }]"
     text = text.replace("seed = 7\n", f"seed = 7\n{inline}\n")
@@ -198,6 +198,8 @@ def test_appending_to_a_list_written_inline_rewrites_the_document():
     card = eventwrite.card_table(TableCard(1, 1, {"Ann": 1, "Bea": 2, "Cy": 3, "Dot": 4}))
     new = eventwrite.append_tables(text, [("cards", card)])
     assert tomllib.loads(new)["cards"] == [*doc["cards"], card]
+    assert new.startswith(text.split("cards = [")[0])  # nothing before the list rewritten
+    assert "[[cards]]" not in new
 
 
 def test_a_withdrawal_is_one_key_in_the_players_table():

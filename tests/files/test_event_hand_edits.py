@@ -1,0 +1,202 @@
+"""An event file edited by hand keeps what the director wrote: a player added to a list
+written as `players = [...]` goes inside its brackets, and a card changed game by game
+keeps the comments and the keys of its own that were added to its [[cards]] table. What
+cannot be changed in place is refused with one Error line, the file left byte for byte."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_event import Run
+
+REGISTERED = """\
+# Spring Open, typed by the director from the registration sheet
+schema = 1
+kind = "event"
+name = "Spring Open"
+rounds = 2
+seed = 2026
+
+players = [
+    { name = "Ann", id = "1001" },  # paid cash
+    { name = "Bea", id = "1002" },  # paid cheque
+    { name = "Cy", id = "1003" },
+    { name = "Dot", id = "1004" },  # arrives 9:15
+]
+"""
+SEATED = """\
+# typed by hand
+schema = 1
+kind = "event"
+name = "Spring Open"
+rounds = 2
+seed = 2026
+
+[[players]]
+name = "Ann"
+[[players]]
+name = "Bea"
+[[players]]
+name = "Cy"
+[[players]]
+name = "Dot"
+
+[[seating]]
+round = 1
+tables = [["Ann", "Bea", "Cy", "Dot"]]
+"""
+CARD_TABLES = (
+    SEATED
+    + """
+[[cards]]  # table 1's card, from the paper
+round = 1
+table = 1
+status = "open"
+
+[[cards.games]]
+kind = "win"   # Ann's
+winner = "Ann"
+value = 25
+self_pick = true
+"""
+)
+
+
+def lines_of(text: str) -> list[str]:
+    return text.splitlines()
+
+
+@pytest.fixture
+def ev(tmp_path: Path) -> Run:
+    return Run(tmp_path / "event.toml")
+
+
+def write(ev: Run, text: str) -> str:
+    ev.path.write_text(text, encoding="utf-8")
+    assert "OK: " in ev.ok("event", "check")
+    return text
+
+
+def test_a_player_added_to_a_list_written_inline_goes_inside_its_brackets(ev: Run):
+    before = write(ev, REGISTERED)
+    assert "Eve is registered" in ev.ok("event", "add", "Eve", "--id", "1005")
+    after = ev.path.read_text("utf-8")
+    assert [line for line in lines_of(after) if "Eve" not in line] == lines_of(before)
+    assert tomllib.loads(after)["players"][-1] == {"name": "Eve", "id": "1005"}
+    assert after.index("Eve") < after.rindex("]")
+    assert ev.ok("event", "check").startswith("OK: ")
+
+
+def test_a_withdrawal_from_a_list_written_inline_keeps_its_comments(ev: Run):
+    before = write(ev, REGISTERED.replace("]\n", '    { name = "Eve" },\n]\n'))
+    ev.ok("event", "withdraw", "Dot")
+    after = ev.path.read_text("utf-8")
+    assert "# paid cash" in after and "# paid cheque" in after and "# arrives 9:15" in after
+    assert after.startswith("# Spring Open, typed by the director")
+    assert lines_of(after)[:11] == lines_of(before)[:11]
+    assert tomllib.loads(after)["players"][3] == {"name": "Dot", "id": "1004", "last_round": 0}
+
+
+def test_a_player_added_to_an_event_with_a_card_of_game_tables_keeps_them(ev: Run):
+    before = write(ev, CARD_TABLES)
+    ev.ok("event", "add", "Eve")
+    after = ev.path.read_text("utf-8")
+    assert after.startswith(before)
+    assert "[[cards.games]]" in after and "# table 1's card, from the paper" in after
+
+
+def test_a_game_added_to_a_card_of_game_tables_is_refused_not_rewritten(ev: Run):
+    write(ev, CARD_TABLES)
+    said = ev.refused("event", "wall", "1", "1")
+    assert "[[cards.games]]" in said and "games = [" in said and "nothing was changed" in said
+
+
+def test_a_card_keeps_its_comments_and_keys_through_the_round(ev: Run):
+    ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    mine = '# game 1 disputed; floor judge upheld it\nnote = "judge: Mrs K"\n'
+    text = ev.path.read_text("utf-8")
+    text = text.replace('status = "open"\n', 'status = "open"  # on the phones\n' + mine)
+    text = text.replace("self_pick = true },", "self_pick = true },  # Ann's, checked")
+    write(ev, text)
+    assert "unknown key 'note' is kept but not used" in ev.ok("event", "check")
+
+    def kept() -> str:
+        now = ev.path.read_text("utf-8")
+        assert mine in now and "# Ann's, checked" in now, now
+        assert tomllib.loads(now)["cards"][0]["note"] == "judge: Mrs K"
+        return now
+
+    before = kept()
+    ev.ok("event", "wall", "1", "1")
+    after = kept()
+    assert [line for line in lines_of(after) if "wall" not in line] == lines_of(before)
+    ev.ok("event", "wall", "1", "1")
+    ev.ok("event", "undo", "1", "1")
+    assert kept() == after
+    ev.ok("event", "wall", "1", "1")
+    ev.ok("event", "wall", "1", "1")
+    ev.ok("event", "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    kept()
+    ev.ok("event", "hand-in", "1", "1", "Ann")
+    assert 'status = "handed-in"  # on the phones' in kept()
+    ev.ok("event", "accept", "1", "1")
+    now = kept()
+    assert "# on the phones" in now and "status =" not in now
+    assert ev.json("event", "scorecard", "1", "1")["status"] == "accepted"
+
+
+def test_a_game_taken_back_from_games_written_tightly_keeps_their_comment(ev: Run):
+    ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    ev.ok("event", "wall", "1", "1")
+    text = ev.path.read_text("utf-8")
+    # the last game's line starts after a comment: only the game itself is taken off
+    games = text[text.index("games = [") :]
+    one_line = 'games = [{ kind = "win", winner = "Ann", value = 25, self_pick = true }, # Ann\'s\n'
+    write(ev, text.replace(games, one_line + '{ kind = "wall" }]\n'))
+    ev.ok("event", "undo", "1", "1")
+    after = ev.path.read_text("utf-8")
+    assert "self_pick = true }, # Ann's\n]" in after and "wall" not in after
+    assert len(tomllib.loads(after)["cards"][0]["games"]) == 1
+
+
+def test_seating_again_a_round_written_inline_is_refused_not_rewritten(ev: Run):
+    seated = '\nseating = [\n  { round = 1, tables = [["Ann", "Bea", "Cy", "Dot"]] },  # a hat\n]\n'
+    write(ev, REGISTERED + seated)
+    said = ev.refused("event", "add", "Eve")  # round 1 has not started: seated again
+    assert "[[seating]]" in said and "nothing was changed" in said
+
+
+def test_windows_line_endings_and_a_byte_order_mark_are_kept_on_a_card(ev: Run):
+    ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    text = ev.path.read_text("utf-8").replace('status = "open"\n', 'status = "open"  # phones\n')
+    ev.path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    for _ in range(3):
+        ev.ok("event", "wall", "1", "1")
+    ev.ok("event", "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    ev.ok("event", "hand-in", "1", "1", "Ann")
+    ev.ok("event", "accept", "1", "1")
+    data = ev.path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\n") == data.count(b"\r\n")
+    assert (
+        b"# phones\r\n" in data and ev.json("event", "scorecard", "1", "1")["status"] == "accepted"
+    )
+
+
+def test_a_game_taken_back_leaves_the_comment_written_on_its_line(ev: Run):
+    ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    ev.ok("event", "wall", "1", "1")
+    text = ev.path.read_text("utf-8").replace('{ kind = "wall" },', '{ kind = "wall" },  # late')
+    write(ev, text)
+    ev.ok("event", "undo", "1", "1")
+    after = ev.path.read_text("utf-8")
+    assert "# late" in after and '{ kind = "wall" }' not in after
+    assert [line for line in lines_of(after) if "late" not in line] == [
+        line for line in lines_of(text) if "late" not in line
+    ]
