@@ -48,13 +48,12 @@ class Locator:
         return None
 
     def top(self, key: str) -> int | None:
-        """The line of a top-level key (before the first table), or of its `[key]` table
-        (or its first `[[key]]`)."""
+        """The line of a top-level key (before the first table), or of its `[key]` table."""
         found = self._key_in(key, 0, len(self.lines))
         if found is not None:
             return found
         for i, line in enumerate(self.lines):
-            m = _TABLE.match(line) or _ARRAY.match(line)
+            m = _TABLE.match(line)
             if m and m.group(1) == key:
                 return i + 1
         return None
@@ -85,8 +84,8 @@ class Locator:
             return where.line
         if where.section is not None and where.at is not None:
             return self.entry(where.section, where.at, where.key)
-        if where.key is not None:
-            return self.top(where.key)
+        if where.key is not None:  # a key, a [key] table, or the first [[key]] (`[[Log]]`)
+            return self.top(where.key) or next((s + 1 for s in self.starts(where.key)), None)
         return None
 
     def _item(self, base: int, k: int) -> int:
