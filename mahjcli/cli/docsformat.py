@@ -176,6 +176,9 @@ EVENT_CARD: dict[str, Row] = {
               "The games, written like a night's `[[log]]` entries."),
     "replace": ("true or false", "`false`", "This card replaces the table's earlier one."),
     "from": ("text", '`""`', "The table's session file it came from (a note; never read)."),
+    "entry_id": ("8 to 64 letters, digits, - or _", "none",
+                 "The id of the page's write that put this card of round totals in: the same "
+                 "write sent again changes nothing."),
     "status": ('`"open"` or `"handed-in"`', "accepted",
                "A card entered game by game at the event, before the director accepts it."),
     "confirmed": ("list of names", "`[]`", "The players who checked the card's lines."),

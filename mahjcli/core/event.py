@@ -127,6 +127,8 @@ class TableCard(NamedTuple):
     """The players who have checked their partner's line (in seat order)."""
     handed_in: str | None = None
     """Who handed the card in."""
+    entry_id: str | None = None
+    """The id of the write that put this card of round totals in (INTERFACE.md)."""
 
     @property
     def detailed(self) -> bool:

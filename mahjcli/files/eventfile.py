@@ -5,6 +5,7 @@ a night and an event are told apart by `kind`, so neither is ever read as the ot
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -19,7 +20,7 @@ from ..core.event import (
     RoundSeating,
     TableCard,
 )  # fmt: skip
-from ..core.model import Entry
+from ..core.model import ENTRY_ID, Entry, is_entry_id
 from ..core.names import closest, fold_name, name_problem, one_edit_from
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.profiles import built_in, read_profile
@@ -162,9 +163,7 @@ def _profile(value: object, r: Reader) -> Tournament:
 
 
 def _player(raw: dict[str, Any], i: int, r: Reader) -> Player:
-    def at(key: str | None = None) -> Where:
-        return Where("players", i, key)
-
+    at = functools.partial(Where, "players", i)
     label = f"player {i + 1}: "
     r.unknown(raw, PLAYER_KEYS, at, label)
     name = raw.get("name")
@@ -187,9 +186,7 @@ def _player(raw: dict[str, Any], i: int, r: Reader) -> Player:
 
 
 def _seating(raw: dict[str, Any], i: int, r: Reader) -> RoundSeating:
-    def at(key: str | None = None) -> Where:
-        return Where("seating", i, key)
-
+    at = functools.partial(Where, "seating", i)
     label = f"seating {i + 1}: "
     r.unknown(raw, SEATING_KEYS, at, label)
     number = r.whole(raw.get("round"), f"{label}round", at("round"), i + 1)
@@ -211,8 +208,8 @@ def _seating(raw: dict[str, Any], i: int, r: Reader) -> RoundSeating:
 
 
 CLOCK_KEYS = ("round", "start", "minutes", "called")
-CARD_KEYS = ("round", "table", "replace", "from", "status", "confirmed", "handed_in", "totals",
-             "games")  # fmt: skip
+CARD_KEYS = ("round", "table", "replace", "from", "entry_id", "status", "confirmed", "handed_in",
+             "totals", "games")  # fmt: skip
 
 
 class Reader:
@@ -301,9 +298,7 @@ def _moment(value: object, what: str, where: Where, r: Reader) -> _dt.datetime |
 
 
 def _clock_mark(raw: dict[str, Any], i: int, r: Reader) -> ClockMark:
-    def at(key: str | None = None) -> Where:
-        return Where("clock", i, key)
-
+    at = functools.partial(Where, "clock", i)
     label = f"clock {i + 1}: "
     r.unknown(raw, CLOCK_KEYS, at, label)
     rnd = r.whole(raw.get("round"), f"{label}round", at("round"))
@@ -324,9 +319,7 @@ def _clock_mark(raw: dict[str, Any], i: int, r: Reader) -> ClockMark:
 
 
 def _table_card(raw: dict[str, Any], i: int, r: Reader) -> TableCard:
-    def at(key: str | None = None) -> Where:
-        return Where("cards", i, key)
-
+    at = functools.partial(Where, "cards", i)
     label = f"card {i + 1}: "
     r.unknown(raw, CARD_KEYS, at, label)
     rnd = r.whole(raw.get("round"), f"{label}round", at("round"))
@@ -355,7 +348,12 @@ def _table_card(raw: dict[str, Any], i: int, r: Reader) -> TableCard:
     confirmed = _names(raw.get("confirmed", []), f"{label}confirmed", at("confirmed"), r)
     handed = raw.get("handed_in")
     handed_in = r.name(handed, f"{label}handed_in", at("handed_in")) if handed else None
-    return TableCard(rnd, table, totals, games, replace, source, status, confirmed, handed_in)
+    ident = raw.get("entry_id")
+    if ident is not None and not is_entry_id(ident):
+        r.problem(f"{label}entry_id must be {ENTRY_ID.what}, not {shown(ident)}", at("entry_id"))
+    ident = ident if is_entry_id(ident) else None
+    return TableCard(rnd, table, totals, games, replace, source, status, confirmed, handed_in,
+                     ident)  # fmt: skip
 
 
 def _totals(value: object, label: str, where: Where, r: Reader) -> dict[str, int]:

@@ -87,18 +87,12 @@ def seating_table(seating: RoundSeating) -> dict[str, Any]:
 
 
 def card_table(card: TableCard) -> dict[str, Any]:
-    """The [[cards]] table of a card."""
+    """The [[cards]] table of a card (a key that would hold nothing left out)."""
     out: dict[str, Any] = {"round": card.round, "table": card.table}
-    if card.replace:
-        out["replace"] = True
-    if card.source:
-        out["from"] = card.source
-    if not card.accepted:
-        out["status"] = card.status
-    if card.confirmed:
-        out["confirmed"] = list(card.confirmed)
-    if card.handed_in:
-        out["handed_in"] = card.handed_in
+    kept = {"replace": card.replace, "from": card.source, "entry_id": card.entry_id,
+            "status": None if card.accepted else card.status,
+            "confirmed": list(card.confirmed), "handed_in": card.handed_in}  # fmt: skip
+    out.update((key, value) for key, value in kept.items() if value)
     if card.totals or card.games is None:
         out["totals"] = dict(card.totals)
     if card.games is not None:

@@ -33,14 +33,20 @@ def _with(opened: OpenEvent, card: TableCard) -> Edit:
 
 
 def simple_card(
-    opened: OpenEvent, rnd: int, table: int, typed: Sequence[str], replace: bool
+    opened: OpenEvent,
+    rnd: int,
+    table: int,
+    typed: Sequence[str],
+    replace: bool,
+    entry_id: str | None = None,
 ) -> Edit:
-    """A card in simple mode: NAME=POINTS for each of the table's four players."""
+    """A card in simple mode: NAME=POINTS for each of the table's four players (`entry_id`:
+    the page's write that puts it in)."""
     event = opened.event
     seats = table_seats(event, rnd, table)
     totals = typed_totals(seats, typed, f"round {rnd}, table {table}")
     again = replacing(event, rnd, table, replace)
-    return _with(opened, TableCard(rnd, table, totals, None, again))
+    return _with(opened, TableCard(rnd, table, totals, None, again, entry_id=entry_id))
 
 
 def _starting_seats(night: Night) -> tuple[str, ...]:

@@ -327,16 +327,18 @@ def card_fields(fields: Fields, director: bool, *, api: bool = False) -> tuple[l
 def record_card(
     path: Any, rnd: int, table: int, typed: list[str], replace: bool, ident: str | None
 ) -> eventchange.EventChange:
-    """Put the card in; with an entry id, a card sent again that is in already (these
-    very totals, on the table's card of round totals) changes nothing."""
+    """Put the card in; with an entry id, a card sent again changes nothing: one that put a
+    card in already (even one replaced since), or one whose very totals are in."""
 
     def change(opened: OpenEvent) -> eventbuild.Edit | None:
+        if ident is not None and any(c.entry_id == ident for c in opened.event.cards):
+            return None
         card = opened.event.current_cards(rnd).get(table)
         if ident is not None and card is not None and not card.detailed:
             seats = eventbuild.table_seats(opened.event, rnd, table)
             if dict(card.totals) == eventbuild.typed_totals(seats, typed, "the card"):
                 return None
-        return eventcards.simple_card(opened, rnd, table, typed, replace)
+        return eventcards.simple_card(opened, rnd, table, typed, replace, ident)
 
     return eventchange.change(path, change)
 

@@ -92,9 +92,11 @@ def test_a_paper_card_kept_on_a_phone_while_offline_goes_in_once(director: TestC
     after = event.read_bytes()
     again = director.post("/round/1/table/1/totals/record", data=fields, headers=json_ask)
     assert again.json()["repeated"] is True and event.read_bytes() == after
-    wrong = director.post("/round/1/table/1/totals/record", headers=json_ask,
+    # the id is recorded with the card: whatever else the write says, it is in once
+    other = director.post("/round/1/table/1/totals/record", headers=json_ask,
                           data={**fields, "points": ["1", "2", "3", "4"]})  # fmt: skip
-    assert wrong.status_code == 400 and "error" in wrong.json()
+    assert other.json()["repeated"] is True and event.read_bytes() == after
+    assert 'entry_id = "paper-card-01"' in event.read_text()
 
 
 def test_a_card_that_does_not_add_up_is_refused_and_nothing_changes(
@@ -206,3 +208,22 @@ def test_change_something_on_a_paper_card_keeps_the_four_totals(director: TestCl
     for value in ("50", "-20", "-10"):
         assert f'name="points" value="{value}"' in page
     assert 'name="points" value=""' not in page
+
+
+def test_a_card_sent_again_with_its_entry_id_never_undoes_a_correction(serve: Serve, event: Path):
+    """INTERFACE.md: an entry id is recorded once, and the same write sent again answers
+    200 and changes nothing — even after the director corrected the card it put in."""
+    client = serve(event)
+    body = {"round": "1", "table": "2", "total": ["Eve=30", "Fay=0", "Gus=-10", "Hal=5"],
+            "replace": "true", "entry_id": "card-r1t2-0001"}  # fmt: skip
+    cli("event", "score", "1", "2", "Eve=10", "Fay=0", "Gus=0", "Hal=5", "--session", str(event))
+    assert client.post("/score", data=body, headers=KEY).status_code == 200  # replaces it
+    cli("event", "score", "1", "2", "Eve=40", "Fay=0", "Gus=-10", "Hal=-5", "--replace",
+        "--session", str(event))  # fmt: skip  # the director corrects it
+    corrected = event.read_bytes()
+    for sent in (body, {k: v for k, v in body.items() if k != "replace"}):
+        again = client.post("/score", data=sent, headers=KEY)
+        assert again.status_code == 200, again.text
+        assert event.read_bytes() == corrected
+    totals = {line["player"]: line["points"] for line in again.json()["standings"]}
+    assert (totals["Eve"], totals["Hal"]) == (40, -5)
