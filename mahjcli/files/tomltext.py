@@ -263,6 +263,12 @@ def explain(message: str, line: str | None) -> str:
     text = line if line is not None else ""
     key_value = _KEY_VALUE.match(text)
     header = _HEADER_WORDS.match(text)
+    if key_value and key_value.group(1) == "date":
+        bare = key_value.group(2).split("#", 1)[0].strip()
+        if re.fullmatch(r"[0-9][0-9/.-]*[0-9]", bare):
+            real = "" if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", bare) is None else (
+                "that day is not on the calendar; ")  # fmt: skip
+            return f"date = {bare}: {real}write it year-month-day, like date = 2026-12-06"
     if message == "Invalid value" and key_value:
         return _value(*key_value.groups())
     if message == "Cannot overwrite a value":

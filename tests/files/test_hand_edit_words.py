@@ -168,3 +168,12 @@ def test_a_misspelt_log_header_is_named_with_its_line(four, session, header):
     assert check.exit_code == 1
     assert f"{session}:{last - 1}: unknown key {name!r}" in check.stdout
     assert session.read_bytes() == data
+
+
+@pytest.mark.parametrize("typed", ["12/06/2026", "2026-12-6", "2026/12/06", "2026-02-30"])
+def test_a_date_written_another_way_says_how_to_write_it(typed):
+    text = HEAD.replace('rules = "league"\n', f'rules = "league"\ndate = {typed}\n')
+    (problem,) = parse_text(text).problems
+    assert problem.message.startswith(f"not valid TOML: date = {typed}: ")
+    assert "year-month-day" in problem.message and "2026-12-06" in problem.message
+    assert problem.where is not None and problem.where.line == 3
