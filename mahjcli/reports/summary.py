@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..core.model import Leave
 from ..core.settle import SettleUp, Transfer
 from ..core.standings import Standings
-from .words import points, rate, settle_kind, settled_words
+from .words import place_of, points, rate, settle_kind, settled_words
 
 
 class Place(NamedTuple):
@@ -162,8 +162,7 @@ def places(standings: Standings, coins: int = 0) -> tuple[Place, ...]:
     ranked = sorted(zip(standings.players, standings.totals, strict=True), key=lambda p: -p[1])
     return tuple(
         Place(
-            place=("=" if standings.totals.count(total) > 1 else "")
-            + str(1 + sum(other > total for other in standings.totals)),
+            place=place_of(total, standings.totals),
             name=name,
             total=points(total, coins=coins),
             negative=total < 0,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..core.model import (
     Accept,
@@ -27,6 +27,16 @@ def rate(standings: Standings, coins: int = 0) -> int:
     """Cents a point for showing this night: its stake when it is played for money, else a
     cent with `--coins`, else 0 (points)."""
     return standings.rules.stake or (1 if coins else 0)
+
+
+def place_of(value: int, values: Sequence[int]) -> str:
+    """A place as shown: one more than the number ahead, `=` before it when shared
+    (RULES.md §9: equal totals share the place).
+
+    >>> [place_of(v, [30, 25, 25, 0]) for v in (30, 25, 0)]
+    ['1', '=2', '4']
+    """
+    return ("=" if values.count(value) > 1 else "") + str(1 + sum(v > value for v in values))
 
 
 def points(n: int, *, coins: int = 0, sign: bool = True) -> str:

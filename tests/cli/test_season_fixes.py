@@ -166,3 +166,14 @@ def test_event_files_inside_a_folder_are_left_out_quietly(mahj, one_night: Path)
     shutil.copy(SPRING / "spring-open.toml", one_night / "spring-open.toml")
     result = run_ok(mahj, "season", "--dir", str(one_night))
     assert result.stderr == "" and "League: 1 night" in result.stdout
+
+
+def test_equal_season_points_share_the_place(mahj, tmp_path: Path):
+    # RULES.md §9: equal totals share the place, in the season's standings as on a night
+    s = ("--session", str(tmp_path / "tie.toml"))
+    run_ok(mahj, "new", "Ruth", "Linda", "Kathy", "Pat", *s)
+    run_ok(mahj, "win", "Ruth", "25", "-t", "Linda", *s)
+    run_ok(mahj, "win", "Kathy", "25", "-t", "Linda", *s)
+    shown = run_ok(mahj, "season", s[1]).stdout
+    places = re.findall(r"^\s*(=?\d+)\s+([A-Z]\w+)\s+\d", shown, re.M)
+    assert places == [("=1", "Kathy"), ("=1", "Ruth"), ("3", "Pat"), ("4", "Linda")]
