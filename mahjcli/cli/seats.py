@@ -103,10 +103,10 @@ def _offer_settle(before: "Standings", who: str) -> None:
 
     if not before.rules.pays or not build.leaver_settle_up(before, who)[0]:
         return
-    typer.echo(
-        f"{who} did not settle up. To settle up as {who} goes instead: mahj undo, then "
-        f"mahj leave {who} --settle"
-    )
+    from ..ui.console import console
+    from ..ui.night import show_unsettled
+
+    show_unsettled(console(), who)
 
 
 @commands.command("open-table")

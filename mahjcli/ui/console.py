@@ -159,3 +159,51 @@ def print_notes(out: Console, width: int, notes: list[str]) -> None:
     the console instead of one per note)."""
     if notes:
         out.print(Text("\n".join(textwrap.fill(note, width) for note in notes)), width=width)
+
+
+def hang(out: Console, text: Text, indent: int | None = None) -> None:
+    """A line that may be long (who paid whom, a note), wrapped at the terminal's width
+    between words, every line after the first `indent` spaces in (two more than the
+    first's own), so the rest never reads as a line of its own."""
+    if indent is None:
+        indent = len(text.plain) - len(text.plain.lstrip(" ")) + 2
+    if text.cell_len <= out.width:
+        out.print(text, no_wrap=True, overflow="fold")
+        return
+    lines = text.wrap(out, max(out.width - indent, 20))
+    for i, line in enumerate(lines):
+        line.rstrip()
+        out.print(Text(" " * indent) + line if i else line, no_wrap=True, overflow="fold")
+
+
+def wrap_units(head: Text, units: list[Text], width: int, indent: str = "  ") -> list[Text]:
+    """`head` then the units separated by commas, broken into lines no wider than `width`
+    only between units, so a name is never parted from its number.
+
+    >>> [t.plain for t in wrap_units(Text("Totals: "), [Text("Ruth +100"), Text("Sue -5")], 20)]
+    ['Totals: Ruth +100,', '  Sue -5']
+    """
+    lines = [head.copy()]
+    fresh = True  # nothing but the head or the indent on the line yet
+    for i, unit in enumerate(units):
+        piece = unit.copy()
+        if i < len(units) - 1:
+            piece.append(",")
+        line = lines[-1]
+        gap = 0 if fresh else 1
+        if not fresh and line.cell_len + gap + piece.cell_len > width:
+            lines.append(Text(indent))
+            line, gap = lines[-1], 0
+        if gap:
+            line.append(" ")
+        line.append_text(piece)
+        fresh = False
+    return lines
+
+
+def fits(out: Console, renderable: Any) -> bool:
+    """True when `renderable` fits the console's width without cutting a word or number."""
+    from rich.measure import Measurement
+
+    unlimited = out.options.update_width(10_000)
+    return Measurement.get(out, unlimited, renderable).minimum <= out.width

@@ -13,8 +13,8 @@ from rich.text import Text
 from ..core.rulesets import RULE_SETS
 from ..reports.season import Block, PlayerStats, Season, WinRecord
 from ..reports.words import per_game, percent, place_of, plural, points, title
-from .console import console, shown
-from .night import fits, show_after, wrap_units
+from .console import console, fits, shown, wrap_units
+from .night import show_after
 
 if TYPE_CHECKING:
     from rich.console import Console

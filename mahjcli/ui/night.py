@@ -11,6 +11,7 @@ from ..core.model import WINDS, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
 from ..reports.words import describe, outcome, plural, points, rate, seat_swap, settled_words, title
+from .console import fits, hang, wrap_units
 from .sheet import Column, Line, Sheet
 
 if TYPE_CHECKING:
@@ -22,17 +23,25 @@ def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> 
     row = after.rows[-1]
     head = Text(f"Game {row.game}: " if row.is_game else "")
     head.append(describe(row), style="bold")
-    out.print(head)
+    hang(out, head, len(head.plain) - len(describe(row)))  # under its first word
     if _has_points(row):
-        out.print(Text("  " + outcome(row, after)))
+        hang(out, Text("  " + outcome(row, after)))
     if settled := settled_words(row, after):
-        out.print(Text("  Settled: " + settled))
+        hang(out, Text("  Settled: " + settled))
     for note in (*notes, *row.notes):
-        out.print(Text("  " + note, style="italic"))
+        hang(out, Text("  " + note, style="italic"))
     if row.is_game and (swap := seat_swap(row, after)):
         up, down = swap
         out.print(Text(f"{up} gets up; {down} takes {up}'s seat."))
     show_after(out, after)
+
+
+def show_unsettled(out: Console, who: str) -> None:
+    """After a leave recorded without settling up: how to settle her up as she goes."""
+    import shlex
+
+    said = f"{who} did not settle up. To settle up as {who} goes instead: mahj undo, then "
+    hang(out, Text(said + f"mahj leave {shlex.quote(who)} --settle"), 0)
 
 
 def show_removed(out: Console, removed: Row, before: Standings, after: Standings) -> None:
@@ -40,7 +49,7 @@ def show_removed(out: Console, removed: Row, before: Standings, after: Standings
     label = f"game {removed.game}" if removed.is_game else "entry"
     out.print(Text(f"Removed {label}: {describe(removed)}", style="bold"))
     if removed.is_game or isinstance(removed.entry, Penalty):
-        out.print(Text("  (was: " + outcome(removed, before) + ")"))
+        hang(out, Text("  (was: " + outcome(removed, before) + ")"))
     _show_moves(out, before, after)
     show_after(out, after)
 
@@ -67,7 +76,7 @@ def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> No
     for label, row, standings in (("was", was, before), ("now", now, after)):
         where = f" at table {row.table}" if standings.club else ""
         paid = f" ({outcome(row, standings)})" if _has_points(row) else ""
-        out.print(Text(f"  {label}: {describe(row)}{where}{paid}"))
+        hang(out, Text(f"  {label}: {describe(row)}{where}{paid}"))
     moved = [
         _unit(name, (f" {money(old)} → {money(new)}", "red" if new < old else "green"))
         for name, old, new in zip(after.players, before.totals, after.totals, strict=True)
@@ -84,7 +93,7 @@ def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> No
     if later:
         out.print(Text("Later games that pay differently:"))
     for row, then, now_paid in later:
-        out.print(Text(f"  game {row.game} now: {now_paid} (was: {then})"))
+        hang(out, Text(f"  game {row.game} now: {now_paid} (was: {then})"))
     for said in resettled(before, after):
         out.print(Text(said))
     _show_moves(out, before, after)
@@ -102,31 +111,6 @@ def show_after(out: Console, standings: Standings) -> None:
     """The totals line and the seats for the next game."""
     for line in [*totals_lines(standings, out.width), *seating_lines(standings, out.width)]:
         out.print(line)
-
-
-def wrap_units(head: Text, units: list[Text], width: int, indent: str = "  ") -> list[Text]:
-    """`head` then the units separated by commas, broken into lines no wider than `width`
-    only between units, so a name is never parted from its number.
-
-    >>> [t.plain for t in wrap_units(Text("Totals: "), [Text("Ruth +100"), Text("Sue -5")], 20)]
-    ['Totals: Ruth +100,', '  Sue -5']
-    """
-    lines = [head.copy()]
-    fresh = True  # nothing but the head or the indent on the line yet
-    for i, unit in enumerate(units):
-        piece = unit.copy()
-        if i < len(units) - 1:
-            piece.append(",")
-        line = lines[-1]
-        gap = 0 if fresh else 1
-        if not fresh and line.cell_len + gap + piece.cell_len > width:
-            lines.append(Text(indent))
-            line, gap = lines[-1], 0
-        if gap:
-            line.append(" ")
-        line.append_text(piece)
-        fresh = False
-    return lines
 
 
 def _unit(name: str, *parts: tuple[str, str]) -> Text:
@@ -334,14 +318,6 @@ def log_sheet(standings: Standings, rows: tuple[Row, ...], *, coins: int = 0) ->
         footer = [blank, *([blank] if club else []), blank, [("Total", "bold")]]
         footer += [[(points(t, coins=coins), "bold")] for t in standings.totals]
     return Sheet(title(standings), columns, lines, footer)
-
-
-def fits(out: Console, renderable: Any) -> bool:
-    """True when `renderable` fits the console's width without cutting a word or number."""
-    from rich.measure import Measurement
-
-    unlimited = out.options.update_width(10_000)
-    return Measurement.get(out, unlimited, renderable).minimum <= out.width
 
 
 def log_lines(

@@ -178,3 +178,34 @@ def test_a_big_event_never_lists_its_whole_field_in_a_sentence(mahj):
     many = mahj("event", "where", "Player0")  # 99 begin so: a few, and how many more
     assert "could be 'Player001', 'Player002'" in many.stderr and "or 87 more" in many.stderr
     assert len(many.stderr) < 300, many.stderr
+
+
+def test_a_long_payment_line_wraps_under_itself_at_80_columns(mahj, monkeypatch):
+    """After a game the payments are one line a player reads aloud: wrapped at 80 columns,
+    what follows stays indented under it, never back at the margin where it would read as
+    a line of its own (the totals already wrap that way)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    names = ("Bartholomew", "Christabel", "Wilhelmina", "Maximiliana", "Rosalind", "Gwendolyn")
+    assert mahj("new", *names, "--house", "bettor").exit_code == 0
+    said = mahj("win", "Wilhelmina", "50", "--thrown-by", "Christabel", "--jokerless",
+                "--bet", "Rosalind=Wilhelmina", "--bet", "Gwendolyn=Christabel")  # fmt: skip
+    assert said.exit_code == 0, said
+    lines = said.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[0].startswith("Game 1: Wilhelmina wins 50") and lines[1].startswith("  ")
+    start = next(i for i, line in enumerate(lines) if line.startswith("  ") and "pays" in line)
+    ends = next(i for i in range(start, len(lines)) if "→" in lines[i])
+    assert ends > start + 1  # it did wrap, twice
+    assert all(line.startswith("  ") for line in lines[start : ends + 1])
+    assert "→ Wilhelmina +600" in " ".join(said.stdout.split())
+
+
+def test_the_settle_up_reminder_wraps_between_words_and_can_be_typed(mahj, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert mahj("new", "Ruth", "Mary Lou", "Kathy", "Pat", "Sue").exit_code == 0
+    assert mahj("win", "Ruth", "25", "--thrown-by", "Mary Lou").exit_code == 0
+    said = mahj("leave", "Mary Lou")
+    assert said.exit_code == 0, said
+    assert max(len(line) for line in said.stdout.splitlines()) <= 80
+    command = next(line for line in said.stdout.splitlines() if "--settle" in line)
+    assert "mahj leave 'Mary Lou' --settle" in command  # whole, on one line, as typed
