@@ -288,4 +288,8 @@ def _round(standings: EventStandings, raw: str | None) -> int:
         if not seated:
             raise Refused("no round is seated yet")
         return seated
-    return whole_number(raw, "ROUND", 1, max(seated, 1))
+    rnd = whole_number(raw, "the round", 1, 1_000)
+    if rnd > seated:
+        ready = f"rounds 1 to {seated} are" if seated > 1 else "round 1 is" if seated else "none is"
+        raise Refused(f"Round {rnd} is not seated yet ({ready})")
+    return rnd

@@ -227,3 +227,12 @@ def test_a_card_sent_again_with_its_entry_id_never_undoes_a_correction(serve: Se
         assert event.read_bytes() == corrected
     totals = {line["player"]: line["points"] for line in again.json()["standings"]}
     assert (totals["Eve"], totals["Hal"]) == (40, -5)
+
+
+def test_a_round_not_seated_yet_is_said_in_words(serve: Serve, event: Path):
+    client = serve(event)
+    page = client.get("/round/7")
+    said = html.unescape(page.text)
+    assert page.status_code == 400
+    assert "Round 7 is not seated yet" in said and "ROUND" not in said
+    assert "round=x" not in html.unescape(client.get("/seating.json?round=x").text)
