@@ -57,9 +57,9 @@ class RoomSite(Site):
             }
             for source, shown in readings
         ]
-        folder = str(self.room.folder)
+        folder = self.room.folder.name or str(self.room.folder)  # not the laptop's folders
         return {
-            "heading": f"mahj · {folder}",
+            "heading": folder,
             "folder": folder,
             "nights": nights,
             "left_out": self.left_out(),

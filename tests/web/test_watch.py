@@ -104,7 +104,10 @@ def test_a_folder_of_nights_sees_a_night_arrive(serve: Serve, tmp_path: Path):
     folder = tmp_path / "room"
     folder.mkdir()
     client = serve(folder)
-    assert "No nights in this folder yet" in client.get("/").text
+    page = client.get("/").text
+    assert "No nights in this folder yet" in page
+    # the room's screen names the folder, not the folders of the laptop it is kept in
+    assert "<title>room · mahj</title>" in page and str(tmp_path) not in page
     cli("new", "Ann", "Bea", "Cy", "Dot", "--session", str(folder / "table-1.toml"))
     deadline = time.monotonic() + 10
     while "table-1" not in client.get("/board").text:
