@@ -115,6 +115,10 @@ def new_event_path(stem: str, date_text: str) -> Path:
     return candidate
 
 
+ONE_COLUMN = [["name"], ["names"], ["player"], ["players"]]
+"""A spreadsheet's one-column heading over a list of names (never a player's name)."""
+
+
 def read_players_file(path: Path) -> list[tuple[str, str]]:
     """Names (and ids) from a players file: one name a line, or CSV rows `name,id` under a
     first row `name,id`. Blank lines and lines starting with # are skipped. A comma outside
@@ -132,10 +136,16 @@ def read_players_file(path: Path) -> list[tuple[str, str]]:
     ]
     found: list[tuple[str, str]] = []
     heading = False
-    for number, line in rows:  # each line alone: a quote left open never runs on into the next
+    for i, (number, line) in enumerate(rows):  # each line alone: a quote left open never runs on
         cells = [c.strip() for c in next(csv.reader([line]))]
-        if not found and not heading and [c.casefold() for c in cells[:2]] == ["name", "id"]:
-            heading = True
+        if ";" in cells[0]:
+            raise Refused(
+                f"{path}:{number}: {line.strip()!r} has a semicolon: a spreadsheet saved with "
+                "semicolons between its columns; save it as CSV with commas (heading name,id), "
+                "or as one name a line"
+            )
+        if i == 0 and [c.casefold() for c in cells] in (["name", "id"], *ONE_COLUMN):
+            heading = len(cells) == 2
             continue
         used = 2 if heading else 1
         if any(cells[used:]):

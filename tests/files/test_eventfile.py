@@ -321,3 +321,20 @@ def test_a_clock_moment_out_of_range_is_a_problem_not_a_crash(moment: str):
     (found,) = problems_of(clocked)
     line = clocked.splitlines().index(f"start = {moment}") + 1
     assert found.startswith(f"e.toml:{line}: clock 1: start must be a moment"), found
+
+
+@pytest.mark.parametrize("heading", ["Name", "NAME", "Names", "Player", "players"])
+def test_a_one_column_heading_is_a_heading_not_a_player(tmp_path: Path, heading):
+    """A spreadsheet's "Name" column saved as a file: its heading registers nobody."""
+    listed = tmp_path / "names.csv"
+    listed.write_bytes(f"{heading}\r\nAnn\r\nBea\r\n".encode())
+    assert read_players_file(listed) == [("Ann", ""), ("Bea", "")]
+
+
+@pytest.mark.parametrize("text", ["name;id\nAnn;1\n", "Ann;1001\nBea;1002\n"])
+def test_a_spreadsheet_saved_with_semicolons_is_refused_never_registered(tmp_path: Path, text):
+    listed = tmp_path / "players.csv"
+    listed.write_text(text, encoding="utf-8")
+    with pytest.raises(Refused) as refused:
+        read_players_file(listed)
+    assert f"{listed}:1:" in str(refused.value) and "semicolon" in str(refused.value)
