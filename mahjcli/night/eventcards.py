@@ -22,6 +22,7 @@ from ..files import eventwrite
 from ..files.eventload import OpenEvent
 from ..files.loader import Night
 from .eventbuild import Edit, replacing, table_seats, typed_totals
+from .eventclock import recorded_call
 
 
 def _with(opened: OpenEvent, card: TableCard) -> Edit:
@@ -188,6 +189,8 @@ def detailed_card(
     again = replacing(event, rnd, table, replace)
     source = visible(str(night.path))  # a note for people: any file name kept as text
     edit = _with(opened, TableCard(rnd, table, totals, games, again, source))
+    if now is not None:  # the clock ran out: the file says time was called, as it was
+        edit = Edit(*recorded_call(edit.event, edit.text, rnd, now))
     notes = tuple(
         f"{spelled[row.entry.player]}'s penalty, typed after the fourth game, is on round 2 "
         "of the table's own card, not on this one"

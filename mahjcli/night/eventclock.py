@@ -46,6 +46,18 @@ def start(opened: OpenEvent, rnd: int, minutes: int, now: _dt.datetime, restart:
                     "before time was called; the round's clock cannot start again"
                 )
         for table, card in sorted(event.current_cards(rnd).items()):
+            if (
+                card.status == "handed-in"
+                and (card.games or ())
+                and card.played() < GAMES_PER_ROUND
+            ):
+                raise Refused(
+                    f"round {rnd}, table {table}'s card was handed in with the games played "
+                    "before time was called; with the clock running again it could not be "
+                    "accepted: give it back to the table first ("
+                    + either(f"mahj event reopen {rnd} {table}", "“Give it back to the table”")
+                    + ")"
+                )
             if any(game.kind == "incomplete" for game in card.games or ()):
                 raise Refused(
                     f"round {rnd}, table {table}'s card ends with the game time stopped; "

@@ -306,3 +306,34 @@ def test_the_clock_does_not_start_again_over_a_game_time_stopped(ev: Run):
     ev.ok("event", "undo", "1", "1")
     assert "clock started" in ev.ok("event", "start", "1", "--minutes", "50", "--restart")
     ev.ok("event", "wall", "1", "1")
+
+
+def test_a_short_card_goes_in_once_the_clock_ran_out_and_the_file_says_time_was_called(
+    ev: Run, tmp_path
+):
+    """RULES.md §11: time is called when the clock runs out; the director need not call
+    it by hand before a short card from a table's night goes in."""
+    ev.ok("event", "start", "1", "--minutes", "50")
+    back_in_time(ev, 55)  # the clock ran out five minutes ago
+    night = Run(tmp_path / "t1.toml")
+    night.ok("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament")
+    night.ok("win", "Ann", "25", "--self-pick")
+    night.ok("wall")
+    night.ok("incomplete")
+    out = ev.ok("event", "card", "1", "1", str(night.path))
+    assert "Ann +45, Bea +10, Cy +10, Dot +10" in out
+    assert "called = " in ev.path.read_text()  # the file alone says time was called
+
+
+def test_the_clock_does_not_start_again_over_a_short_card_handed_in(ev: Run):
+    """A card handed in with the games played before time was called could no longer be
+    accepted with the clock running again: the restart is refused, naming the way out."""
+    ev.ok("event", "start", "1", "--minutes", "50")
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    ev.ok("event", "wall", "1", "1")
+    ev.ok("event", "call-time", "1")
+    ev.ok("event", "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    ev.ok("event", "hand-in", "1", "1", "Ann")
+    said = ev.refused("event", "start", "1", "--minutes", "10", "--restart")
+    assert "table 1's card was handed in" in said and "mahj event reopen 1 1" in said
+    ev.ok("event", "accept", "1", "1")
