@@ -57,7 +57,8 @@ class RoomSite(Site):
             }
             for source, shown in readings
         ]
-        folder = self.room.folder.name or str(self.room.folder)  # not the laptop's folders
+        where = self.room.folder
+        folder = (where.name or str(where)) if where is not None else ""  # not the laptop's
         return {
             "heading": folder,
             "folder": folder,
