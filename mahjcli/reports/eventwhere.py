@@ -48,6 +48,9 @@ def spot(
     try:
         name = resolve(typed, [*seating.seated(), *seating.byes])
     except UnknownName as exc:
+        later = _first_round(standings, typed) if rnd is None else None
+        if later is not None and later > number and event.seating(later) is not None:
+            return spot(standings, typed, later)  # registered late: where she plays first
         raise Refused(
             _not_in_round(standings, typed, number) or f"{exc} (in round {number})"
         ) from None
@@ -63,6 +66,15 @@ def spot(
     return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place)
 
 
+def _first_round(standings: EventStandings, typed: str) -> int | None:
+    """The first round of the registered player `typed` names, or None."""
+    players = {p.name: p for p in standings.event.players}
+    try:
+        return players[resolve(typed, players)].first_round
+    except UnknownName:
+        return None
+
+
 def _not_in_round(standings: EventStandings, typed: str, number: int) -> str | None:
     """Why a registered player has no seat in round `number` (withdrew, or registered for a
     later round), or None for a name nobody registered."""
@@ -76,7 +88,10 @@ def _not_in_round(standings: EventStandings, typed: str, number: int) -> str | N
     if player.last_round is not None and number > player.last_round:
         after = f"after round {player.last_round}" if player.last_round else "before round 1"
         return f"{player.name} withdrew {after}, so has no seat in round {number}{so_far}"
-    return f"{player.name} plays from round {player.first_round}, so has no seat in round {number}"
+    first = player.first_round
+    return f"{player.name} plays from round {first}, so has no seat in round {number}" + (
+        f"; the seat is shown once round {first} is seated" if first > number else ""
+    )
 
 
 def spot_json(found: Spot) -> dict[str, Any]:

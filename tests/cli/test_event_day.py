@@ -337,3 +337,16 @@ def test_the_clock_does_not_start_again_over_a_short_card_handed_in(ev: Run):
     said = ev.refused("event", "start", "1", "--minutes", "10", "--restart")
     assert "table 1's card was handed in" in said and "mahj event reopen 1 1" in said
     ev.ok("event", "accept", "1", "1")
+
+
+def test_a_late_arrival_asking_where_to_sit_is_told_her_first_rounds_seat(ev: Run):
+    """Registered while round 1 is played, she plays from round 2: once it is seated, that
+    is where she sits (before, she is told it is not seated yet)."""
+    ev.ok("event", "start", "1")
+    ev.ok("event", "add", "Kim")
+    said = ev.refused("event", "where", "kim")
+    assert "Kim plays from round 2" in said and "once round 2 is seated" in said
+    ev.ok("event", "seating", "2")
+    found = ev.json("event", "where", "kim")
+    assert found["round"] == 2 and found["player"] == "Kim"
+    assert ev.json("event", "where", "cy")["round"] == 1  # the others: round 1 still
