@@ -312,10 +312,13 @@ def api_error(exc: Exception) -> Response:
     return error_response(status, message)
 
 
-def page_error(request: Request, exc: Exception, heading: str = "Not possible") -> Response:
-    """A refused page: the message, readable, with its status."""
+def page_error(
+    request: Request, exc: Exception, heading: str = "Not possible", back: Any = None
+) -> Response:
+    """A refused page: the message, readable, with its status (and `back`, a link as
+    (address, words), to where the player came from)."""
     status, message = refused(exc)
-    return render(request, "message.html", status, heading=heading, message=message)
+    return render(request, "message.html", status, heading=heading, message=message, back=back)
 
 
 def see(url: str) -> Response:

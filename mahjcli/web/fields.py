@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..core.model import ENTRY_ID, MAX_EXPOSURES, MAX_TABLES, is_entry_id
+from ..core.model import ENTRY_ID, MAX_EXPOSURES, MAX_TABLES, Wall, Win, is_entry_id
 from ..core.numbers import whole_number
+from ..core.standings import Row
 from ..core.wording import field
 from .guard import Fields, Problem
 
@@ -205,3 +206,26 @@ def chosen_of(fields: Fields) -> dict[str, Any]:
         "entry_id": one("entry_id"),
         "wall": one("wall") in TRUE,
     }
+
+
+def recorded_choices(row: Row) -> dict[str, Any]:
+    """A recorded game as the form shows it."""
+    entry = row.entry
+    bets = {bettor: target for bettor, target in getattr(entry, "bets", ())}
+    bets.update({bettor: "wall-game" for bettor in getattr(entry, "wall_bets", ())})
+    chosen: dict[str, Any] = {**BLANK, "dead": list(getattr(entry, "dead", ())), "bets": bets,
+                              "wall": isinstance(entry, Wall)}  # fmt: skip
+    if isinstance(entry, Win):
+        chosen.update(
+            winner=entry.winner,
+            value=str(entry.value) if entry.line is None else "",
+            line=entry.line or "",
+            how="self" if entry.thrown_by is None else f"by:{entry.thrown_by}",
+            exposures="" if entry.exposures is None else str(entry.exposures),
+            jokerless=entry.jokerless,
+            singles_pairs=entry.singles_pairs,
+            heavenly=entry.heavenly,
+            misnamed=entry.misnamed,
+            pays=entry.pays_for_table or "",
+        )
+    return chosen

@@ -14,7 +14,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..core.errors import MahjError, Refused
-from ..core.model import Wall, Win
 from ..core.numbers import whole_number
 from ..core.standings import Row, Standings
 from ..files.loader import Night
@@ -29,6 +28,7 @@ from .fields import (
     flag,
     how_won,
     incomplete_request,
+    recorded_choices,
     small,
     text,
     wall_request,
@@ -257,8 +257,14 @@ class NightTable(Site):
         source, night = await self.night(request)
         standings = night.standings
         row = _game_row(standings, game, number)
-        if why := history.accepted_problem(standings.session.log, row.at):
-            return page_error(request, Refused(why), f"Game {game} stays as it is")
+        if history.accepted_problem(standings.session.log, row.at):
+            why = f"game {game} is on the score card the table accepted, and an accepted card "
+            why += "does not change"
+            back = (
+                f"{base_of(source)}/table/{number}",
+                f"Back to {actions.where(standings, number)}",
+            )
+            return page_error(request, Refused(why), f"Game {game} stays as it is", back)
         card = standings.session.card
         house = standings.rules
         return render(
@@ -277,7 +283,7 @@ class NightTable(Site):
             pays_for_table=house.house_problem("pay-for-table") is None,
             lines=card.lines if card is not None else (),
             tournament=not house.pays,
-            chosen={**_recorded_choices(row), **(chosen or {})},
+            chosen={**recorded_choices(row), **(chosen or {})},
             token=self.key_of(request),
             error=error,
         )
@@ -357,29 +363,6 @@ def _fixed_builder(fields: Fields, row: Row, club: bool) -> Callable[[Standings]
         return lambda s: build.build_wall(s, dead_bets["dead"], table, dead_bets["bets"])
     options = win_request(fields).options
     return lambda s: build.build_win(s, **options)
-
-
-def _recorded_choices(row: Row) -> dict[str, Any]:
-    """A recorded game as the form shows it."""
-    entry = row.entry
-    bets = {bettor: target for bettor, target in getattr(entry, "bets", ())}
-    bets.update({bettor: "wall-game" for bettor in getattr(entry, "wall_bets", ())})
-    chosen: dict[str, Any] = {**BLANK, "dead": list(getattr(entry, "dead", ())), "bets": bets,
-                              "wall": isinstance(entry, Wall)}  # fmt: skip
-    if isinstance(entry, Win):
-        chosen.update(
-            winner=entry.winner,
-            value=str(entry.value) if entry.line is None else "",
-            line=entry.line or "",
-            how="self" if entry.thrown_by is None else f"by:{entry.thrown_by}",
-            exposures="" if entry.exposures is None else str(entry.exposures),
-            jokerless=entry.jokerless,
-            singles_pairs=entry.singles_pairs,
-            heavenly=entry.heavenly,
-            misnamed=entry.misnamed,
-            pays=entry.pays_for_table or "",
-        )
-    return chosen
 
 
 def _game_row(standings: Standings, game: int, table: int | None) -> Row:
