@@ -113,6 +113,13 @@ def _games_problem(night: Night, called: bool) -> str | None:
             "not been called for the round: a game scores 0 for all only once it is (the "
             "director calls time, or the table takes that game back with mahj undo)"
         )
+    after = next((r.game for r in standings.rows if r.is_game and r.round > 1), None)
+    if stopped is not None and after is not None:
+        return (
+            f"game {after} was played after time was called in game {stopped}, which ended "
+            "the round: a table's night holds one round (take the later games back with "
+            "mahj undo, or start a new night for the next round)"
+        )
     if called and standings.games < GAMES_PER_ROUND:
         return None
     if standings.games != GAMES_PER_ROUND:
@@ -164,13 +171,9 @@ def detailed_card(
     spelled = dict(zip(_starting_seats(night), seats, strict=True))
     standings = night.standings
     # The round the table accepted: its games and the penalties given during them; a
-    # penalty typed after the fourth game is on the night's round 2 (`mahj scorecard`).
-    kept = [
-        r
-        for r in standings.rows
-        if r.is_game or (r.entry.kind == "penalty" and r.game <= GAMES_PER_ROUND)
-    ]
-    left = [r for r in standings.rows if r.entry.kind == "penalty" and r.game > GAMES_PER_ROUND]
+    # penalty typed after the round ended is on the night's round 2 (`mahj scorecard`).
+    kept = [r for r in standings.rows if (r.is_game or r.entry.kind == "penalty") and r.round == 1]
+    left = [r for r in standings.rows if r.entry.kind == "penalty" and r.round > 1]
     played = dict.fromkeys(standings.players, 0)
     for row in kept:
         for name, delta in zip(standings.players, row.deltas, strict=True):
@@ -192,7 +195,7 @@ def detailed_card(
     if now is not None:  # the clock ran out: the file says time was called, as it was
         edit = Edit(*recorded_call(edit.event, edit.text, rnd, now))
     notes = tuple(
-        f"{spelled[row.entry.player]}'s penalty, typed after the fourth game, is on round 2 "
+        f"{spelled[row.entry.player]}'s penalty, typed after the round ended, is on round 2 "
         "of the table's own card, not on this one"
         for row in left
         if isinstance(row.entry, Penalty)

@@ -164,7 +164,7 @@ def test_a_simple_card_and_a_detailed_card(ev: Run, tmp_path: Path):
 
 
 def test_a_card_from_a_night_is_the_round_the_table_accepted(ev: Run, tmp_path: Path):
-    """A penalty typed after the fourth game is on round 2 of the night's own card, so the
+    """A penalty typed after the round ended is on round 2 of the night's own card, so the
     round-1 card the table accepted (Dot +40) is the one the event takes, and it says the
     penalty stayed behind."""
     path = tmp_path / "late-penalty.toml"

@@ -350,3 +350,22 @@ def test_a_late_arrival_asking_where_to_sit_is_told_her_first_rounds_seat(ev: Ru
     found = ev.json("event", "where", "kim")
     assert found["round"] == 2 and found["player"] == "Kim"
     assert ev.json("event", "where", "cy")["round"] == 1  # the others: round 1 still
+
+
+def test_a_tables_night_with_a_game_after_time_was_called_is_not_taken_as_one_round(
+    ev: Run, tmp_path
+):
+    """Time called ends the round (RULES.md §11): a game typed after it is the next
+    round's, never put on this round's card."""
+    ev.ok("event", "call-time", "1")
+    night = Run(tmp_path / "t1.toml")
+    night.ok("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament")
+    night.ok("win", "Ann", "25", "--self-pick")
+    night.ok("wall")
+    night.ok("incomplete")
+    night.ok("penalty", "Bea", "10", "--reason", "after time")
+    night.ok("win", "Cy", "25", "--self-pick")
+    before = ev.path.read_bytes()
+    said = ev.refused("event", "card", "1", "1", str(night.path))
+    assert "game 4" in said and "round" in said
+    assert ev.path.read_bytes() == before
