@@ -360,10 +360,12 @@ def accept_problem(
     accept: Accept, session: Session, games: int, accepted: int, began: int
 ) -> str | None:
     """A score card is accepted at a round's end (`began`, the games before the round in
-    progress, is `games` once it ended: four games, or time called), once."""
+    progress, is `games` once it ended: four games, or time called), once. A night saved
+    before time called ended a round may hold one after any fourth game: it still reads
+    (`night.build.build_accept` holds a new one to the round as counted now)."""
     if why := session.rules.refuses(accept.kind):
         return why
-    if games == 0 or began != games:
+    if games == 0 or (began != games and games % GAMES_PER_ROUND):
         return (
             f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games (or "
             f"once time is called in it); {games - began} games of this round have been played"

@@ -15,6 +15,7 @@ from ..core.cards import best_line, find_line
 from ..core.errors import Refused
 from ..core.fold import fold
 from ..core.model import (
+    GAMES_PER_ROUND,
     MAX_VALUE,
     SEATS,
     Accept,
@@ -258,7 +259,16 @@ def build_penalty(standings: Standings, name: str, points: str, reason: str) -> 
 
 
 def build_accept(standings: Standings) -> Built:
-    """The table accepts its score card, from `mahj scorecard --accept`."""
+    """The table accepts its score card, from `mahj scorecard --accept`: at the end of a
+    round, its four games played or time called in it (RULES.md §11)."""
+    played = [r for r in standings.rows if r.is_game]
+    if played and played[-1].entry.kind != "incomplete":
+        in_round = sum(1 for r in played if r.round == played[-1].round)
+        if in_round < GAMES_PER_ROUND:
+            raise Refused(
+                f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games (or "
+                f"once time is called in it); {in_round} games of this round have been played"
+            )
     return Built(Accept())
 
 

@@ -326,3 +326,27 @@ def test_a_round_still_in_play_is_not_accepted(shifted):
     refused = shifted("scorecard", "--accept")
     assert refused.exit_code == 1
     assert "4 games" in refused.stderr and "time is called" in refused.stderr
+
+
+def test_a_night_saved_when_time_called_did_not_end_the_round_still_opens(mahj, session):
+    """Written before time called ended a round: game 3 stopped by time, game 4 played,
+    then the card accepted after four games. It still reads, scores and undoes; only a new
+    acceptance follows the round as it is counted now."""
+    head = ('schema = 1\nname = "night"\ndate = 2026-11-20\nrules = "tournament"\n'
+            'players = ["Ann", "Bea", "Cat", "Dot"]\neast = "Ann"\n')  # fmt: skip
+    entries = ['kind = "win"\nwinner = "Ann"\nvalue = 25\nself_pick = true', 'kind = "wall"',
+               'kind = "incomplete"', 'kind = "win"\nwinner = "Bea"\nvalue = 25\nself_pick = true',
+               'kind = "accept"']  # fmt: skip
+    session.write_text(head + "".join(f"\n[[log]]\n{e}\n" for e in entries), encoding="utf-8")
+    assert ok(mahj("check")).stdout.startswith("OK")
+    totals = json.loads(ok(mahj("total", "--json")).stdout)["totals"]
+    assert totals == {"Ann": 45, "Bea": 45, "Cat": 10, "Dot": 10}
+
+
+def test_a_new_acceptance_follows_the_round_as_time_called_ends_it(shifted):
+    ok(shifted("wall"))
+    ok(shifted("wall"))
+    ok(shifted("incomplete"))  # round 1 ends here
+    ok(shifted("wall"))  # round 2's first game: four games in all, but round 2 goes on
+    refused = shifted("scorecard", "--accept")
+    assert refused.exit_code == 1 and "1 games of this round" in refused.stderr
