@@ -144,8 +144,11 @@ def read_players_file(path: Path) -> list[tuple[str, str]]:
                 "semicolons between its columns; save it as CSV with commas (heading name,id), "
                 "or as one name a line"
             )
-        if i == 0 and [c.casefold() for c in cells] in (["name", "id"], *ONE_COLUMN):
-            heading = len(cells) == 2
+        said = [c.casefold() for c in cells]
+        while len(said) > 1 and not said[-1]:  # a spreadsheet's empty columns at the end
+            said.pop()
+        if i == 0 and (said[:2] == ["name", "id"] or said in ONE_COLUMN):
+            heading = said[:2] == ["name", "id"]
             continue
         used = 2 if heading else 1
         if any(cells[used:]):

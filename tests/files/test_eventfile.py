@@ -323,7 +323,7 @@ def test_a_clock_moment_out_of_range_is_a_problem_not_a_crash(moment: str):
     assert found.startswith(f"e.toml:{line}: clock 1: start must be a moment"), found
 
 
-@pytest.mark.parametrize("heading", ["Name", "NAME", "Names", "Player", "players"])
+@pytest.mark.parametrize("heading", ["Name", "NAME", "Names", "Player", "players", "Name,"])
 def test_a_one_column_heading_is_a_heading_not_a_player(tmp_path: Path, heading):
     """A spreadsheet's "Name" column saved as a file: its heading registers nobody."""
     listed = tmp_path / "names.csv"
@@ -338,3 +338,10 @@ def test_a_spreadsheet_saved_with_semicolons_is_refused_never_registered(tmp_pat
     with pytest.raises(Refused) as refused:
         read_players_file(listed)
     assert f"{listed}:1:" in str(refused.value) and "semicolon" in str(refused.value)
+
+
+def test_a_heading_with_an_empty_column_after_it_is_still_the_heading(tmp_path: Path):
+    """Spreadsheets often save an empty column at the end of every row."""
+    listed = tmp_path / "players.csv"
+    listed.write_text("Name,ID,\nAnn,1001,\nBea,1002,\n", encoding="utf-8")
+    assert read_players_file(listed) == [("Ann", "1001"), ("Bea", "1002")]
