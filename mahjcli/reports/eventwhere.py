@@ -75,6 +75,13 @@ def _first_round(standings: EventStandings, typed: str) -> int | None:
         return None
 
 
+def _later(standings: EventStandings, first: int) -> str:
+    """Where to look for the seat of a player who plays from round `first`."""
+    if standings.event.seating(first) is None:
+        return f"; the seat is shown once round {first} is seated"
+    return f"; round {first} is seated: ask for that round"
+
+
 def _not_in_round(standings: EventStandings, typed: str, number: int) -> str | None:
     """Why a registered player has no seat in round `number` (withdrew, or registered for a
     later round), or None for a name nobody registered."""
@@ -89,9 +96,8 @@ def _not_in_round(standings: EventStandings, typed: str, number: int) -> str | N
         after = f"after round {player.last_round}" if player.last_round else "before round 1"
         return f"{player.name} withdrew {after}, so has no seat in round {number}{so_far}"
     first = player.first_round
-    return f"{player.name} plays from round {first}, so has no seat in round {number}" + (
-        f"; the seat is shown once round {first} is seated" if first > number else ""
-    )
+    later = _later(standings, first) if first > number else ""
+    return f"{player.name} plays from round {first}, so has no seat in round {number}{later}"
 
 
 def spot_json(found: Spot) -> dict[str, Any]:

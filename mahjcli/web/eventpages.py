@@ -141,7 +141,7 @@ class EventSite(TablePages):
         found, error = None, None
         if typed.strip():
             try:
-                found = spot(standings, typed, rnd)
+                found = spot(standings, typed, now=server_now())  # a late arrival: her round
             except MahjError as exc:
                 error = exc.words("page")
         seating = opened.event.seating(rnd)

@@ -236,3 +236,15 @@ def test_a_round_not_seated_yet_is_said_in_words(serve: Serve, event: Path):
     assert page.status_code == 400
     assert "Round 7 is not seated yet" in said and "ROUND" not in said
     assert "round=x" not in html.unescape(client.get("/seating.json?round=x").text)
+
+
+def test_a_late_arrival_finds_her_first_rounds_seat_on_the_page(serve: Serve, event: Path):
+    cli("event", "start", "1", "--session", str(event))
+    for name in ("Zoe", "Yan", "Xi", "Wu"):
+        cli("event", "add", name, "--session", str(event))
+    cli("event", "seating", "2", "--session", str(event))
+    client = serve(event)
+    page = html.unescape(client.get("/where?name=zoe").text)
+    assert "Round 2: Table" in page and "no seat" not in page
+    asked = client.get("/where.json?name=zoe&round=1")
+    assert asked.status_code == 400 and "round 2 is seated: ask for that round" in asked.text
