@@ -23,7 +23,7 @@ def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> 
     row = after.rows[-1]
     head = Text(f"Game {row.game}: " if row.is_game else "")
     head.append(describe(row), style="bold")
-    hang(out, head, len(head.plain) - len(describe(row)))  # under its first word
+    hang(out, head, len(head.plain) - len(describe(row)) or 2)  # under its first word
     if _has_points(row):
         hang(out, Text("  " + outcome(row, after)))
     if settled := settled_words(row, after):
@@ -41,7 +41,7 @@ def show_unsettled(out: Console, who: str) -> None:
     import shlex
 
     said = f"{who} did not settle up. To settle up as {who} goes instead: mahj undo, then "
-    hang(out, Text(said + f"mahj leave {shlex.quote(who)} --settle"), 0)
+    hang(out, Text(said + f"mahj leave {shlex.quote(who)} --settle"))
 
 
 def show_removed(out: Console, removed: Row, before: Standings, after: Standings) -> None:

@@ -209,3 +209,17 @@ def test_the_settle_up_reminder_wraps_between_words_and_can_be_typed(mahj, monke
     assert max(len(line) for line in said.stdout.splitlines()) <= 80
     command = next(line for line in said.stdout.splitlines() if "--settle" in line)
     assert "mahj leave 'Mary Lou' --settle" in command  # whole, on one line, as typed
+
+
+@pytest.mark.parametrize("columns", ["40", "72"])
+def test_what_a_leave_says_keeps_its_rest_indented_on_a_narrow_terminal(mahj, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", columns)
+    assert mahj("new", "Ruth", "Mary Lou", "Kathy", "Pat", "Barbara Ann").exit_code == 0
+    assert mahj("win", "Ruth", "25", "--thrown-by", "Mary Lou").exit_code == 0
+    lines = mahj("leave", "Mary Lou").stdout.splitlines()
+    assert max(len(line) for line in lines) <= int(columns)
+    head = next(i for i, line in enumerate(lines) if line.startswith("Mary Lou leaves"))
+    rest = lines[head + 1]
+    assert rest.startswith("  ") or rest.startswith(("Totals", "Next")), lines
+    told = next(i for i, line in enumerate(lines) if "did not settle up" in line)
+    assert all(line.startswith("  ") for line in lines[told + 1 :]), lines
