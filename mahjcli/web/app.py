@@ -58,7 +58,7 @@ class RoomSite(Site):
             for source, shown in readings
         ]
         where = self.room.folder
-        folder = (where.name or str(where)) if where is not None else ""  # not the laptop's
+        folder = (where.resolve().name or str(where)) if where is not None else ""  # its name
         return {
             "heading": folder,
             "folder": folder,

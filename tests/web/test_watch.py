@@ -8,6 +8,8 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+
 from mahjcli.files.reading import stamp
 from mahjcli.web.source import Room, Source
 from mahjcli.web.watch import Watcher
@@ -223,3 +225,13 @@ def test_a_lone_save_wakes_the_screens_at_once_and_a_burst_at_most_every_settle(
     assert gap >= SETTLE - 0.05  # the second save waited for the settle since the first wake
     assert after < SETTLE - 0.3  # and no longer than that
     assert [s.rsplit("-", 1)[1] for s in said] == ["1\n\n", "2\n\n"]
+
+
+def test_a_folder_served_as_dot_is_named_by_its_name(
+    serve: Serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    page = serve(Path(".")).get("/").text  # `mahj serve --dir .`
+    assert "<h1>club</h1>" in page and "<title>club · mahj</title>" in page
