@@ -17,7 +17,7 @@ from ..core.model import Win
 from ..core.names import fold_name
 from ..core.rulesets import RULE_SETS
 from ..core.standings import Standings
-from .words import how_won
+from .words import how_won, place_of
 
 STAT_KEYS = ("games", "wins", "self_picks", "jokerless", "threw", "points", "best")
 """A player's numbers for one night, in the order a tally lists them."""
@@ -223,6 +223,12 @@ class Block(NamedTuple):
     nights: tuple[Tally, ...]
     players: tuple[PlayerStats, ...]
     """Most points first."""
+    everyone: tuple[int, ...] = ()
+    """Every player's points, the ones `--player` leaves out too: what places are among."""
+
+    def place(self, stats: PlayerStats) -> str:
+        """A player's place among everyone's points (`=2` when shared: RULES.md §9)."""
+        return place_of(stats.points, self.everyone or [p.points for p in self.players])
 
     @property
     def first(self) -> _dt.date | None:
@@ -261,10 +267,11 @@ def block(rules: str, chosen: Sequence[Tally], player: str | None = None) -> Blo
             if _took_part(numbers):
                 stats.setdefault(fold_name(name), PlayerStats(name)).add(numbers)
     players = list(stats.values())
+    everyone = tuple(p.points for p in players)
     if player is not None:
         players = [p for p in players if fold_name(p.name) == fold_name(player)]
     players.sort(key=lambda p: (-p.points, fold_name(p.name)))
-    return Block(rules, mine, tuple(players))
+    return Block(rules, mine, tuple(players), everyone)
 
 
 class Season(NamedTuple):

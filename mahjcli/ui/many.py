@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..core.rulesets import RULE_SETS
 from ..reports.season import Block, PlayerStats, Season, WinRecord
-from ..reports.words import per_game, percent, place_of, plural, points, title
+from ..reports.words import per_game, percent, plural, points, title
 from .console import console, fits, shown, wrap_units
 from .night import show_after
 
@@ -66,10 +66,9 @@ def season_table(block: Block, *, tight: bool = False) -> Table:
         table.add_column(head, justify="right", no_wrap=True)
     for head in ("Points", "Per\ngame", "Best\ngame"):
         table.add_column(head, justify="right", no_wrap=True)
-    everyone = [p.points for p in block.players]
     for p in block.players:
         threw, each, best = _figures(p)
-        place = place_of(p.points, everyone)
+        place = block.place(p)
         table.add_row(
             place,
             Text(p.name, style="bold" if place.lstrip("=") == "1" and p.points > 0 else ""),
@@ -86,10 +85,9 @@ def season_lines(block: Block, width: int) -> list[Text]:
     """One rule set's season standings in words, for a terminal too narrow for a table:
     a line for each player's name, then their numbers, broken only between numbers."""
     lines = [Text(_block_title(block), style="italic")]
-    everyone = [p.points for p in block.players]
     for p in block.players:
         threw, each, best = _figures(p)
-        lines.append(Text(f"{place_of(p.points, everyone):>3}. {p.name}", style="bold"))
+        lines.append(Text(f"{block.place(p):>3}. {p.name}", style="bold"))
         scores = [f"{points(p.points)} points", f"{each} a game", f"best game {best}"]
         counts = [plural(p.nights, "night"), plural(p.games, "game"), plural(p.wins, "win")]
         counts += [f"{p.self_picks} self-picked", f"{p.jokerless} jokerless", f"threw {threw}"]

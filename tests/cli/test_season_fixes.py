@@ -177,3 +177,11 @@ def test_equal_season_points_share_the_place(mahj, tmp_path: Path):
     shown = run_ok(mahj, "season", s[1]).stdout
     places = re.findall(r"^\s*(=?\d+)\s+([A-Z]\w+)\s+\d", shown, re.M)
     assert places == [("=1", "Kathy"), ("=1", "Ruth"), ("3", "Pat"), ("4", "Linda")]
+
+
+def test_one_players_season_line_keeps_her_place_among_everyone(mahj, tmp_path: Path):
+    s = ("--session", str(tmp_path / "night.toml"))
+    run_ok(mahj, "new", "Ruth", "Linda", "Kathy", "Pat", *s)
+    run_ok(mahj, "win", "Ruth", "25", "-t", "Kathy", *s)
+    shown = run_ok(mahj, "season", s[1], "--player", "Pat").stdout
+    assert re.findall(r"^\s*(=?\d+)\s+(Pat)\s", shown, re.M) == [("=2", "Pat")]
