@@ -67,14 +67,10 @@ def inline_value(value: Any) -> str:
 
 def player_table(player: Player) -> dict[str, Any]:
     """The [[players]] table of a registered player (defaults left out)."""
-    out: dict[str, Any] = {"name": player.name}
-    if player.id:
-        out["id"] = player.id
-    if player.first_round != 1:
-        out["first_round"] = player.first_round
-    if player.last_round is not None:
-        out["last_round"] = player.last_round
-    return out
+    out: dict[str, Any] = {"name": player.name, "id": player.id}
+    out |= {"first_round": player.first_round, "last_round": player.last_round}
+    defaults = {"id": "", "first_round": 1, "last_round": None}
+    return {key: value for key, value in out.items() if defaults.get(key, ...) != value}
 
 
 def seating_table(seating: RoundSeating) -> dict[str, Any]:
@@ -342,6 +338,8 @@ def _changed_value(stmt: str, at: int, old: Any, key: str, value: Any, nl: str) 
     """A `key = old` statement's text holding `value`, and what it then reads as: a list one
     item longer, or one shorter, changed in place; any other value written again."""
     array = array_at(stmt, at) if isinstance(old, list) and isinstance(value, list) else None
+    if isinstance(old, list) and isinstance(value, list):  # a game keeps the keys added to it
+        value = [_own(was, new) for was, new in zip(old, value, strict=False)] + value[len(old) :]
     if array is not None and array.items and value and _plain(value[:-1]) == _plain(old):
         more = night_log.insert_inline(stmt, array, inline_value(value[-1]), nl)
         return more, [*old, value[-1]]
@@ -351,6 +349,13 @@ def _changed_value(stmt: str, at: int, old: Any, key: str, value: Any, nl: str) 
             fewer = tomltext.without_last(stmt, array)  # a comment on its line stays
         return fewer, old[:-1]
     return rewritten(stmt, _lines(key, value), nl), value
+
+
+def _own(was: Any, new: Any) -> Any:
+    """An item as mahj writes it (`new`) with the keys the user added to it (`was`)."""
+    if not isinstance(was, dict) or not isinstance(new, dict):
+        return new
+    return {**new, **{key: value for key, value in was.items() if key not in new}}
 
 
 def _unwritten(where: str, section: str, key: str, value: Any) -> CannotEdit:

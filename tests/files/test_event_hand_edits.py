@@ -200,3 +200,17 @@ def test_a_game_taken_back_leaves_the_comment_written_on_its_line(ev: Run):
     assert [line for line in lines_of(after) if "late" not in line] == [
         line for line in lines_of(text) if "late" not in line
     ]
+
+
+def test_a_key_of_the_directors_own_inside_a_game_stays_with_it(ev: Run):
+    ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    text = ev.path.read_text("utf-8").replace(
+        "self_pick = true },", 'self_pick = true, note = "Sue checked" },  # Ann\'s'
+    )
+    write(ev, text)
+    ev.ok("event", "wall", "1", "1")
+    after = ev.path.read_text("utf-8")
+    assert tomllib.loads(after)["cards"][0]["games"][0]["note"] == "Sue checked"
+    assert 'note = "Sue checked" },  # Ann\'s' in after  # on its own game's line
+    assert [line for line in lines_of(after) if "wall" not in line] == lines_of(text)
