@@ -33,7 +33,6 @@ HEAD = """\
 # Each table lists its seats in order A (East of the starting seats), B, C, D.
 """
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
-_HEADER = re.compile(r"""^\s*\[\[?\s*[A-Za-z0-9_."' -]+\s*\]\]?\s*(#.*)?$""")
 
 
 def _key(key: str) -> str:
@@ -194,7 +193,7 @@ def _cannot(what: str, how: str) -> CannotEdit:
     )
 
 
-def _checked(new: str, expected: dict[str, Any], what: str, how: str) -> str:
+def checked(new: str, expected: dict[str, Any], what: str, how: str) -> str:
     """`new` when it reads back as `expected`; else CannotEdit (never the file written afresh)."""
     if reads_as(new, expected):
         return new
@@ -215,7 +214,7 @@ def append_tables(text: str, tables: list[tuple[str, dict[str, Any]]]) -> str:
         expected[section] = [*expected.get(section, []), table]
         new = _appended(new, section, table, nl)
     how = f"Write {section} as [[{section}]] tables (the way mahj does)"
-    return _checked(new, expected, f"add to the {section}", how)
+    return checked(new, expected, f"add to the {section}", how)
 
 
 def _appended(text: str, section: str, table: dict[str, Any], nl: str) -> str:
@@ -247,17 +246,6 @@ def _appendable(text: str, tables: list[tuple[str, dict[str, Any]]], added: str)
         if locator.top(section) is not None or any(other.match(line) for line in locator.lines):
             return False
     return True
-
-
-def _span(lines: list[str], start: int) -> int:
-    """The line after the table that starts at `start` (the blank lines and comments above the
-    next header belong to it)."""
-    end = start + 1
-    while end < len(lines) and not _HEADER.match(lines[end]):
-        end += 1
-    while end > start + 1 and lines[end - 1].lstrip()[:1] in ("", "#"):
-        end -= 1
-    return end
 
 
 def set_key(text: str, section: str, index: int, key: str, value: Any) -> str:
@@ -292,7 +280,7 @@ def change_table(text: str, section: str, index: int, table: dict[str, Any]) -> 
         where = f"[[{section}]] table {index + 1}"
         raise _cannot(f"change {where}", f"Write {section} as [[{section}]] tables")
     how = f"Write {where} as mahj does, one `key = value` a line under [[{section}]]"
-    return _checked(new, {**doc, section: tables}, f"change {where}", how)
+    return checked(new, {**doc, section: tables}, f"change {where}", how)
 
 
 def _changed_keys(
@@ -375,25 +363,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return fold_name(value) if isinstance(value, str) else value
-
-
-def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> str:
-    """The text with every [[seating]] after the first `keep` replaced by `seatings`."""
-    expected = document(text)
-    expected["seating"] = [*expected.get("seating", [])[:keep], *seatings]
-    if not expected["seating"]:
-        del expected["seating"]
-    lines = text.splitlines(keepends=True)
-    starts = Locator(text).starts("seating")
-    for start in reversed(starts[keep:]):
-        end = _span(lines, start)
-        while start > 0 and not lines[start - 1].strip():
-            start -= 1
-        del lines[start:end]
-    kept = "".join(lines)
-    if kept and not kept.endswith("\n"):
-        kept += newline_of(text)
-    nl = newline_of(text)
-    new = kept + "".join(nl + block("seating", s).replace("\n", nl) for s in seatings)
-    how = "Write seating as [[seating]] tables (the way mahj does)"
-    return _checked(new, expected, "seat the rounds again", how)

@@ -30,7 +30,7 @@ from ..core.movement import seat_round
 from ..core.names import UnknownName, fold_name, name_problem, resolve
 from ..core.rulesets import Tournament
 from ..core.wording import either
-from ..files import eventwrite
+from ..files import eventseats, eventwrite
 from ..files.eventload import OpenEvent
 
 
@@ -141,7 +141,7 @@ def _reseat(event: Event, text: str, first: int, method: str | None = None) -> E
         f"(mahj event seating {s.number})."
         for s in seatings[first - 1 :]
     )
-    return Edit(after, eventwrite.replace_seatings(text, first - 1, tables), notes)
+    return Edit(after, eventseats.replace_seatings(text, first - 1, tables), notes)
 
 
 def register(opened: OpenEvent, typed: str, ident: str) -> Edit:

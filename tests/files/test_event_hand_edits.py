@@ -214,3 +214,19 @@ def test_a_key_of_the_directors_own_inside_a_game_stays_with_it(ev: Run):
     assert tomllib.loads(after)["cards"][0]["games"][0]["note"] == "Sue checked"
     assert 'note = "Sue checked" },  # Ann\'s' in after  # on its own game's line
     assert [line for line in lines_of(after) if "wall" not in line] == lines_of(text)
+
+
+def test_a_round_seated_again_keeps_the_directors_keys_and_comments(ev: Run):
+    """A late registration seats round 1 again (it has not started): what the director
+    wrote into its [[seating]] table stays with it."""
+    ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
+    text = ev.path.read_text("utf-8").replace(
+        "[[seating]]\nround = 1\n",
+        '[[seating]]\nround = 1\n# the first room\nroom = "hall B"  # by the window\n',
+    )
+    write(ev, text)
+    ev.ok("event", "add", "Eve")
+    after = ev.path.read_text("utf-8")
+    assert "# the first room\n" in after and 'room = "hall B"  # by the window\n' in after
+    seated = tomllib.loads(after)["seating"]
+    assert seated[0]["room"] == "hall B" and "Eve" in str(seated[0])

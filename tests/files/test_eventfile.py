@@ -18,7 +18,7 @@ from mahjcli.core.event import Event, Player, RoundSeating, TableCard
 from mahjcli.core.eventfold import fold_event
 from mahjcli.core.model import Incomplete, Penalty, Wall, Win
 from mahjcli.core.names import name_problem
-from mahjcli.files import eventwrite
+from mahjcli.files import eventseats, eventwrite
 from mahjcli.files.eventfile import parse_event_text
 from mahjcli.files.eventload import read_players_file
 from mahjcli.files.lines import Locator
@@ -215,7 +215,7 @@ def test_a_withdrawal_is_one_key_in_the_players_table():
 def test_seating_rounds_again_replaces_only_their_tables():
     text = eventwrite.new_event_text(SMALL) + "\n# kept\n"
     other = eventwrite.seating_table(RoundSeating(2, "abcd", (T1, T2), ("Zoe",)))
-    new = eventwrite.replace_seatings(text, 1, [other])
+    new = eventseats.replace_seatings(text, 1, [other])
     doc = tomllib.loads(new)
     assert doc["seating"][1] == other and len(doc["seating"]) == 2
     assert len(doc["cards"]) == 3 and "# kept" in new
