@@ -140,7 +140,9 @@ def test_a_save_at_one_table_wakes_only_the_screens_that_show_it(tmp_path: Path)
         heard_two = waits["two"].done() and waits["two"].result()
         waits["two"].cancel()
         await watcher.stop()
-        assert two.version == 0 and one.version == 1
+        # one save may be seen twice (keeping the backup touches the old file's change
+        # time just before the new one is put in place); the other table is never woken
+        assert two.version == 0 and one.version >= 1
         return heard_one, heard_two, heard_all
 
     assert asyncio.run(scenario()) == (True, False, True)
