@@ -236,10 +236,15 @@ def test_every_screen_of_the_room_fits_a_television(
 def test_the_screen_with_the_join_code_fits_a_television(browser, served_night, size):
     """The join code and its QR code take the top of the screen while the phones join:
     the club night under way below it still fits (the last games give way first)."""
-    from tests.system.every_page import post
-
     base, enter = served_night
     key = enter.split("key=", 1)[1]
+    fits_with_the_join_code(browser, base, key, size)
+
+
+def fits_with_the_join_code(browser, base: str, key: str, size) -> None:  # type: ignore[no-untyped-def]
+    """The room's screen, the join code shown on it, still fits; then the code is hidden."""
+    from tests.system.every_page import post
+
     post(base, key, "/join-code", {"show": "true"})
     try:
         assert_on_one_screen(browser, base + "/", size)
@@ -517,7 +522,6 @@ def test_a_long_line_and_long_names_fit_a_television_with_the_settle_up_in_pages
     """The waiting line is one strip under the tables that fill their row, so the settle-up
     keeps room for a page of payments; with the join code shown too, a settle-up that
     would still not fit gives way rather than run off the screen a line at a time."""
-    from tests.system.every_page import post
 
     base, key = long_named_club
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
@@ -530,11 +534,7 @@ def test_a_long_line_and_long_names_fit_a_television_with_the_settle_up_in_pages
     finally:
         page.close()
     assert_on_one_screen(browser, base + "/", size)
-    post(base, key, "/join-code", {"show": "true"})
-    try:
-        assert_on_one_screen(browser, base + "/", size)
-    finally:
-        post(base, key, "/join-code", {"show": "false"})
+    fits_with_the_join_code(browser, base, key, size)
 
 
 def test_the_last_games_say_how_many_earlier_games_there_are(browser, served_night):
