@@ -366,13 +366,18 @@ def accept_problem(
     if why := session.rules.refuses(accept.kind):
         return why
     if games == 0 or (began != games and games % GAMES_PER_ROUND):
-        return (
-            f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games (or "
-            f"once time is called in it); {games - began} games of this round have been played"
-        )
+        return round_not_over(games - began)
     if accepted == games:
         return "the card for the round just played is already accepted"
     return None
+
+
+def round_not_over(played: int) -> str:
+    """Why a score card is not accepted yet: `played` games of its round, not ended."""
+    return (
+        f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games (or once "
+        f"time is called in it); {played} games of this round have been played"
+    )
 
 
 def undo_problem(last: object, accepted: int) -> str | None:

@@ -265,10 +265,7 @@ def build_accept(standings: Standings) -> Built:
     if played and played[-1].entry.kind != "incomplete":
         in_round = sum(1 for r in played if r.round == played[-1].round)
         if in_round < GAMES_PER_ROUND:
-            raise Refused(
-                f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games (or "
-                f"once time is called in it); {in_round} games of this round have been played"
-            )
+            raise Refused(checks.round_not_over(in_round))
     return Built(Accept())
 
 

@@ -8,7 +8,7 @@ import datetime as _dt
 from typing import Any, NamedTuple
 
 from ..core.errors import Refused
-from ..core.event import SEAT_LETTERS
+from ..core.event import SEAT_LETTERS, Player
 from ..core.eventfold import EventStandings
 from ..core.model import WINDS
 from ..core.names import UnknownName, resolve
@@ -48,8 +48,9 @@ def spot(
     try:
         name = resolve(typed, [*seating.seated(), *seating.byes])
     except UnknownName as exc:
-        later = _first_round(standings, typed) if rnd is None else None
-        if later is not None and later > number and event.seating(later) is not None:
+        late = _registered(standings, typed) if rnd is None else None
+        later = late.first_round if late is not None else 0
+        if later > number and event.seating(later) is not None:
             return spot(standings, typed, later)  # registered late: where she plays first
         raise Refused(
             _not_in_round(standings, typed, number) or f"{exc} (in round {number})"
@@ -66,11 +67,11 @@ def spot(
     return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place)
 
 
-def _first_round(standings: EventStandings, typed: str) -> int | None:
-    """The first round of the registered player `typed` names, or None."""
+def _registered(standings: EventStandings, typed: str) -> Player | None:
+    """The registered player `typed` names (any case), or None."""
     players = {p.name: p for p in standings.event.players}
     try:
-        return players[resolve(typed, players)].first_round
+        return players[resolve(typed, players)]
     except UnknownName:
         return None
 
@@ -85,10 +86,8 @@ def _later(standings: EventStandings, first: int) -> str:
 def _not_in_round(standings: EventStandings, typed: str, number: int) -> str | None:
     """Why a registered player has no seat in round `number` (withdrew, or registered for a
     later round), or None for a name nobody registered."""
-    players = {p.name: p for p in standings.event.players}
-    try:
-        player = players[resolve(typed, players)]
-    except UnknownName:
+    player = _registered(standings, typed)
+    if player is None:
         return None
     line = next((x for x in standings.lines if x.player.name == player.name), None)
     so_far = f" ({points(line.points)} so far)" if line is not None else ""
