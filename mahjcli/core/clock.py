@@ -97,7 +97,7 @@ def clock_state(marks: Iterable[ClockMark], rnd: int, now: _dt.datetime) -> Cloc
             called = utc(mark.called)
     if not seen:
         return None
-    now = utc(now)
+    now = max(utc(now), starts) if starts else utc(now)  # a clock set back: never more left
     ends = starts + _dt.timedelta(minutes=minutes) if starts and minutes else None
     at = called
     if ends is not None and now >= ends:

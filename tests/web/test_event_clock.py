@@ -84,6 +84,20 @@ def test_the_director_starts_the_clock_and_every_page_shows_it(phone: TestClient
         assert question in asked and f">{button}</button>" in asked
 
 
+def test_a_laptop_clock_set_back_never_shows_more_than_the_round(phone: TestClient, event: Path):
+    """The laptop's clock put back five minutes after the director started an hour's round
+    (so it was started, as the laptop now reads it, in five minutes' time): every page
+    shows the full hour, never 65 minutes, and counts down from it."""
+    started(event, -5)
+    for url in ("/", "/round/1/table/1", "/director"):
+        clock = clock_of(phone.get(url).text)
+        assert clock["left"] == "60:00", url
+        ends = dt.datetime.fromisoformat(clock["ends"].replace("Z", "+00:00"))
+        now = dt.datetime.fromisoformat(clock["now"].replace("Z", "+00:00"))
+        assert (ends - now).total_seconds() == 3600, url
+    assert "Round 1: 60 minutes left" in cli("event", "seating", "--session", str(event))
+
+
 @pytest.mark.parametrize(
     ("ago", "state", "words"),
     [
