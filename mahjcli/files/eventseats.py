@@ -24,16 +24,19 @@ def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> st
     lines = text.splitlines(keepends=True)
     starts = Locator(text).starts("seating")
     nl = newline_of(text)
-    own: dict[Any, tuple[dict[str, Any], str]] = {}
+    own: dict[Any, tuple[dict[str, Any], str, str]] = {}
     for i, start in enumerate(starts[keep:], keep):
         body = "".join(lines[start : _span(lines, start)])
         notes = [line for line in body.splitlines(keepends=True)[1:] if line.lstrip()[:1] == "#"]
         mine = [body[s.start : s.end] for s in statements(body) if s.key not in SEATING_KEYS]
         kept = "".join(line if line.endswith("\n") else line + nl for line in notes + mine)
-        if i < len(old) and kept:
+        header = _HEADER.match(lines[start])
+        note = header[1] if header and header[1] else ""
+        if i < len(old) and (kept or note):
             own[old[i].get("round")] = (
                 {k: v for k, v in old[i].items() if k not in SEATING_KEYS},
                 kept,
+                note,
             )
     for start in reversed(starts[keep:]):
         end = _span(lines, start)
@@ -43,17 +46,24 @@ def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> st
     rest = "".join(lines)
     if rest and not rest.endswith("\n"):
         rest += nl
+    ours = {s["round"]: own.get(s["round"], ({}, "", "")) for s in seatings}
     written = [
-        block("seating", s).replace("\n", nl) + own.get(s["round"], ({}, ""))[1] for s in seatings
+        _noted(block("seating", s), ours[s["round"]][2]).replace("\n", nl) + ours[s["round"]][1]
+        for s in seatings
     ]
-    expected = {
-        **doc,
-        "seating": [*old[:keep], *({**s, **own.get(s["round"], ({}, ""))[0]} for s in seatings)],
-    }
+    expected = {**doc, "seating": [*old[:keep], *({**s, **ours[s["round"]][0]} for s in seatings)]}
     if not expected["seating"]:
         del expected["seating"]
     how = "Write seating as [[seating]] tables (the way mahj does)"
     return checked(rest + "".join(nl + w for w in written), expected, "seat the rounds again", how)
+
+
+def _noted(written: str, note: str) -> str:
+    """A table's text with the comment the director wrote on its header line."""
+    if not note:
+        return written
+    header, rest = written.split("\n", 1)
+    return f"{header}  {note}\n{rest}"
 
 
 def _span(lines: list[str], start: int) -> int:

@@ -222,11 +222,13 @@ def test_a_round_seated_again_keeps_the_directors_keys_and_comments(ev: Run):
     ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
     text = ev.path.read_text("utf-8").replace(
         "[[seating]]\nround = 1\n",
-        '[[seating]]\nround = 1\n# the first room\nroom = "hall B"  # by the window\n',
+        "[[seating]]  # as posted at 9:40\nround = 1\n"
+        '# the first room\nroom = "hall B"  # by the window\n',
     )
     write(ev, text)
     ev.ok("event", "add", "Eve")
     after = ev.path.read_text("utf-8")
+    assert "[[seating]]  # as posted at 9:40\nround = 1\n" in after
     assert "# the first room\n" in after and 'room = "hall B"  # by the window\n' in after
     seated = tomllib.loads(after)["seating"]
     assert seated[0]["room"] == "hall B" and "Eve" in str(seated[0])
