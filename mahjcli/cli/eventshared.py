@@ -36,16 +36,9 @@ def now() -> dt.datetime:
 
 def event_stem(name: str) -> str:
     """The part of a new event's file name that comes from its name."""
-    from ..core.errors import Refused
     from ..night import start
 
-    try:
-        return start.file_stem(name, fallback="event")
-    except Refused as exc:
-        raise Refused(
-            f"the event's name {name!r} names its file, so it cannot contain '/', '\\' or "
-            "'..' or start with '.'; give --session PATH to choose the file"
-        ) from exc
+    return start.file_stem(name, fallback="event", what="the event's name")
 
 
 def card_in(make: "Callable[[], EventChange]", rnd: int, table: int) -> None:

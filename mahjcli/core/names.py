@@ -22,7 +22,7 @@ def fold_name(name: str) -> str:
     (True, True)
     """
     plain = unicodedata.normalize("NFC", name).replace("\u200c", "").replace("\u200d", "")
-    return " ".join(plain.split()).casefold()
+    return " ".join(plain.split()).casefold().replace("i\u0307", "i")  # İpek is ipek
 
 
 SHOWN_LIMIT = 80

@@ -145,25 +145,24 @@ def night_date(text: str, what: str = "--date") -> _dt.date:
         raise Refused(f"{what} must be a date like 2026-11-26, not {typed!r}") from None
 
 
-UNPORTABLE = re.compile(r'[\s<>:"|?*]+')
-"""Spaces, and the letters a file name cannot hold on Windows or a USB stick."""
+UNPORTABLE = re.compile(r'[\s<>:"|?*/\\]+')
+"""Spaces, and the letters a file name cannot hold on Windows or a USB stick (a folder's
+`/` and `\\` among them)."""
 
 
-def file_stem(name: str, fallback: str = "night") -> str:
-    """The part of a new session's file name that comes from --name: its spaces and the
-    letters some computers cannot hold in a file name (`:`, `"`, `?`, ...) become one `-`.
+def file_stem(name: str, fallback: str = "night", what: str = "--name") -> str:
+    """The part of a new file's name that comes from a night's or an event's name: its
+    spaces and the letters some computers cannot hold in a file name (`:`, `/`, `?`, ...)
+    become one `-`. The date goes before it, so no name can reach another folder.
 
-    >>> file_stem("Thursday night"), file_stem('Spring Open: "Finals"'), file_stem("???")
-    ('Thursday-night', 'Spring-Open-Finals', 'night')
+    >>> file_stem("Thursday night"), file_stem('Spring Open: "Finals"'), file_stem("Fri 12/5")
+    ('Thursday-night', 'Spring-Open-Finals', 'Fri-12-5')
+    >>> file_stem("???"), file_stem("../x")
+    ('night', '..-x')
     """
     cleaned = name.strip()
     if not cleaned:
-        raise Refused("--name cannot be empty")
-    if "/" in cleaned or "\\" in cleaned or ".." in cleaned or cleaned.startswith("."):
-        raise Refused(
-            f"--name {name!r} cannot contain '/', '\\' or '..' or start with '.'; "
-            "it names the file, use --session PATH to choose a folder"
-        )
-    if why := control_problem(cleaned, "--name"):
+        raise Refused(f"{what} cannot be empty")
+    if why := control_problem(cleaned, what):
         raise Refused(why)
     return UNPORTABLE.sub("-", cleaned).strip("-") or fallback

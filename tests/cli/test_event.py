@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mahjcli.cli import app
+from mahjcli.files.paths import data_dir
 
 PLAYERS = ["Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
 
@@ -532,14 +533,18 @@ def test_round_numbers_start_at_one(ev: Run):
     assert "ROUND must be from 1 to 20, not 0" in ev.refused("event", "seating", "0")
 
 
-def test_an_event_name_that_cannot_name_a_file(tmp_path: Path):
-    result = CliRunner().invoke(app, ["event", "new", "A/B", *PLAYERS])
-    assert result.exit_code == 1
-    assert "the event's name 'A/B' names its file" in result.stderr
-    made = CliRunner().invoke(
-        app, ["event", "new", "A/B", *PLAYERS, "--session", str(tmp_path / "ab.toml")]
-    )
-    assert made.exit_code == 0 and 'name = "A/B"' in (tmp_path / "ab.toml").read_text("utf-8")
+def test_an_event_name_with_a_slash_is_kept_and_its_file_named_without_it(tmp_path: Path):
+    """`Open 12/5` is a natural title: kept as typed, its file named `...-Open-12-5.toml`
+    in the events folder (a `/` can never reach another folder)."""
+    result = CliRunner().invoke(app, ["event", "new", "Open 12/5", *PLAYERS])
+    assert result.exit_code == 0, result.stderr
+    (made,) = (data_dir() / "events").glob("*-Open-12-5.toml")
+    assert 'name = "Open 12/5"' in made.read_text("utf-8")
+    assert CliRunner().invoke(app, ["event", "new", "../up", *PLAYERS]).exit_code == 0
+    assert [p.name[11:] for p in sorted((data_dir() / "events").glob("*.toml"))] == [
+        "..-up.toml", "Open-12-5.toml"
+    ]  # fmt: skip
+    assert not list(data_dir().parent.glob("*up*"))
 
 
 def test_long_names_fold_and_the_sheet_and_standings_still_fit_80_columns(tmp_path: Path):
