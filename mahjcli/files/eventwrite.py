@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,8 +20,6 @@ from ..core.rulesets import Tournament
 from . import sessionwrite as night_log  # a card's games are edited as a night's log is
 from . import tomltext
 from .eventfile import CARD_KEYS, CLOCK_KEYS, KIND, PLAYER_KEYS, SCHEMA, SEATING_KEYS
-from .lines import Locator
-from .sessionfile import BOM
 from .sessionwrite import document, entry_to_dict, newline_of, reads_as, toml_block, toml_value
 from .tomltext import array_at, array_tables, comments, inline_array, rewritten, statements
 
@@ -204,10 +201,6 @@ def append_tables(text: str, tables: list[tuple[str, dict[str, Any]]]) -> str:
     """The text of a valid event file with [[section]] tables added at the end (each inside
     the brackets of a list written as `section = [...]`)."""
     nl = newline_of(text)
-    new = text if not text or text.endswith("\n") else text + nl
-    added = "".join(nl + block(section, table).replace("\n", nl) for section, table in tables)
-    if _appendable(text, tables, added):
-        return new + added
     expected = document(text)
     new = text
     for section, table in tables:
@@ -226,26 +219,6 @@ def _appended(text: str, section: str, table: dict[str, Any], nl: str) -> str:
     if text and not text.endswith("\n"):
         text += nl
     return text + nl + block(section, table).replace("\n", nl)
-
-
-def _appendable(text: str, tables: list[tuple[str, dict[str, Any]]], added: str) -> bool:
-    """Whether `added` at the end can only add these tables: it reads as exactly them, and no
-    section is written other than as [[section]] tables. Then the whole document need not
-    be read again (on an event of hundreds of tables, that takes a while)."""
-    wanted: dict[str, list[dict[str, Any]]] = {}
-    for section, table in tables:
-        wanted.setdefault(section, []).append(table)
-    try:
-        if tomllib.loads(added) != wanted:
-            return False
-    except tomllib.TOMLDecodeError:
-        return False
-    locator = Locator(text.removeprefix(BOM))
-    for section in wanted:
-        other = re.compile(rf"^\s*\[\s*{re.escape(section)}\s*[.\]]")
-        if locator.top(section) is not None or any(other.match(line) for line in locator.lines):
-            return False
-    return True
 
 
 def set_key(text: str, section: str, index: int, key: str, value: Any) -> str:

@@ -232,3 +232,64 @@ def test_a_round_seated_again_keeps_the_directors_keys_and_comments(ev: Run):
     assert "# the first room\n" in after and 'room = "hall B"  # by the window\n' in after
     seated = tomllib.loads(after)["seating"]
     assert seated[0]["room"] == "hall B" and "Eve" in str(seated[0])
+
+
+INLINE = """\
+schema = 1
+kind = "event"
+name = "Inline Open"
+rounds = 3
+seed = 7
+players = [
+  { name = "Ann" }, { name = "Bea" }, { name = "Cy" }, { name = "Dot" },
+  { name = "Eve" }, { name = "Fay" }, { name = "Gil" }, { name = "Hal" }, { name = "Ivy" },
+]
+seating = [
+  { round = 1, movement = "random", byes = ["Fay"], tables = [
+    ["Dot", "Ann", "Cy", "Eve"],
+    ["Ivy", "Hal", "Gil", "Bea"],
+  ] },
+]
+cards = []
+clock = []
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score", "1", "1", "Dot=10", "Ann=20", "Cy=-10", "Eve=-20"),
+        ("wall", "1", "2"),
+        ("start", "1"),
+    ],
+)
+def test_an_event_written_all_inline_takes_a_card_or_a_clock_inside_its_brackets(
+    ev: Run, args: tuple[str, ...]
+):
+    """Lists written `cards = []` after a seating whose table rows stand on lines of their
+    own: what a command adds goes inside the brackets, and the file still reads (it was
+    once added as a [[cards]] table after them, which no command could read again)."""
+    write(ev, INLINE)
+    ev.ok("event", *args)
+    after = ev.path.read_text("utf-8")
+    assert "[[" not in after
+    assert after.startswith(INLINE.split("cards = [")[0])
+    assert "OK: " in ev.ok("event", "check")
+
+
+@pytest.mark.parametrize("started", [False, True])
+def test_a_late_player_joins_a_players_list_whose_key_is_quoted(ev: Run, started: bool):
+    """`'players' = [...]` is the same key to TOML: a late registrant goes inside it,
+    whether round 1 is seated again or has started."""
+    text = INLINE.replace("players = [", "'players' = [").split("seating = [")[0] + (
+        '\n[[seating]]\nround = 1\nmovement = "random"\nbyes = ["Fay"]\ntables = [\n'
+        '    ["Dot", "Ann", "Cy", "Eve"],\n    ["Ivy", "Hal", "Gil", "Bea"],\n]\n'
+    )
+    write(ev, text)
+    if started:
+        ev.ok("event", "start", "1")
+    ev.ok("event", "add", "Jo")
+    after = ev.path.read_text("utf-8")
+    assert after.count("'players' = [") == 1 and "[[players]]" not in after
+    assert tomllib.loads(after)["players"][-1]["name"] == "Jo"
+    assert "OK: " in ev.ok("event", "check")
