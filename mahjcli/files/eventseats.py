@@ -11,7 +11,7 @@ from .eventfile import SEATING_KEYS
 from .eventwrite import block, checked
 from .lines import Locator
 from .sessionwrite import document, newline_of
-from .tomltext import statements
+from .tomltext import comments, end_of_comment, statements
 
 _HEADER = re.compile(r"""^\s*\[\[?\s*[A-Za-z0-9_."' -]+\s*\]\]?\s*(#.*)?$""")
 
@@ -26,13 +26,10 @@ def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> st
     nl = newline_of(text)
     own: dict[Any, tuple[dict[str, Any], str, str]] = {}
     for i, start in enumerate(starts[keep:], keep):
-        body = "".join(lines[start : _span(lines, start)])
-        notes = [line for line in body.splitlines(keepends=True)[1:] if line.lstrip()[:1] == "#"]
-        mine = [body[s.start : s.end] for s in statements(body) if s.key not in SEATING_KEYS]
-        kept = "".join(line if line.endswith("\n") else line + nl for line in notes + mine)
+        kept = _theirs("".join(lines[start : _span(lines, start)]), nl)
         header = _HEADER.match(lines[start])
         note = header[1] if header and header[1] else ""
-        if i < len(old) and (kept or note):
+        if i < len(old):  # what she wrote is kept, or the check below refuses
             own[old[i].get("round")] = (
                 {k: v for k, v in old[i].items() if k not in SEATING_KEYS},
                 kept,
@@ -56,6 +53,24 @@ def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> st
         del expected["seating"]
     how = "Write seating as [[seating]] tables (the way mahj does)"
     return checked(rest + "".join(nl + w for w in written), expected, "seat the rounds again", how)
+
+
+def _theirs(body: str, nl: str) -> str:
+    """What the director wrote in a [[seating]] table, in its order: all but the header
+    line and mahj's own keys, whose comments stay on lines of their own."""
+    out, at = [], body.find("\n") + 1
+    for stmt in statements(body):
+        if stmt.key in SEATING_KEYS and stmt.start >= at:
+            out.append(body[at : stmt.start])
+            piece = body[stmt.start : stmt.end]
+            out += [piece[c : end_of_comment(piece, c)].rstrip("\r") + nl for c in comments(piece)]
+            at = stmt.end
+    lines = ("".join(out) + body[at:] if at else "").splitlines(keepends=True)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    return "".join(line if line.endswith("\n") else line + nl for line in lines)
 
 
 def _noted(written: str, note: str) -> str:

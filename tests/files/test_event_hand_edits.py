@@ -293,3 +293,20 @@ def test_a_late_player_joins_a_players_list_whose_key_is_quoted(ev: Run, started
     assert after.count("'players' = [") == 1 and "[[players]]" not in after
     assert tomllib.loads(after)["players"][-1]["name"] == "Jo"
     assert "OK: " in ev.ok("event", "check")
+
+
+def test_a_round_seated_again_keeps_a_dotted_key_and_a_comment_on_its_movement(ev: Run):
+    """Whatever the director wrote in a round's [[seating]] stays, in its order: a dotted
+    key of her own, a comment line, and the comment after a key mahj writes again
+    (`movement`), which moves to a line of its own above it."""
+    ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
+    text = ev.path.read_text("utf-8").replace(
+        'movement = "given"\n',
+        'movement = "given"  # drawn by hand at 9:55\nprinted.at = "10:05"\n# posted\n',
+    )
+    write(ev, text)
+    ev.ok("event", "add", "Eve")
+    after = ev.path.read_text("utf-8")
+    mine = after[after.index("[[seating]]") :]
+    assert '# drawn by hand at 9:55\nprinted.at = "10:05"\n# posted\n' in mine
+    assert tomllib.loads(after)["seating"][0]["printed"] == {"at": "10:05"}
