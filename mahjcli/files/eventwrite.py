@@ -271,6 +271,9 @@ def _changed_keys(
     anchor = body.find("\n") + 1 or len(body)  # the line after the header
     for key, value in table.items():
         s = found.get(key)
+        if isinstance(old.get(key), list) and isinstance(value, list):  # a game keeps its own
+            value = [_own(was, new) for was, new in zip(old[key], value, strict=False)]
+            value += table[key][len(old[key]) :]
         if key in old and _plain(old[key]) == _plain(value):
             after[key] = old[key]
         elif s is None and key in old:
@@ -299,8 +302,6 @@ def _changed_value(stmt: str, at: int, old: Any, key: str, value: Any, nl: str) 
     """A `key = old` statement's text holding `value`, and what it then reads as: a list one
     item longer, or one shorter, changed in place; any other value written again."""
     array = array_at(stmt, at) if isinstance(old, list) and isinstance(value, list) else None
-    if isinstance(old, list) and isinstance(value, list):  # a game keeps the keys added to it
-        value = [_own(was, new) for was, new in zip(old, value, strict=False)] + value[len(old) :]
     if array is not None and array.items and value and _plain(value[:-1]) == _plain(old):
         more = night_log.insert_inline(stmt, array, inline_value(value[-1]), nl)
         return more, [*old, value[-1]]

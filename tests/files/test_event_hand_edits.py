@@ -214,6 +214,12 @@ def test_a_key_of_the_directors_own_inside_a_game_stays_with_it(ev: Run):
     assert tomllib.loads(after)["cards"][0]["games"][0]["note"] == "Sue checked"
     assert 'note = "Sue checked" },  # Ann\'s' in after  # on its own game's line
     assert [line for line in lines_of(after) if "wall" not in line] == lines_of(text)
+    ev.ok("event", "wall", "1", "1")
+    ev.ok("event", "wall", "1", "1")
+    four = ev.path.read_text("utf-8")
+    ev.ok("event", "confirm", "1", "1", "Ann", "Bea")  # the games do not change
+    confirmed = ev.path.read_text("utf-8")
+    assert [line for line in lines_of(confirmed) if "confirmed" not in line] == lines_of(four)
 
 
 def test_a_round_seated_again_keeps_the_directors_keys_and_comments(ev: Run):
