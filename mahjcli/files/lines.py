@@ -8,9 +8,10 @@ import re
 
 from ..core.problems import Where
 
-_HEADER = re.compile(r"^\s*\[")
-_ARRAY = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]")
-_TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\"' -]+?)\s*\]\s*(#.*)?$")
+_LEAD = "^[\\s\ufeff]*"  # blanks, or the first line's byte-order mark
+_HEADER = re.compile(_LEAD + r"\[")
+_ARRAY = re.compile(_LEAD + r"\[\[\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]")
+_TABLE = re.compile(_LEAD + r"\[\s*([A-Za-z0-9_.\"' -]+?)\s*\]\s*(#.*)?$")
 _ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
 
 
@@ -35,11 +36,12 @@ class Locator:
             self._arrays = {}
             for i, line in enumerate(self.lines):
                 if m := _ARRAY.match(line):
-                    self._arrays.setdefault(m.group(1).replace(" ", ""), []).append(i)
+                    name = re.sub("[ \"']", "", m.group(1))  # [["log"]] is [[log]]
+                    self._arrays.setdefault(name, []).append(i)
         return self._arrays.get(section, [])
 
     def _key_in(self, key: str, start: int, stop: int) -> int | None:
-        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
+        pattern = re.compile(_LEAD + rf"[\"']?{re.escape(key)}[\"']?\s*=")
         for i in range(start, min(stop, len(self.lines))):
             if i > start and _HEADER.match(self.lines[i]):
                 break

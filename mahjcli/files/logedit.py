@@ -20,7 +20,7 @@ from .sessionwrite import (
     toml_block,
     toml_value,
 )
-from .tomltext import LOG_HEADER, end_of_comment, end_of_string, inline_array, table_headers
+from .tomltext import LEAD, LOG_HEADER, end_of_comment, end_of_string, inline_array, table_headers
 
 UNDONE = re.compile(r"^# Undone: entry (\d+) \(`mahj redo` puts it back\)\r?$", re.MULTILINE)
 """The first line of the comment `mahj undo` leaves where the entry was."""
@@ -227,7 +227,7 @@ PLAYER_KEYS = frozenset(
 )
 """The [[log]] keys that name players."""
 _TOPPLAYER_KEYS = frozenset({"players", "east"})
-_STATEMENT = re.compile(r"[ \t]*([A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')[ \t]*=")
+_STATEMENT = re.compile(LEAD + r"([A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')[ \t]*=")
 
 
 def rename_player(text: str, old: str, new: str, expected: dict[str, Any]) -> str:

@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_HEADER = re.compile(r"[ \t]*\[")
-LOG_HEADER = re.compile(r"[ \t]*\[\[[ \t]*(log|\"log\"|'log')[ \t]*\]\]")
+LEAD = r"[ \t\ufeff]*"
+"""What may stand before a line's key or header: blanks, or the first line's byte-order mark."""
+_HEADER = re.compile(LEAD + r"\[")
+LOG_HEADER = re.compile(LEAD + r"\[\[[ \t]*(log|\"log\"|'log')[ \t]*\]\]")
 _NAME = r"(?:{0}|\"{0}\"|'{0}')"
-_KEY = r"[ \t]*" + _NAME + r"[ \t]*=[ \t]*"
-_STATEMENT = re.compile(r"""[ \t]*("[^"\\\n]*"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*=[ \t]*""")
+_KEY = LEAD + _NAME + r"[ \t]*=[ \t]*"
+_STATEMENT = re.compile(LEAD + r"""("[^"\\\n]*"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*=[ \t]*""")
 
 
 class InlineArray(NamedTuple):

@@ -178,3 +178,36 @@ def test_a_problem_in_a_log_written_inline_has_its_line(log: str, line: int):
     with the line its entry is on, or the line of `log =` when they share one."""
     message = "log entry 2 (win): unknown player 'Lnda'; did you mean 'Linda'?"
     assert problems(HEAD + log) == [(line, message)]
+
+
+def test_a_byte_order_mark_before_a_first_line_key_is_no_obstacle():
+    """A file saved by Notepad starts with a byte-order mark: a log written `log = [...]`
+    on its first line still takes a game inside its brackets, and a players list there is
+    renamed in place (both were refused, asking for the layout the file already had)."""
+    from mahjcli.files import logedit
+
+    logged = '\ufefflog = [\n  {kind = "wall"},  # first\n]\n' + HEAD
+    new = append_entry(logged, {"kind": "wall"})
+    assert new.startswith('\ufefflog = [\n  {kind = "wall"},  # first\n')
+    assert parse_text(new).session.log == (Wall(), Wall())
+    first = "\ufeff" + HEAD.replace('rules = "league"\n', "").replace("schema = 1\n", "")
+    first += 'schema = 1\n\n[[log]]\nkind = "wall"\n'
+    assert first.startswith('\ufeffplayers = ["Ruth"')
+    doc = tomllib.loads(first.removeprefix("\ufeff"))
+    expected = {**doc, "players": ["Ruthie", "Linda", "Kathy", "Pat"], "east": "Ruthie"}
+    renamed = logedit.rename_player(first, "Ruth", "Ruthie", expected)
+    assert renamed == first.replace('"Ruth"', '"Ruthie"')
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("\ufeffpie = 0\n" + HEAD, 1),  # after a byte-order mark
+        (HEAD + '\n[["log"]]\nkind = "wall"\n\n[["log"]]\nkind = "win"\nwinner = "Ruth"\n'
+         'value = 25\nthrown_by = "Lnda"\n', 13),  # a quoted header is the same table
+        (HEAD + "\n[['log']]\nkind = 'win'\n'winner' = 'Lnda'\nvalue = 25\nself_pick = true\n",
+         8),  # a quoted key is the same key
+    ],
+)  # fmt: skip
+def test_a_problem_is_named_at_its_line_in_any_valid_spelling(text, line):
+    assert [found for found, _ in problems(text)] == [line]
