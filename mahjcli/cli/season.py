@@ -372,10 +372,13 @@ def write_pictures(
     if png is not None:
         if str(png) == "-":
             raise typer.BadParameter("--png needs a file name: a picture cannot be printed")
-        from ..ui.png import png as draw
+        from ..ui.png import picture
 
-        write_export(png, draw(standings, coins=coins), [source])
+        drawn = picture(standings, coins=coins)
+        write_export(png, drawn.data, [source])
         say(f"Wrote {png}", err=True)
+        if drawn.warning:
+            _warn(drawn.warning)
 
     wanted = [(t, make) for t, make in ((html, nightpage.html_page), (svg, pictures.svg)) if t]
     on_screen = [t for t, _ in wanted if str(t) == "-"]

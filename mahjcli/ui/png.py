@@ -7,8 +7,10 @@ good part of a second to load, which no other command should pay."""
 from __future__ import annotations
 
 import io
+import re
 import warnings
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.standings import Standings
 from ..reports.pictures import Look, PanelLine, look, panel_lines, series, width_of
@@ -18,11 +20,20 @@ from ..reports.words import points, rate, title
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.text import Text
 
-FONTS = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei",
-         "Droid Sans Fallback", "sans-serif"]  # fmt: skip
+FONTS = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK TC",
+         "Noto Sans CJK KR", "WenQuanYi Zen Hei", "Droid Sans Fallback",  # Linux
+         "PingFang SC", "Hiragino Sans GB", "Hiragino Sans", "Apple SD Gothic Neo",  # macOS
+         "Microsoft YaHei", "Microsoft JhengHei", "Yu Gothic", "Meiryo",  # Windows
+         "Malgun Gothic", "Arial Unicode MS", "sans-serif"]  # fmt: skip
 """Tried in order for each character, so a name in any script is drawn where the
 computer has a font for it."""
+LTR, FSI, PDI = "\u200e", "\u2068", "\u2069"
+"""LEFT-TO-RIGHT MARK, FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (drawn as
+nothing): each text reads left to right, a name in it right to left where it is written
+so, its neighbours left where they are (matplotlib lays a text out right to left when its
+first letter is Hebrew or Arabic)."""
 MARKERS = {"circle": "o", "square": "s", "triangle": "^", "diamond": "D", "down": "v",
            "plus": "P", "cross": "X", "star": "*"}  # fmt: skip
 """The picture's marker shapes in matplotlib's letters."""
@@ -43,18 +54,60 @@ def _fonts() -> list[str]:
     return [name for name in FONTS if name in have] or ["sans-serif"]
 
 
-def png(standings: Standings, *, coins: int = 0) -> bytes:
-    """The picture: the running totals, and the standings and settle-up beside them."""
+class Picture(NamedTuple):
+    """The PNG, and what to tell the player when a letter in it is drawn as a box."""
+
+    data: bytes
+    warning: str
+    """One sentence (without `warning: `), or "" when every letter was drawn."""
+
+
+def picture(standings: Standings, *, coins: int = 0) -> Picture:
+    """The picture (the running totals, and the standings and settle-up beside them), and a
+    warning naming the letters no font on this computer has."""
     import matplotlib
 
-    with warnings.catch_warnings():  # a missing glyph draws a box, never a warning on screen
-        warnings.simplefilter("ignore")
+    with warnings.catch_warnings(record=True) as said:  # each missing glyph, never on screen
+        warnings.simplefilter("always")
         with matplotlib.rc_context({"font.family": _fonts()}):
             buffer = io.BytesIO()
             figure_of(standings, rate(standings, coins)).savefig(
                 buffer, format="png", metadata={"Software": "mahj"}
             )
-            return buffer.getvalue()
+    letters = _missing(str(w.message) for w in said)
+    return Picture(buffer.getvalue(), _missing_words(letters, _names(standings)))
+
+
+def _missing(warned: Iterable[str]) -> str:
+    """The letters matplotlib warned it has no glyph for ("Glyph 26446 (...) missing from
+    font(s) ..."), each once, in the order met; the marks of `LTR` draw as nothing."""
+    letters = ""
+    for words in warned:
+        glyph = re.match(r"Glyph (\d+) ", words)
+        letter = chr(int(glyph[1])) if glyph else ""
+        if letter and letter not in letters + LTR + FSI + PDI:
+            letters += letter
+    return letters
+
+
+def _names(standings: Standings) -> list[str]:
+    """The names the picture shows: the players', and the night's."""
+    return [name for name in (*standings.players, standings.session.name) if name]
+
+
+def _missing_words(letters: str, names: Iterable[str]) -> str:
+    """What to tell the player of `letters` drawn as boxes: which, where, and what to do;
+    "" when there are none."""
+    if not letters:
+        return ""
+    where = [name for name in names if any(ch in name for ch in letters)]
+    boxes, it = ("a box", "it") if len(letters) == 1 else ("boxes", "them")
+    inside = f" (in {', '.join(where)})" if where else ""
+    return (
+        f"the PNG shows {', '.join(letters)} as {boxes}{inside}: this computer has no font "
+        f"for {it}; install one, or use --html FILE or --svg FILE, which a browser draws "
+        "with the fonts it has"
+    )
 
 
 def _style(of: Look) -> dict[str, Any]:
@@ -87,9 +140,19 @@ def figure_of(standings: Standings, coins: int) -> Figure:
     _panel(panel, lines, height)
     from matplotlib.text import Text
 
-    for text in figure.findobj(Text):  # names as typed: a `$` starts no mathematics
-        text.set_parse_math(False)
+    _as_typed(figure.findobj(Text), _names(standings))
     return figure
+
+
+def _as_typed(texts: Iterable[Text], names: list[str]) -> None:
+    """Every text drawn as written: a `$` starts no mathematics, and each reads left to
+    right with each name in it isolated (kept whole, in its own direction)."""
+    longest = sorted(map(re.escape, names), key=len, reverse=True)  # `Anne` before `Ann`
+    name = re.compile(rf"(?<!\w)(?:{'|'.join(longest)})(?!\w)")
+    for text in texts:
+        text.set_parse_math(False)
+        if words := text.get_text():
+            text.set_text(LTR + name.sub(lambda m: FSI + m[0] + PDI, words))
 
 
 def _chart(axes: Axes, standings: Standings, coins: int) -> None:

@@ -72,7 +72,8 @@ def png_text(path: Path) -> str:
     from mahjcli.ui.png import figure_of
 
     standings = loader.load(path).standings
-    return flat(" ".join(t.get_text() for t in figure_of(standings, 0).findobj(Text)))
+    drawn = " ".join(t.get_text() for t in figure_of(standings, 0).findobj(Text))
+    return flat(drawn.translate(dict.fromkeys(map(ord, "\u200e\u2068\u2069"))))  # unseen marks
 
 
 def mahj(path: Path, *args: str) -> str:
