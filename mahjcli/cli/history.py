@@ -121,13 +121,15 @@ def rename(
 
     Example: mahj rename Kathey Kathy
     """
+    from ..core.names import typed_back
     from ..files import paths
     from ..night import history
 
     path = paths.locate(session)
     with saving() as saved:
         was, now, standings = history.rename(path, old, new)
-        saved(f"{was} WAS renamed {now} in {path}", f"`mahj rename {now} {was}` changes it back")
+        back = f"`mahj rename {typed_back(now, was)}` changes it back"
+        saved(f"{was} WAS renamed {now} in {path}", back)
         from ..ui.console import console
         from ..ui.night import show_renamed
 

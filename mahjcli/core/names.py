@@ -30,6 +30,23 @@ SHOWN_LIMIT = 80
 name is cut, so the line that refuses it still fits a screen."""
 
 
+def typed_back(*names: str) -> str:
+    """Names as a command line takes them back, for a command mahj suggests: quoted where
+    a shell needs it, after `--` when one starts with `-` (else it reads as an option).
+
+    >>> typed_back("Ruth", "Mary Lou"), typed_back("Zoë O'Brien"), typed_back("-2")
+    ("Ruth 'Mary Lou'", '"Zoë O\\'Brien"', '-- -2')
+    """
+    import shlex
+
+    def one(name: str) -> str:
+        plain = "'" in name and not any(ch in name for ch in '"$`\\!')
+        return f'"{name}"' if plain else shlex.quote(name)
+
+    words = " ".join(map(one, names))
+    return f"-- {words}" if any(name.startswith("-") for name in names) else words
+
+
 def quoted(text: str) -> str:
     """`text` in quotes as a message shows it: escaped like Python writes a string, and
     cut to SHOWN_LIMIT characters with `…`.

@@ -38,10 +38,12 @@ def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> 
 
 def show_unsettled(out: Console, who: str) -> None:
     """After a leave recorded without settling up: how to settle her up as she goes."""
-    import shlex
+    from ..core.names import typed_back
 
     said = f"{who} did not settle up. To settle up as {who} goes instead: mahj undo, then "
-    hang(out, Text(said + f"mahj leave {shlex.quote(who)} --settle"))
+    name = typed_back(who)
+    command = f"--settle {name}" if name.startswith("--") else f"{name} --settle"
+    hang(out, Text(said + "mahj leave " + command))
 
 
 def show_removed(out: Console, removed: Row, before: Standings, after: Standings) -> None:

@@ -213,6 +213,21 @@ def test_a_leave_without_settling_says_how_to_settle_instead(five):
     assert "Settled" not in result.stdout
 
 
+def test_the_settle_up_suggested_runs_as_printed_for_any_name(mahj, session):
+    """A name that starts with `-` goes after `--` (else it reads as an option)."""
+    import shlex
+
+    def run(*args: str):
+        return ok(mahj(args[0], "--session", str(session), *args[1:], use_session=False))
+
+    run("new", "--", "-2", "Ruth", "Linda", "Kathy", "Pat")
+    run("win", "Ruth", "25", "--self-pick")
+    said = run("leave", "--", "-2").stdout
+    assert "mahj undo, then mahj leave --settle -- -2" in " ".join(said.split())
+    run("undo")
+    assert "Settled" in run(*shlex.split("mahj leave --settle -- -2")[1:]).stdout
+
+
 def test_no_settle_means_no_offer(five):
     assert "--settle" not in ok(five("leave", "Ruth", "--no-settle")).stdout
 

@@ -212,3 +212,24 @@ def test_a_read_with_stdout_full_is_one_error_line(night: Path, tmp_path: Path):
     assert done.stderr.decode().splitlines() == [
         "Error: could not write the output: No space left on device; nothing was changed"
     ]
+
+
+def test_a_rename_that_cannot_be_shown_says_how_to_change_it_back(mahj, night, monkeypatch):
+    """The command it suggests runs as printed, whatever the names hold (here an
+    apostrophe, which an unquoted suggestion left the shell waiting for)."""
+    import errno
+    import shlex
+
+    from mahjcli.ui import night as ui_night
+
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(ui_night, "show_renamed", full)
+    done = mahj("rename", "Kathy", "Zoë O'Brien")
+    monkeypatch.undo()
+    assert done.exit_code == SAVED_NOT_SHOWN, done
+    back = done.stderr.split("`")[1]
+    assert back == 'mahj rename "Zoë O\'Brien" Kathy'
+    assert mahj(*shlex.split(back)[1:]).exit_code == 0
+    assert "Kathy" in mahj("status").stdout
