@@ -60,6 +60,10 @@ def _commented(block: str, note: str, nl: str) -> str:
     return nl.join([f"# {note}", *(f"# {line}" if line else "#" for line in lines)]) + nl
 
 
+_ENTRY_KEYS = frozenset({"kind", *(key for kind in ENTRY_TYPES for key in keys_of(kind))})
+"""Every key mahj reads in a [[log]] entry, of any kind."""
+
+
 def replace_entry(text: str, index: int, entry: dict[str, Any] | None, note: str) -> str:
     """The text with log entry `index` replaced by `entry` (or taken out, for None), what it
     said kept above as comment lines under `# note`."""
@@ -72,6 +76,8 @@ def replace_entry(text: str, index: int, entry: dict[str, Any] | None, note: str
         raise _cannot("find that entry's [[log]] table")
     start, end = spans[index]
     nl = newline_of(text)
+    if entry is not None:  # a key of the person's own (`note = ...`) stays with the game
+        entry = {**entry, **{k: v for k, v in log[index].items() if k not in _ENTRY_KEYS}}
     new_block = toml_block("[[log]]", entry).replace("\n", nl) if entry is not None else ""
     new = text[:start] + _commented(text[start:end], note, nl) + new_block + text[end:]
     expected = dict(doc)

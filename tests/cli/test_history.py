@@ -54,6 +54,19 @@ def test_fix_replaces_a_past_game_and_shows_what_moved(night, session):
     assert [e["winner"] for e in log] == ["Kathy", "Pat"]
 
 
+def test_fix_keeps_the_keys_of_your_own_with_the_game(night, session):
+    """`note = "paid in cash"` written into a game stays with it when it is corrected, even
+    into another kind of game (the game as it was stays above, as comments)."""
+    text = session.read_text("utf-8")
+    first = text.index('winner = "Ruth"')
+    session.write_text(text[:first] + 'note = "paid in cash"\n' + text[first:], "utf-8")
+    assert night("fix", "1", "Kathy", "25", "--thrown-by", "Ruth").exit_code == 0
+    assert tomllib.loads(session.read_text("utf-8"))["log"][0]["note"] == "paid in cash"
+    assert night("fix", "1", "wall").exit_code == 0
+    game = tomllib.loads(session.read_text("utf-8"))["log"][0]
+    assert game["kind"] == "wall" and game["note"] == "paid in cash"
+
+
 def test_fix_a_win_into_a_wall_game_and_back(night):
     assert night("fix", "2", "wall").exit_code == 0
     assert totals(night) == {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}
