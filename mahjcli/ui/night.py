@@ -210,7 +210,7 @@ def totals_table(standings: Standings, *, coins: int = 0) -> Table:
 
     table = Table(title_justify="left")
     table.add_column("", justify="right")
-    table.add_column("Player")
+    table.add_column("Player", overflow="fold")  # a long name whole, never cut short
     table.add_column("Total", justify="right")
     pie = standings.purses() is not None
     if pie:

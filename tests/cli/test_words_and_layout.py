@@ -223,3 +223,16 @@ def test_what_a_leave_says_keeps_its_rest_indented_on_a_narrow_terminal(mahj, mo
     assert rest.startswith("  ") or rest.startswith(("Totals", "Next")), lines
     told = next(i for i, line in enumerate(lines) if "did not settle up" in line)
     assert all(line.startswith("  ") for line in lines[told + 1 :]), lines
+
+
+def test_a_long_name_in_a_narrow_total_is_folded_never_cut(mahj, monkeypatch):
+    """Two names that differ only at the end stay two names on a 40-column terminal."""
+    long = "Wolfeschlegelsteinhausenbergerdorff"
+    assert mahj("new", long + "abc", long + "xyz", "Ann", "Bob").exit_code == 0
+    assert mahj("win", "Ann", "25", "--self-pick").exit_code == 0
+    monkeypatch.setenv("COLUMNS", "40")
+    out = mahj("total").stdout
+    table = out.split("Sum of totals")[0]
+    assert "…" not in table and all(len(line) <= 40 for line in out.splitlines())
+    cells = "".join(line.split("│")[2].strip() for line in table.splitlines() if "│" in line)
+    assert long + "abc" in cells and long + "xyz" in cells
