@@ -180,7 +180,9 @@ EVENT_CARD: dict[str, Row] = {
                  "The id of the page's write that put this card of round totals in: the same "
                  "write sent again changes nothing."),
     "status": ('`"open"` or `"handed-in"`', "accepted",
-               "A card entered game by game at the event, before the director accepts it."),
+               "A card not yet accepted by the director: entered game by game at the "
+               "event, or a paper card's totals typed at the table (handed in), or given "
+               "back to the table."),
     "confirmed": ("list of names", "`[]`", "The players who checked the card's lines."),
     "handed_in": ("name", "none", "Who handed the card in."),
 }  # fmt: skip

@@ -14,9 +14,10 @@ import datetime as _dt
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .clock import ClockMark
-from .model import Card, Entry, is_game
+from .clock import ClockMark, clock_state
+from .model import GAMES_PER_ROUND, Card, Entry, is_game
 from .rulesets import Tournament
+from .wording import either
 
 FIRST_ROUND_METHODS = ("random", "given")
 """How round 1 is seated: drawn at random (from the event's seed), or as the players were
@@ -218,3 +219,37 @@ class Event(NamedTuple):
             return ()
         cards = self.accepted_cards(rnd)
         return tuple(t for t in range(1, len(seating.tables) + 1) if t not in cards)
+
+
+def restart_problem(event: Event, rnd: int, now: _dt.datetime) -> str | None:
+    """Why round `rnd`'s clock cannot start again now, once time is called, or None: a
+    card of fewer games than a round, accepted or handed in as time called, or one that
+    ends with the game time stopped (`mahj event start --restart` refuses it; the
+    director's page does not offer it)."""
+    state = clock_state(event.clock, rnd, now)
+    if state is None or not state.called:
+        return None
+    for table, card in sorted(event.accepted_cards(rnd).items()):
+        if card.games is not None and card.played() < GAMES_PER_ROUND:
+            return (
+                f"round {rnd}, table {table}'s card was accepted with the games played "
+                "before time was called; the round's clock cannot start again"
+            )
+    for table, card in sorted(event.current_cards(rnd).items()):
+        if card.status == "handed-in" and (card.games or ()) and card.played() < GAMES_PER_ROUND:
+            return (
+                f"round {rnd}, table {table}'s card was handed in with the games played "
+                "before time was called; with the clock running again it could not be "
+                "accepted: give it back to the table first ("
+                + either(f"mahj event reopen {rnd} {table}", "“Give it back to the table”")
+                + ")"
+            )
+        if any(game.kind == "incomplete" for game in card.games or ()):
+            return (
+                f"round {rnd}, table {table}'s card ends with the game time stopped; "
+                "with the clock running again it could neither go on nor be handed in: "
+                "take that line back first ("
+                + either(f"mahj event undo {rnd} {table}", "“Take back the last line” there")
+                + ")"
+            )
+    return None

@@ -265,11 +265,9 @@ def card_problems(event: Event) -> list[Problem]:
 def _status_problems(
     card: TableCard, seats: tuple[str, ...], problem: Callable[[str, str], None]
 ) -> None:
-    """A card being entered is game by game; who confirmed or handed it in sits there."""
-    if not card.accepted and card.games is None:
-        problem(
-            f"a card {card.status} at its table is entered game by game (games = [...])", "status"
-        )
+    """Who confirmed or handed in a card sits at its table (a paper card of round totals
+    may be handed in, or given back to the table to type again, as a card entered game by
+    game is)."""
     for name in card.confirmed:
         if name not in seats:
             problem(f"{name} confirmed the card but does not sit at this table", "confirmed")

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.clock import clock_state
 from ..core.errors import Refused
-from ..core.event import Event, TableCard
+from ..core.event import SEAT_LETTERS, Event, TableCard, hand_in_seat
 from ..core.eventcheck import named_points, seats_text
 from ..core.model import GAMES_PER_ROUND, Entry, Penalty, Win, keys_of
 from ..core.names import fold_name, visible
@@ -40,14 +40,48 @@ def simple_card(
     typed: Sequence[str],
     replace: bool,
     entry_id: str | None = None,
+    *,
+    at_table: bool = False,
 ) -> Edit:
     """A card in simple mode: NAME=POINTS for each of the table's four players (`entry_id`:
-    the page's write that puts it in)."""
+    the page's write that puts it in). The director's (the command line, the key) is
+    accepted at once; one typed `at_table` (the tables' join code) is handed in, by the
+    player RULES.md §6 names for the round, and counts once the director accepts it. A
+    paper card the director gave back to the table gives way to the next one typed."""
     event = opened.event
     seats = table_seats(event, rnd, table)
     totals = typed_totals(seats, typed, f"round {rnd}, table {table}")
-    again = replacing(event, rnd, table, replace)
-    return _with(opened, TableCard(rnd, table, totals, None, again, entry_id=entry_id))
+    earlier = event.current_cards(rnd).get(table)
+    if at_table:
+        _table_may_type(earlier, rnd, table)
+    back = earlier is not None and not earlier.detailed and earlier.status == "open"
+    again = replacing(event, rnd, table, replace or back)
+    card = TableCard(rnd, table, totals, None, again, entry_id=entry_id)
+    if not at_table:
+        return _with(opened, card)
+    who = seats[hand_in_seat(rnd)]
+    note = (
+        f"{who} hands it in (seat {SEAT_LETTERS[hand_in_seat(rnd)]} in round {rnd}): it counts "
+        "once the director accepts it."
+    )
+    edit = _with(opened, card._replace(status="handed-in", handed_in=who))
+    return edit._replace(notes=(note,))
+
+
+def _table_may_type(card: TableCard | None, rnd: int, table: int) -> None:
+    """Refused when a table (the join code) may not type its paper card now: only while it
+    has no card, or the director gave its paper card back."""
+    where = f"round {rnd}, table {table}'s card"
+    if card is None or (not card.detailed and card.status == "open"):
+        return
+    if card.status == "handed-in":
+        raise Refused(
+            f"{where} is handed in: the director accepts it, or gives it back to the table "
+            "to type again"
+        )
+    if card.accepted:
+        raise Refused(f"{where} is in (the director accepted it): only the director replaces it")
+    raise Refused(f"{where} is being entered game by game on the table's page")
 
 
 def _starting_seats(night: Night) -> tuple[str, ...]:

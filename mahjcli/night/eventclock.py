@@ -9,9 +9,7 @@ import datetime as _dt
 
 from ..core.clock import MAX_MINUTES, ClockMark, clock_state, hhmm, left_words, utc
 from ..core.errors import Refused
-from ..core.event import Event
-from ..core.model import GAMES_PER_ROUND
-from ..core.wording import either
+from ..core.event import Event, restart_problem
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
 from .eventbuild import Edit
@@ -37,35 +35,9 @@ def start(opened: OpenEvent, rnd: int, minutes: int, now: _dt.datetime, restart:
     seated_round(event, rnd)
     if not 1 <= minutes <= MAX_MINUTES:
         raise Refused(f"--minutes must be from 1 to {MAX_MINUTES}, not {minutes}")
+    if why := restart_problem(event, rnd, now):
+        raise Refused(why)
     state = clock_state(event.clock, rnd, now)
-    if state is not None and state.called:
-        for table, card in sorted(event.accepted_cards(rnd).items()):
-            if card.games is not None and card.played() < GAMES_PER_ROUND:
-                raise Refused(
-                    f"round {rnd}, table {table}'s card was accepted with the games played "
-                    "before time was called; the round's clock cannot start again"
-                )
-        for table, card in sorted(event.current_cards(rnd).items()):
-            if (
-                card.status == "handed-in"
-                and (card.games or ())
-                and card.played() < GAMES_PER_ROUND
-            ):
-                raise Refused(
-                    f"round {rnd}, table {table}'s card was handed in with the games played "
-                    "before time was called; with the clock running again it could not be "
-                    "accepted: give it back to the table first ("
-                    + either(f"mahj event reopen {rnd} {table}", "“Give it back to the table”")
-                    + ")"
-                )
-            if any(game.kind == "incomplete" for game in card.games or ()):
-                raise Refused(
-                    f"round {rnd}, table {table}'s card ends with the game time stopped; "
-                    "with the clock running again it could neither go on nor be handed in: "
-                    "take that line back first ("
-                    + either(f"mahj event undo {rnd} {table}", "“Take back the last line” there")
-                    + ")"
-                )
     if state is not None and (state.starts is not None or state.called) and not restart:
         if state.starts is None:
             raise Refused(

@@ -14,6 +14,7 @@ night of the table's four seats, and refused as `mahj win` refuses it there.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 from collections.abc import Callable, Sequence
 
 from ..core.clock import clock_state, hhmm, left_words
@@ -164,6 +165,13 @@ def enter(
     found = _current(event, rnd, table)
     if found is not None:
         _refuse_closed(found[1], rnd, table)
+        if not found[1].detailed:  # a paper card the director gave back
+            raise Refused(
+                f"{where(rnd, table)}'s card is a paper card, given back to the table: type "
+                "its four round totals again ("
+                + either(f"mahj event score {rnd} {table} NAME=POINTS...", "its paper card page")
+                + ")"
+            )
     index, card = found if found is not None else (None, None)
     games = card.games or () if card is not None else ()
     built = make(replayed(event, seats, games))
@@ -232,6 +240,39 @@ def confirm(
     return Edit(changed, text, notes)
 
 
+def card_mark(event: Event, rnd: int, table: int) -> str:
+    """A short mark of the lines on the table's card as they stand (each as entered, its
+    entry id left out: the same game entered again is the same line)."""
+    card = event.current_cards(rnd).get(table)
+    lines = card.games or () if card is not None else ()
+    text = "\n".join(repr(line._replace(entry_id=None)) for line in lines)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+Change = Callable[[OpenEvent], Edit | None]
+
+
+def as_shown(change: Change, rnd: int, table: int, seen: int | None, mark: str | None) -> Change:
+    """`change` (a player's confirmation, the hand-in) made only on the card the player
+    was shown, with `seen` lines marked `mark` (`card_mark`): refused when the card has
+    changed since (another phone took a line back, or entered one). Neither given (a
+    script that does not say): made as asked."""
+
+    def made(opened: OpenEvent) -> Edit | None:
+        card = opened.event.current_cards(rnd).get(table)
+        lines = len(card.games or ()) if card is not None else 0
+        now = card_mark(opened.event, rnd, table)
+        if (seen is not None and seen != lines) or (mark is not None and mark != now):
+            raise Refused(
+                f"{where(rnd, table)}'s card has changed since it was shown (a line was "
+                "taken back or entered); nothing was recorded: check the card again as it "
+                "is now"
+            )
+        return change(opened)
+
+    return made
+
+
 def hands_in(seats: tuple[str, ...], rnd: int) -> str:
     """Who hands the card in this round: East of the starting seats in round 1, North in
     round 2, West in 3, South in 4 (RULES.md §6)."""
@@ -295,17 +336,16 @@ def reopen(opened: OpenEvent, rnd: int, table: int) -> Edit:
     index, card = found
     if card.status == "open":
         raise Refused(f"{where(rnd, table)}'s card is open already (being entered)")
-    if card.games is None:
+    if card.games is None and card.accepted:
         raise Refused(
             f"{where(rnd, table)}'s card is round totals; replace it with mahj event score "
             f"{rnd} {table} NAME=POINTS... --replace"
         )
     again = card._replace(status="open", confirmed=(), handed_in=None)
-    if card.status == "handed-in":
+    if card.status == "handed-in":  # a paper card given back: the table types it again
         changed, text = _saved(opened, index, again)
-        return Edit(
-            changed, text, (f"{where(rnd, table).capitalize()}'s card is back at the table.",)
-        )
+        back = "card is back at the table" + ("" if card.detailed else ", to type again")
+        return Edit(changed, text, (f"{where(rnd, table).capitalize()}'s {back}.",))
     new = again._replace(totals={}, replace=True, source="")
     changed, text = _saved(opened, None, new)
     note = (

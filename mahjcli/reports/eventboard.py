@@ -9,10 +9,11 @@ import datetime as _dt
 from typing import Any, NamedTuple
 
 from ..core.clock import DEFAULT_MINUTES, Clock, clock_state, hhmm, left_words, stamp
-from ..core.event import SEAT_LETTERS
+from ..core.event import SEAT_LETTERS, restart_problem
 from ..core.eventfold import EventStandings
 from ..core.model import GAMES_PER_ROUND
 from ..core.names import join_names
+from ..core.wording import in_words
 from .event import (
     Sheet,
     cards_line,
@@ -88,7 +89,7 @@ def table_states(
 ) -> tuple[str, ...]:
     """Where each table's card of round `rnd` stands, in a few words: `game 2 of 4`,
     `checking the card` (its games are over), `confirmed, to hand in`, `handed in`,
-    `card in`."""
+    `card in`; a paper card the director gave back, `given back to the table`."""
     event = standings.event
     seating = event.seating(rnd)
     clock = clock_state(event.clock, rnd, now) if now is not None else None
@@ -101,12 +102,27 @@ def table_states(
             out.append("card in" if (rnd, table) in standings.results else "")
         elif live.card.status == "handed-in":
             out.append("handed in")
+        elif not live.card.detailed:
+            out.append("given back to the table")
         elif played >= GAMES_PER_ROUND or called:
             seats = seating.tables[table - 1] if seating else ()
             done = len(live.card.confirmed) == len(seats)
             out.append("confirmed, to hand in" if done else "checking the card")
         else:
             out.append(f"game {played + 1} of {GAMES_PER_ROUND}")
+    return tuple(out)
+
+
+def unfinished(standings: EventStandings, rnd: int, table: int) -> tuple[tuple[int, str], ...]:
+    """The table's cards of rounds before `rnd` still at the table, not handed in (being
+    entered game by game, or a paper card the director gave back): each round, and the
+    page to finish it on. A slow table's phone that has moved on to the round on the
+    floor finds its card again there."""
+    out = []
+    for r in range(1, rnd):
+        live = standings.live.get((r, table))
+        if live is not None and live.card.status == "open":
+            out.append((r, f"/round/{r}/table/{table}" + ("" if live.card.detailed else "/totals")))
     return tuple(out)
 
 
@@ -185,6 +201,7 @@ def director_context(standings: EventStandings, now: _dt.datetime) -> dict[str, 
         {"round": r, "cards": cards_line(standings, r), "tables": t} for r, t in late.items()
     ]
     waiting = [t for cards in late.values() for t in cards] + tables
+    why = restart_problem(event, rnd, now) if rnd else None
     return {
         "title": event_title(standings),
         "profile": profile_words(standings),
@@ -192,6 +209,8 @@ def director_context(standings: EventStandings, now: _dt.datetime) -> dict[str, 
         "rounds": event.rounds,
         "clock": clock_view(clock, now),
         "started": clock is not None and clock.starts is not None,
+        # why "Start the clock again" would be refused: then it is not offered
+        "no_restart": in_words(why, "page") if why else "",
         "minutes": clock.minutes if clock is not None and clock.minutes else DEFAULT_MINUTES,
         "tables": tables,
         "earlier": earlier,
@@ -213,6 +232,7 @@ def _cards(standings: EventStandings, rnd: int, now: _dt.datetime) -> list[dict[
         live = standings.live.get((rnd, number))
         result = standings.results.get((rnd, number))
         handed_in = live is not None and live.card.status == "handed-in"
+        shown = live or result
         out.append(
             {
                 "round": rnd,
@@ -226,8 +246,8 @@ def _cards(standings: EventStandings, rnd: int, now: _dt.datetime) -> list[dict[
                 if live is not None and handed_in
                 else "",
                 "replacing": handed_in and result is not None,
-                # entered game by game: it may be reopened
-                "detailed": live is not None or (result is not None and result.card.detailed),
+                # entered game by game: it may be reopened (a paper card is typed again)
+                "detailed": shown is not None and shown.card.detailed,
             }
         )
     return out

@@ -7,6 +7,7 @@ number comes from the event's fold (`EventStandings.live` and `.results`)."""
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..core.clock import Clock, clock_state, stamp
@@ -192,3 +193,20 @@ def card_lines(view: CardView) -> list[str]:
     if view.status == "handed-in":
         out.append(f"Handed in by {view.handed_in}.")
     return out
+
+
+def done_words(query: Mapping[str, str], view: CardView) -> str | None:
+    """What a table's page says a write did, from the address it was sent to after it
+    (`?done=`, `&who=` a player who confirmed, `?entered`), with the card as it is now."""
+    done, who = query.get("done", ""), query.get("who", "")
+    if "entered" in query and view.lines:
+        return f"On the card: {view.lines[-1].what.rstrip('.')}."
+    if done == "confirm":
+        return f"{who if who in view.seats else 'The player'} confirmed the card."
+    return {
+        "again": "That was on the card already; nothing was entered twice.",
+        "undo": "The last line was taken back.",
+        "undone": "That line had already been taken back; nothing was taken back. Check "
+        "the card as it is now.",
+        "hand-in": "The card is handed in: the director accepts it.",
+    }.get(done)

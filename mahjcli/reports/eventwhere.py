@@ -12,6 +12,7 @@ from ..core.event import SEAT_LETTERS, Player
 from ..core.eventfold import EventStandings
 from ..core.model import WINDS
 from ..core.names import UnknownName, resolve
+from .event import place_labels
 from .eventboard import floor_round
 from .words import points
 
@@ -32,6 +33,15 @@ class Spot(NamedTuple):
     """Their total of the cards accepted so far."""
     place: int | None
     """Their place in the standings so far (None before any card is in)."""
+    shared: bool = False
+    """Another player has the same place (the standings write it `=N`)."""
+
+    @property
+    def place_words(self) -> str | None:
+        """The place as the standings write it: `13`, or `=13` when it is shared."""
+        if self.place is None:
+            return None
+        return f"={self.place}" if self.shared else str(self.place)
 
 
 def spot(
@@ -58,13 +68,14 @@ def spot(
     line = next((x for x in standings.lines if x.player.name == name), None)
     points = line.points if line is not None else 0
     place = line.place if line is not None and standings.rounds else None
+    shared = place is not None and place_labels(standings)[place].startswith("=")
     places = seating.places()
     if name not in places:
-        return Spot(name, number, None, "", "", (), points, place)
+        return Spot(name, number, None, "", "", (), points, place, shared)
     table, s = places[name]
     seats = seating.tables[table - 1]
     others = tuple((SEAT_LETTERS[i], p) for i, p in enumerate(seats) if p != name)
-    return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place)
+    return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place, shared)
 
 
 def _registered(standings: EventStandings, typed: str) -> Player | None:
@@ -116,7 +127,7 @@ def spot_json(found: Spot) -> dict[str, Any]:
 def spot_lines(found: Spot) -> list[str]:
     """Where a player sits, in words."""
     standing = f"{points(found.points)} so far" + (
-        f", place {found.place}" if found.place is not None else ""
+        f", place {found.place_words}" if found.place is not None else ""
     )
     if found.table is None:
         return [f"{found.player}: a bye in round {found.round} (scores 0).", standing.capitalize()]

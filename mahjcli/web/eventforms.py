@@ -7,15 +7,14 @@ A write may carry an `entry_id` (INTERFACE.md). A game or a penalty keeps it in 
 event file, on its line of the card, and a write whose id is already there changes
 nothing; the other writes reach a state (confirmed, handed in, accepted, the clock
 started, time called, a round seated) that a second request with an id finds already
-reached, and then they change nothing either."""
+reached, and then they change nothing either. A paper card's totals: `web.eventpaper`."""
 
 from __future__ import annotations
 
 import datetime as _dt
-import re
 import secrets
-from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from ..core.clock import DEFAULT_MINUTES, MAX_MINUTES, clock_state
 from ..core.errors import Refused
@@ -24,10 +23,9 @@ from ..core.model import SEATS
 from ..core.numbers import whole_number
 from ..core.standings import Standings
 from ..files.eventload import OpenEvent
-from ..night import build, eventbuild, eventcards, eventchange, eventclock, eventplay
+from ..night import build, eventbuild, eventclock, eventplay
 from ..night.build import Built
 from ..night.eventbuild import Edit
-from ..reports.words import points
 from .fields import entry_id, flag, how_won, text, wall_request, win_request
 from .guard import Fields, Problem
 
@@ -288,61 +286,3 @@ def _round_change(
         return eventclock.start(opened, rnd, minutes, now, restart)
 
     return start
-
-
-def card_fields(fields: Fields, director: bool, *, api: bool = False) -> tuple[list[str], bool]:
-    """The four totals as NAME=POINTS, and whether the card replaces one: from the form's
-    `player` and `points` pairs, or the API's `total` fields. Replacing a card that is in
-    (the director may have accepted it) is the `director`'s, never a table's join code's."""
-    known = {"token", "replace", "total", "entry_id"}
-    known |= {"round", "table"} if api else {"player", "points"}
-    for key in fields:
-        if key not in known:
-            raise Problem(400, f"unknown field {key!r}; nothing was changed")
-    typed = list(fields.get("total", []))
-    names, values = fields.get("player", []), fields.get("points", [])
-    if len(names) != len(values):
-        raise Problem(400, "each player needs one total; nothing was changed")
-    for name, value in zip(names, values, strict=True):
-        if not value.strip():
-            raise Problem(
-                400, f"{name}'s total is missing (type 0 for no points); nothing was changed"
-            )
-        if not re.fullmatch(r"[+-]?[0-9]{1,6}", value.strip()):
-            raise Problem(
-                400,
-                f"{name}'s total must be a whole number, like 45 or -10, not "
-                f"{value.strip()[:20]!r}; nothing was changed",
-            )
-        typed.append(f"{name}={value.strip()}")
-    if flag(fields, "replace") and not director:
-        raise Problem(
-            401,
-            "only the director replaces a card that is in (a table's join code enters its "
-            "own card once): ask the director; nothing was changed",
-        )
-    return typed, flag(fields, "replace")
-
-
-def record_card(
-    path: Any, rnd: int, table: int, typed: list[str], replace: bool, ident: str | None
-) -> eventchange.EventChange:
-    """Put the card in; with an entry id, a card sent again changes nothing: one that put a
-    card in already (even one replaced since), or one whose very totals are in."""
-
-    def change(opened: OpenEvent) -> eventbuild.Edit | None:
-        if ident is not None and any(c.entry_id == ident for c in opened.event.cards):
-            return None
-        card = opened.event.current_cards(rnd).get(table)
-        if ident is not None and card is not None and not card.detailed:
-            seats = eventbuild.table_seats(opened.event, rnd, table)
-            if dict(card.totals) == eventbuild.typed_totals(seats, typed, "the card"):
-                return None
-        return eventcards.simple_card(opened, rnd, table, typed, replace, ident)
-
-    return eventchange.change(path, change)
-
-
-def totals_words(totals: Mapping[str, int]) -> str:
-    """`Pat +20, Fran +40, Diane 0, Irene -10`."""
-    return ", ".join(f"{name} {points(value)}" for name, value in totals.items())

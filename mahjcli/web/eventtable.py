@@ -6,7 +6,6 @@ checked first), the confirmations and the hand-in (RULES.md §6), or a paper car
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 from typing import Any
 from urllib.parse import quote
 
@@ -19,33 +18,19 @@ from ..core.errors import MahjError, Refused
 from ..core.event import CHECKS, SEAT_LETTERS, hand_in_seat
 from ..core.eventfold import EventStandings, fold_event
 from ..core.model import GAMES_PER_ROUND, WINDS
+from ..core.numbers import whole_number
 from ..files.eventload import OpenEvent
-from ..night import eventbuild, eventcards, eventchange
+from ..night import eventbuild, eventchange, eventplay
 from ..reports import event as views
-from ..reports.eventboard import clock_view, floor_round, profile_words
-from ..reports.eventcard import CardView, card_json, card_view
+from ..reports.eventboard import clock_view, floor_round, profile_words, unfinished
+from ..reports.eventcard import CardView, card_json, card_view, done_words
 from .common import Site, api_error, draw, form_items, page, remember, render, see, without
-from .eventforms import (
-    ENTRIES,
-    Asked,
-    Change,
-    card_fields,
-    lines_at,
-    made,
-    new_entry_id,
-    number,
-    record_card,
-    totals_words,
-)
-from .fields import chosen_of, entry_id
+from .eventforms import ENTRIES, Asked, Change, lines_at, made, new_entry_id, number
+from .eventpaper import paper_card, paper_edit, record_card, recorded_answer, totals_context
+from .fields import chosen_of, text
 from .guard import Fields, Problem, cookie_name, json_response, read_fields
 
 TABLE = "/round/{round:int}/table/{table:int}"
-DONE = {
-    "again": "That was on the card already; nothing was entered twice.",
-    "undo": "The last line was taken back.",
-    "hand-in": "The card is handed in: the director accepts it.",
-}
 
 
 def server_now() -> _dt.datetime:
@@ -165,11 +150,7 @@ class TablePages(EventBase):
     async def card_page(self, request: Request) -> Response:
         """The table's page; a POST (from "Change something") fills the form in again."""
         chosen = await read_fields(request) if request.method == "POST" else {}
-        query = request.query_params
-        done = DONE.get(query.get("done", ""))
-        if query.get("done") == "confirm":
-            done = f"confirmed:{query.get('who', '')}"
-        return await self.card_view(request, chosen=chosen, done=done, entered="entered" in query)
+        return await self.card_view(request, chosen=chosen)
 
     @page()
     async def card_view(
@@ -178,18 +159,12 @@ class TablePages(EventBase):
         *,
         chosen: Fields | None = None,
         error: str | None = None,
-        done: str | None = None,
-        entered: bool = False,
         status: int = 200,
     ) -> Response:
-        """A table's page: the clock, the card, and what may be done at the table now."""
+        """A table's page: the clock, the card, what may be done at the table now, and
+        what a write just did (its address says: `done_words`)."""
         rnd, table = request.path_params["round"], request.path_params["table"]
         opened, view, part = await self.card_of(request)
-        if entered and view.lines:
-            done = f"On the card: {view.lines[-1].what.rstrip('.')}."
-        if done is not None and done.startswith("confirmed:"):
-            who = done.removeprefix("confirmed:")
-            done = f"{who if who in view.seats else 'The player'} confirmed the card."
         lines = lines_at(opened, rnd, table)
         rules = opened.event.rules
         card = opened.event.card
@@ -203,6 +178,7 @@ class TablePages(EventBase):
             title=views.event_title(opened.standings),
             profile=profile_words(opened.standings),
             floor=floor_round(opened.standings, server_now()),
+            unfinished=unfinished(opened.standings, rnd, table),  # a slow table's earlier card
             token=self.key_of(request),
             director=self.keys.level(self.key_of(request)) == "organiser",
             chosen=chosen_of(chosen or {}),
@@ -213,11 +189,12 @@ class TablePages(EventBase):
             at_three=rules.at_three,
             errors="mj-in-error" in rules.variants,
             seen=len(lines),
+            mark=eventplay.card_mark(opened.event, rnd, table),
             last_id=getattr(lines[-1], "entry_id", None) or "" if lines else "",
             card_lines=card.lines if card is not None else (),
             # the game in progress may be recorded as time called (once: it ends the card)
             time_called=called and view.games < GAMES_PER_ROUND and not stopped,
-            done=done,
+            done=done_words(request.query_params, view),
             error=error,
         )
 
@@ -258,7 +235,7 @@ class TablePages(EventBase):
             fields = await self.table_fields(request)
             if action == "enter":
                 action, fields = _result(fields), without(fields, "result")
-            done = await self.make(request, made(action, rnd, table, fields, server_now()))
+            done = await self.make(request, _asked(action, rnd, table, fields))
         except (Problem, MahjError) as exc:
             if wants_json:
                 return api_error(exc)
@@ -266,7 +243,7 @@ class TablePages(EventBase):
             return await self.again(request, exc, self.card_view, chosen=kept)
         to = f"/round/{rnd}/table/{table}"
         if not done.changed:
-            to += "?done=again"
+            to += "?done=undone" if action == "undo" else "?done=again"
         elif action in ENTRIES:
             to += "?entered=1"
         elif action == "confirm":
@@ -293,28 +270,21 @@ class TablePages(EventBase):
         error: str | None = None,
         status: int = 200,
     ) -> Response:
-        """A table's paper card: its four seats, each with a box for the round total."""
+        """A table's paper card: its four seats, each with a box for the round total, and
+        where the table's card stands (`eventpaper.totals_context`)."""
         rnd, table = request.path_params["round"], request.path_params["table"]
         standings = (await self.opened(request)).standings
-        seats = eventbuild.table_seats(standings.event, rnd, table)
-        result = standings.results.get((rnd, table))
         done = request.query_params.get("done") == "1"
         return render(
             request,
             "event_totals.html",
             status,
+            **totals_context(standings, rnd, table, chosen, done),
             round=rnd,
             table=table,
-            title=views.event_title(standings),
-            seats=seats,
-            letters=SEAT_LETTERS,
-            chosen=chosen or [""] * len(seats),
             token=self.key_of(request),
             director=self.keys.level(self.key_of(request)) == "organiser",
             entry_id=new_entry_id(),
-            result=totals_words(result.totals) if result is not None else None,
-            live=(rnd, table) in standings.live,
-            done=views.cards_line(standings, rnd) if done else None,
             error=error,
         )
 
@@ -325,10 +295,8 @@ class TablePages(EventBase):
         try:
             opened = await self.opened(request)
             fields = await self.table_fields(request)
-            typed, replace = card_fields(fields, self.holds_key(request, fields))
-            card = functools.partial(eventcards.simple_card, rnd=rnd, table=table,
-                                     typed=typed, replace=replace)  # fmt: skip
-            edit, _ = await run_in_threadpool(_checked, opened, card)
+            card = paper_card(fields, self.holds_key(request, fields))
+            edit, _ = await run_in_threadpool(_checked, opened, paper_edit(rnd, table, card))
         except (Problem, MahjError) as exc:
             return await self.again(request, exc, self.totals_view, chosen=fields.get("points"))
         return render(
@@ -336,7 +304,7 @@ class TablePages(EventBase):
             "event_totals_check.html",
             round=rnd,
             table=table,
-            totals=totals_words(edit.event.cards[-1].totals),
+            card=edit.event.cards[-1],
             notes=edit.notes,
             hidden=form_items(fields),
         )
@@ -350,28 +318,25 @@ class TablePages(EventBase):
         try:
             source = self.source(request, "event")
             fields = await self.table_fields(request)
-            typed, replace = card_fields(fields, self.holds_key(request, fields))
-            ident = entry_id(fields)
-            done = await self.saving(source, record_card, rnd, table, typed, replace, ident)
+            card = paper_card(fields, self.holds_key(request, fields))
+            done = await self.saving(source, record_card, rnd, table, card)
         except (Problem, MahjError) as exc:
             if wants_json:
                 return api_error(exc)
             return await self.again(request, exc, self.totals_view, chosen=fields.get("points"))
         self.saved(source)
-        to = f"/round/{rnd}/table/{table}/totals?done=1"
-        if wants_json:
-            return json_response({"page": to, "repeated": not done.changed})
-        return see(to)
+        answer = recorded_answer(done, rnd, table)
+        return json_response(answer) if wants_json else see(answer["page"])
 
     async def api_score(self, request: Request) -> Response:
         """`POST /score`: `round`, `table`, `total` (NAME=POINTS, once a player), `replace`,
-        as `mahj event score ROUND TABLE NAME=POINTS...`; 200 with the standings."""
+        as `mahj event score ROUND TABLE NAME=POINTS...`; 200 with the standings (a card
+        sent with the join code is handed in: it counts once the director accepts it)."""
         source = self.source(request, "event")
         fields = await self.table_fields(request)
         rnd, table = number(fields, "round", 10_000), number(fields, "table", 10_000)
-        typed, replace = card_fields(fields, self.holds_key(request, fields), api=True)
-        ident = entry_id(fields)
-        done = await self.saving(source, record_card, rnd, table, typed, replace, ident)
+        card = paper_card(fields, self.holds_key(request, fields), api=True)
+        done = await self.saving(source, record_card, rnd, table, card)
         self.saved(source)
         return json_response(views.standings_json(done.after))
 
@@ -387,6 +352,18 @@ def _result(fields: Fields) -> str:
     if result not in ENTRIES:
         raise Problem(400, f"a card's line is {', '.join(ENTRIES)}, not {result!r}")
     return result
+
+
+def _asked(action: str, rnd: int, table: int, fields: Fields) -> Asked:
+    """The write a table's page asks for; a player's confirmation or the hand-in only on
+    the card the page showed (`seen` lines, marked `card`), when the page says it."""
+    if action not in ("confirm", "hand-in"):
+        return made(action, rnd, table, fields, server_now())
+    wanted = made(action, rnd, table, without(fields, "seen", "card"), server_now())
+    raw = text(fields, "seen")
+    seen = whole_number(raw, "seen", 0, 1000) if raw is not None else None
+    shown = eventplay.as_shown(wanted.change, rnd, table, seen, text(fields, "card"))
+    return wanted._replace(change=shown)
 
 
 def _checked(opened: OpenEvent, change: Change) -> tuple[eventbuild.Edit, EventStandings]:

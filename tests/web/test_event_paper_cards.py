@@ -1,0 +1,168 @@
+"""A paper card's round totals typed on event day (RULES.md §9): with the tables' join code
+the card is handed in, and counts only once the director accepts it (or gives it back,
+and the table types it again); with the director's key it is accepted at once, as
+`mahj event score` puts it in. The totals' boxes take a minus sign on any phone."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from tests.web.conftest import KEY, TOKEN, Serve, cli_json, refusal
+from tests.web.eventday import hidden, new_event, text_of
+
+PAPER = "/round/1/table/2/totals"
+TYPED = {"player": ["Eve", "Fay", "Gus", "Hal"], "points": ["40", "-10", "25", "0"]}
+
+
+def at_table(serve: Serve, path: Path) -> TestClient:
+    """The event served, on a table's phone that opened it with the join code."""
+    client = serve(path)
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    assert client.get(f"/enter?code={code}", follow_redirects=False).status_code == 303
+    return client
+
+
+def director_of(serve: Serve, path: Path) -> TestClient:
+    """The event served, on the director's phone (the key)."""
+    client = serve(path)
+    assert client.get(f"/enter?key={TOKEN}", follow_redirects=False).status_code == 303
+    return client
+
+
+def type_card(client: TestClient, points: list[str], **more: str) -> tuple[str, object]:
+    """Type the four totals on the paper card's page, check them, then send them as the
+    check page's button does: the check page, and the answer."""
+    page = client.get(PAPER).text
+    sent = {**hidden(page, f"{PAPER}/check"), **TYPED, "points": points, **more}
+    checked = client.post(f"{PAPER}/check", data=sent)
+    assert checked.status_code == 200, text_of(checked)
+    return text_of(checked), client.post(
+        f"{PAPER}/record", data=hidden(checked.text, f"{PAPER}/record")
+    )
+
+
+def points_of(path: Path) -> dict[str, int]:
+    standings = cli_json("event", "standings", "--session", str(path))
+    return {line["player"]: line["points"] for line in standings["standings"]}  # type: ignore[index]
+
+
+def status_of(client: TestClient) -> str:
+    return client.get("/round/1/table/2/card.json").json()["status"]
+
+
+def test_a_paper_card_typed_at_the_table_is_handed_in_and_counts_once_accepted(
+    serve: Serve, tmp_path: Path
+):
+    path = new_event(tmp_path)
+    table = at_table(serve, path)
+    checked, answer = type_card(table, TYPED["points"])
+    assert "Eve hands it in (seat A in round 1)" in checked and "Hand in the card" in checked
+    page = text_of(answer)
+    assert "The card is handed in." in page
+    assert "Handed in, waiting for the director: Eve +40, Fay -10, Gus +25, Hal 0" in page
+    assert "The card in:" not in page and 'name="points"' not in page
+    assert status_of(table) == "handed-in" and points_of(path)["Eve"] == 0
+    # the table's page says where the card stands, not that it has no game
+    card = text_of(table.get("/round/1/table/2"))
+    assert "The paper card: handed in, waiting for the director" in card
+    assert "No game on the card yet" not in card and "Accepted by the director" not in card
+    # the director's page: the four totals beside Accept, and Give back, as for any card
+    director = director_of(serve, path)
+    desk = director.get("/director").text
+    item = text_of_item(desk, 2)
+    assert "handed in" in item and "The card: Eve +40, Fay -10, Gus +25, Hal 0" in item
+    assert 'action="/director/accept"' in item and "Give it back to the table" in item
+    accepted = director.post("/director/accept", data=hidden(desk, "/director/accept"))
+    assert accepted.status_code == 200 and "Accepted round 1, table 2's card" in text_of(accepted)
+    assert status_of(table) == "accepted" and points_of(path)["Eve"] == 40
+    card = text_of(table.get("/round/1/table/2"))
+    assert "The paper card: accepted by the director" in card
+    assert "No game on the card yet" not in card
+    assert "The card in: Eve +40" in text_of(table.get(PAPER))
+
+
+def text_of_item(page: str, table: int) -> str:
+    """The director's page's item for a table of round 1, its entities read."""
+    found = re.search(rf'<li id="round-1-table-{table}".*?</li>', page, re.S)
+    assert found is not None
+    return html.unescape(found[0])
+
+
+def test_a_paper_card_given_back_is_typed_again_at_the_table(serve: Serve, tmp_path: Path):
+    path = new_event(tmp_path)
+    table = at_table(serve, path)
+    type_card(table, TYPED["points"])
+    # handed in, the table cannot type it again (a script neither): the director decides
+    before = path.read_bytes()
+    code = table.app.state.keys.code  # type: ignore[attr-defined]
+    again = table.post(f"{PAPER}/record", data={**TYPED, "token": code})
+    assert again.status_code == 400 and "is handed in: the director accepts it" in text_of(again)
+    assert path.read_bytes() == before
+    director = director_of(serve, path)
+    desk = director.get("/director").text
+    back = director.post("/director/reopen", data=hidden(desk, "/director/reopen"))
+    assert back.status_code == 200 and "open again at the table" in text_of(back)
+    assert "given back to the table" in text_of_item(director.get("/director").text, 2)
+    assert status_of(table) == "open" and points_of(path)["Eve"] == 0
+    page = text_of(table.get(PAPER))
+    assert "The director gave the card back to the table" in page
+    for value in TYPED["points"]:  # the boxes hold what was typed before
+        assert f'name="points" value="{value}"' in page
+    assert "given back to the table" in text_of(table.get("/round/1/table/2"))
+    _, answer = type_card(table, ["45", "-10", "20", "0"])
+    assert "Handed in, waiting for the director: Eve +45" in text_of(answer)
+    assert path.read_text().count("[[cards]]") == 2  # the card given back stays as history
+    desk = director.get("/director").text
+    director.post("/director/accept", data=hidden(desk, "/director/accept"))
+    assert points_of(path)["Eve"] == 45 and points_of(path)["Gus"] == 20
+
+
+def test_the_directors_paper_card_is_accepted_at_once_and_may_be_replaced(
+    serve: Serve, tmp_path: Path
+):
+    path = new_event(tmp_path)
+    director = director_of(serve, path)
+    checked, answer = type_card(director, TYPED["points"])
+    assert "Record the card" in checked and "hands it in" not in checked
+    assert "The card in: Eve +40, Fay -10, Gus +25, Hal 0 (accepted by the director)" in text_of(
+        answer
+    )
+    assert status_of(director) == "accepted" and points_of(path)["Eve"] == 40
+    _, answer = type_card(director, ["30", "-10", "25", "0"], replace="on")
+    assert "The card in: Eve +30" in text_of(answer) and points_of(path)["Eve"] == 30
+
+
+def test_post_score_hands_in_with_the_join_code_and_accepts_with_the_key(
+    serve: Serve, tmp_path: Path
+):
+    path = new_event(tmp_path)
+    client = serve(path)
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    body = {"round": "1", "table": "2", "total": ["Eve=30", "Fay=0", "Gus=-10", "Hal=5"]}
+    answer = client.post("/score", data=body, headers={"Authorization": f"Bearer {code}"})
+    assert answer.status_code == 200, answer.text
+    assert status_of(client) == "handed-in" and points_of(path)["Eve"] == 0
+    body = {"round": "1", "table": "1", "total": ["Ann=10", "Bea=0", "Cy=0", "Dot=-5"]}
+    assert client.post("/score", data=body, headers=KEY).status_code == 200
+    assert points_of(path)["Ann"] == 10
+    card = client.get("/round/1/table/1/card.json").json()
+    assert (card["status"], card["detailed"]) == ("accepted", False)
+    said = refusal(client.post("/event/accept", data={"round": "1", "table": "2"},
+                               headers={"Authorization": f"Bearer {code}"}), 401)  # fmt: skip
+    assert "organiser" in said or "director" in said
+
+
+def test_the_totals_boxes_bring_up_a_keyboard_with_a_minus_sign(serve: Serve, tmp_path: Path):
+    """iPhones give `inputmode="numeric"` a digits-only keypad: no minus sign, so a
+    negative total could not be typed. Each box keeps its label for a screen reader."""
+    path = new_event(tmp_path)
+    page = at_table(serve, path).get(PAPER).text
+    boxes = re.findall(r'<input type="text"[^>]*name="points"[^>]*>', page)
+    assert len(boxes) == 4
+    for box, name in zip(boxes, TYPED["player"], strict=True):
+        assert "inputmode" not in box and 'pattern="[0-9]*"' not in box
+        assert f'aria-label="{name}&#39;s total"' in box or f'aria-label="{name}\'s total"' in box
