@@ -62,8 +62,11 @@ def stamp(moment: _dt.datetime) -> str:
 
 
 def hhmm(moment: _dt.datetime | None) -> str:
-    """A moment as the director reads it: local time, to the minute (`14:05`)."""
-    return moment.astimezone().strftime("%H:%M") if moment is not None else "?"
+    """A moment as the director reads it: local time, to the nearest minute (`14:05` for
+    14:04:30 to 14:05:29, so a round that ends at 14:04:49 is not said to end at 14:04)."""
+    if moment is None:
+        return "?"
+    return (moment + _dt.timedelta(seconds=30)).astimezone().strftime("%H:%M")
 
 
 def left_words(clock: Clock) -> str:

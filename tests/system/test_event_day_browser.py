@@ -386,14 +386,14 @@ def test_a_game_put_on_the_card_while_the_server_was_down_goes_on_once(browser, 
     serve.stop()
     phone.get_by_role("button", name="Put it on the card").tap()
     expect(phone.locator("#queue")).to_contain_text("Offline", timeout=10000)
-    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone")
+    expect(phone.locator("#queue")).to_contain_text("1 game kept on this phone")
     serve.again(port)  # the phone sends it by itself, then shows the card
     expect(phone.locator("#live")).to_contain_text("Bea wins 30, self-picked", timeout=15000)
     expect(phone.locator("p.done")).to_contain_text("On the card:")
     expect(phone.locator("#queue")).to_be_hidden()
     serve.stop()
     phone.get_by_role("button", name="Wall game").tap()  # kept before it was checked
-    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone", timeout=10000)
+    expect(phone.locator("#queue")).to_contain_text("1 game kept on this phone", timeout=10000)
     serve.again(port)
     expect(phone.locator("#live")).to_contain_text("Wall game", timeout=15000)
     scorecard = [MAHJ, "event", "scorecard", "1", "1", "--json", "--session", str(path)]

@@ -1,10 +1,12 @@
 """Every page of `mahj serve` (the list in `every_page.py`), in a real browser, for
 everyone: axe-core finds no serious or critical violation (text contrast at least WCAG
-AA among them, every control labelled); a phone's page fits 320 px wide at 200% text,
-every button and choice is at least 44 px, and every control is reached by the keyboard."""
+AA among them, every control labelled); a phone's page follows the phone's text size and
+fits 320 px wide at 200% text (with the page's "Larger text" on as well), every button and
+choice is at least 44 px, and every control is reached by the keyboard."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import signal
 import subprocess
@@ -22,9 +24,24 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 TV = {"viewport": {"width": 1920, "height": 1080}}
 SERIOUS = ("serious", "critical")
 
-WIDE = """() => [...document.querySelectorAll('body *')]
-  .filter(e => e.getBoundingClientRect().right > 320.5 && !e.closest('.sr'))
-  .map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 40))"""
+WIDE = """() => {
+  const past = (r) => r.right > 320.5;
+  const boxes = [...document.querySelectorAll('body *')]
+    .filter(e => past(e.getBoundingClientRect()) && !e.closest('.sr'))
+    .map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 40));
+  // words that run out of their box (a long word in a heading) leave the box as it was
+  const words = [], range = document.createRange();
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const text = walk.currentNode, in_ = text.parentElement;
+    range.selectNodeContents(text);
+    if (text.textContent.trim() && !in_.closest('.sr') && [...range.getClientRects()].some(past)) {
+      words.push((in_.closest('h1, h2, h3') || in_).tagName + ' words: '
+                 + text.textContent.trim().slice(0, 40));
+    }
+  }
+  return boxes.concat(words);
+}"""
 
 SMALL = """() => [...document.querySelectorAll(
   'button, select, input:not([type=hidden]):not(.choices input), .choices label, summary, '
@@ -79,6 +96,18 @@ def violations(page: Any) -> list[str]:
     ]
 
 
+def phone_text(tab: Any, percent: int) -> None:
+    """The phone's own text size (its settings' font size), `percent` of the usual 16 px."""
+    tab.context.new_cdp_session(tab).send(
+        "Page.setFontSizes", {"fontSizes": {"standard": round(16 * percent / 100)}}
+    )
+
+
+def larger_text(tab: Any, on: bool) -> None:
+    """The page's "Larger text" switch, as it leaves the page."""
+    tab.evaluate(f"document.documentElement.classList.toggle('bigger-text', {str(on).lower()})")
+
+
 def opened(browser: Any, rooms: dict[str, tuple[str, str]], page: Page, sizes: dict) -> Any:
     base, key = rooms[page.served]
     tab = browser.new_context(**sizes).new_page()
@@ -99,9 +128,18 @@ def test_every_page_for_everyone(browser, rooms, page: Page):
         if not page.phone:
             return
         tab.set_viewport_size({"width": 320, "height": 700})
-        tab.evaluate("document.documentElement.style.fontSize = '200%'")
-        assert tab.evaluate(WIDE) == [], page.name
-        tab.evaluate("document.documentElement.style.fontSize = ''")
+        phone_text(tab, 200)
+        body = tab.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+        if page.name != "the room's screen on a phone":  # fixed: its wide table must fit
+            assert body >= 36, page.name  # 18 px at the usual size: it follows the phone's
+        sticking = {"200%": tab.evaluate(WIDE)}
+        larger_text(tab, True)
+        sticking["200% and larger text"] = tab.evaluate(WIDE)
+        headings = [e for e in sticking["200% and larger text"] if e.startswith(("H1", "H2", "H3"))]
+        assert headings == [], page.name  # a long word in a heading breaks
+        assert sticking == {"200%": [], "200% and larger text": []}, page.name
+        larger_text(tab, False)
+        phone_text(tab, 100)
         assert tab.evaluate(SMALL) == [], page.name
     finally:
         tab.context.close()
@@ -189,7 +227,7 @@ def test_a_chosen_answer_shows_in_a_high_contrast_theme(browser, rooms):
             .slice(0, 2).map((l) => { const s = getComputedStyle(l);
               return [s.backgroundColor, getComputedStyle(l, '::before').content]; })""")
         assert looks[0][0] != looks[1][0], looks
-        assert looks[0][1] == '"✓ "' and looks[1][1] in ("none", "normal"), looks
+        assert looks[0][1].startswith('"✓ "') and looks[1][1] in ("none", "normal"), looks
         border = tab.evaluate(
             "getComputedStyle(document.querySelector('button.go')).borderTopWidth"
         )
@@ -223,6 +261,119 @@ def test_a_screen_updating_keeps_the_keyboards_place_and_says_nothing_twice(brow
         night.write_text(night.read_text("utf-8") + "\n# a note, changing nothing shown\n")
         tab.wait_for_timeout(2500)  # the watcher looks every half second
         assert tab.evaluate("window.changed") == 0
+    finally:
+        tab.context.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+
+
+def test_offline_a_kept_game_s_banner_leaves_room_for_the_form_and_is_said_once(browser, rooms):
+    """A table's phone at 200% text with "Larger text" on loses the Wi-Fi and keeps a game:
+    the banner that says so is shown in the page, never over the form (at this size it is
+    taller than the screen), and its words, written again
+    at each retry (every 3 s), are said once to a screen reader (each write of the
+    banner is read out again)."""
+    from playwright.sync_api import expect
+
+    base, key = rooms["night"]
+    tab = browser.new_context(**PHONE).new_page()
+    try:
+        phone_text(tab, 200)
+        tab.goto(f"{base}/enter?key={key}")
+        tab.goto(f"{base}/table/1")
+        tab.get_by_role("button", name="Larger text").click()
+        tab.context.set_offline(True)
+        tab.locator("label[for=w1]").click()
+        tab.locator("#value").fill("25")
+        tab.locator("label[for=t2]").click()
+        tab.get_by_role("button", name="See who pays whom").click()
+        banner = tab.locator("#queue")
+        expect(banner).to_contain_text("Offline")
+        expect(banner).to_contain_text("kept on this phone")
+        tab.evaluate("""() => { window.rewritten = 0;
+            new MutationObserver((seen) => { window.rewritten += seen.length; })
+              .observe(document.getElementById('queue'),
+                       {childList: true, characterData: true, subtree: true}); }""")
+        began = tab.evaluate("performance.now()")
+        assert banner.is_visible()
+        for control in ("label[for=w1]", "#value", "button.go"):
+            seen = tab.evaluate(
+                """(sel) => { const e = document.querySelector(sel);
+                  e.scrollIntoView({block: 'center'});
+                  const r = e.getBoundingClientRect();
+                  return e.contains(document.elementFromPoint(r.x + r.width / 2,
+                                                               r.y + r.height / 2)); }""",
+                control,
+            )
+            assert seen, control  # not under the banner
+        waited = tab.evaluate("performance.now()") - began
+        tab.wait_for_timeout(max(0, 7000 - waited))  # two retries at least
+        assert tab.evaluate("window.rewritten") <= 1
+    finally:
+        tab.context.close()
+
+
+def test_each_answer_is_named_as_a_screen_reader_says_it(browser, rooms):
+    """On a club table's form and an event table's: a chosen winner is still called by
+    their name alone (the tick before it is only shown), the dead-hand boxes are a group
+    named "Dead hands", and the value box says what it takes (only digits), as a screen
+    reader describes it and under the browser's own words when it refuses "25a"."""
+    from playwright.sync_api import expect
+
+    tab = browser.new_context(**PHONE).new_page()
+    try:
+        for served, path, dead in (("night", "/table/1", "Dead hands"),
+                                   ("day", "/round/1/table/1", "Dead hands:")):  # fmt: skip
+            base, key = rooms[served]
+            tab.goto(f"{base}/enter?key={key}")
+            tab.goto(base + path)
+            winner = tab.locator("label[for=w1]").inner_text()
+            tab.locator("label[for=w1]").click()
+            who = tab.get_by_role("group", name="1. Who called Mah Jongg?")
+            expect(who.get_by_role("radio", name=winner, exact=True)).to_be_checked()
+            if served == "night":
+                tab.locator("summary", has_text="Dead hands").click()  # it opens
+            group = tab.get_by_role("group", name=dead, exact=True)
+            expect(group.get_by_role("checkbox")).to_have_count(4)
+            value = tab.locator("form.game input[name=value]")
+            value.fill("25a")
+            assert value.evaluate("(box) => box.validity.patternMismatch"), path
+            # what a screen reader says of the box, and the refusal's second line
+            expect(value).to_have_accessible_description("Digits only, for example 25")
+    finally:
+        tab.context.close()
+
+
+def test_the_clock_says_its_warning_once(browser, tmp_path):
+    """A screen reader is told of the round's 10-minute warning once, as the countdown
+    crosses it (the countdown itself, changing each second, is never read out)."""
+    from playwright.sync_api import expect
+
+    from mahjcli.night import eventchange, eventclock
+    from tests.web.conftest import cli
+
+    event = tmp_path / "event.toml"
+    cli("event", "new", "Cup", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given",
+        "--session", str(event))  # fmt: skip
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    server, base, key = start("--event", "--session", str(event), env=env)
+    tab = browser.new_context(**PHONE).new_page()
+    try:
+        tab.goto(f"{base}/enter?key={key}")
+        # an 11-minute round with 603 s left: 3 s before its warning
+        at = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=11 * 60 - 603)
+        eventchange.change(event, lambda o: eventclock.start(o, 1, 11, at, False))
+        tab.goto(f"{base}/round/1/table/1")
+        said = tab.locator(".clock [role=status]")
+        assert said.count() == 1
+        assert said.text_content() == "" and said.bounding_box()["width"] <= 1
+        expect(said).to_have_text("10-minute warning", timeout=8000)
+        tab.evaluate("""() => { window.rewritten = 0;
+            new MutationObserver((seen) => { window.rewritten += seen.length; })
+              .observe(document.querySelector('.clock [role=status]'),
+                       {childList: true, characterData: true, subtree: true}); }""")
+        tab.wait_for_timeout(1500)  # three ticks
+        assert tab.evaluate("window.rewritten") == 0
     finally:
         tab.context.close()
         server.send_signal(signal.SIGINT)

@@ -208,7 +208,7 @@ def test_a_game_entered_while_the_server_was_down_is_recorded_once(browser, serv
     served.stop()
     phone.get_by_role("button", name="Record game").tap()
     expect(phone.locator("#queue")).to_contain_text("Offline", timeout=10000)
-    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone")
+    expect(phone.locator("#queue")).to_contain_text("1 game kept on this phone")
     assert len(served.games()) == games
     served.start()
     expect(phone.locator("p.done")).to_contain_text("is recorded", timeout=10000)
@@ -249,7 +249,7 @@ def test_a_game_kept_before_it_was_checked_is_recorded_when_the_server_is_back(
     asked: list[str] = []
     phone.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     phone.get_by_role("button", name="Wall game").tap()
-    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone", timeout=10000)
+    expect(phone.locator("#queue")).to_contain_text("1 game kept on this phone", timeout=10000)
     # nothing seemed to happen, so the same game is tapped again: the phone asks first
     phone.get_by_role("button", name="Wall game").tap()
     for _ in range(100):  # the phone tries the server first (up to 10 s), then asks
@@ -257,7 +257,7 @@ def test_a_game_kept_before_it_was_checked_is_recorded_when_the_server_is_back(
             break
         phone.wait_for_timeout(100)
     assert asked and "already kept on this phone" in asked[0], asked
-    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone")
+    expect(phone.locator("#queue")).to_contain_text("1 game kept on this phone")
     served.start()
     expect(phone.locator("p.done")).to_contain_text("Wall game", timeout=10000)
     assert [g["result"] for g in served.games()[games:]] == ["wall"]
@@ -275,12 +275,12 @@ def test_a_kept_game_waits_for_the_new_join_code_and_then_goes_in(browser, serve
     games = len(served.games())
     phone.context.set_offline(True)
     phone.get_by_role("button", name="Wall game").tap()
-    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone", timeout=10000)
+    expect(phone.locator("#queue")).to_contain_text("1 game kept on this phone", timeout=10000)
     expect(phone.locator("#queue")).to_be_in_viewport()  # seen where the button was tapped
     new = post(served.base, served.key, "/join-code", {"change": "true"})["code"]
     phone.context.set_offline(False)
     expect(phone.locator("#queue")).to_contain_text("join code", timeout=10000)
-    expect(phone.locator("#queue")).to_contain_text("1 game is kept on this phone")
+    expect(phone.locator("#queue")).to_contain_text("1 game kept on this phone")
     assert len(served.games()) == games
     phone.goto(f"{served.base}/enter?code={new}")
     expect(phone.locator("#queue")).to_be_hidden(timeout=10000)
@@ -371,3 +371,43 @@ def test_a_whole_club_night_from_the_phones(browser, tmp_path: Path):
         assert [g["result"] for g in log] == ["win", "wall", "win", "win"]
     finally:
         room.stop()
+
+
+def test_a_refused_game_says_why_first_and_is_never_sent_again(browser, served: Served):
+    """A game refused (the winner cannot have thrown their own winning tile): the
+    keyboard, and a screen reader, start at the words that say why. Then a game at another
+    table changes the night: a table page left alone shows the night again, while the
+    refused page stays as it is, its words and what was typed in place (its form is never
+    sent again), and so does a page whose form the keyboard is in."""
+    from playwright.sync_api import expect
+
+    from tests.web.conftest import cli
+
+    refused = phone_of(browser, served)
+    refused.goto(f"{served.base}/table/1")
+    refused.locator("label[for=w1]").tap()
+    refused.locator("#value").fill("25")
+    refused.locator("label[for=t1]").tap()
+    refused.get_by_role("button", name="See who pays whom").tap()
+    problem = refused.locator(".problem[role=alert]:not([hidden])")
+    expect(problem).to_contain_text("cannot both win and throw")
+    expect(problem).to_be_focused()
+    where = refused.url
+    asked: list[tuple[str, str]] = []
+    refused.on("request", lambda request: asked.append((request.method, request.url)))
+    typing = phone_of(browser, served)
+    typing.goto(f"{served.base}/table/1")
+    typing.evaluate("window.marker = 1")
+    typing.focus("#w2")  # a choice reached by the keyboard, not yet made
+    alone = phone_of(browser, served)
+    alone.goto(f"{served.base}/table/1")
+    alone.evaluate("window.marker = 1")
+
+    with alone.expect_navigation(timeout=5000):  # the server tells the pages within a second
+        cli("wall", "--table", "2", "--session", str(served.night))
+    assert alone.evaluate("window.marker") is None  # shown again
+    assert alone.url == f"{served.base}/table/1"
+    assert typing.evaluate("window.marker") == 1  # not shown again under the keyboard
+    assert refused.url == where and refused.locator("#value").input_value() == "25"
+    expect(problem).to_contain_text("cannot both win and throw")
+    assert [a for a in asked if a[0] == "POST"] == [], asked

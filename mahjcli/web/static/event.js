@@ -1,9 +1,9 @@
 // An event's pages: the round's clock counts down on every page that shows it, from the
 // server's time and the round's end as the page was sent (never from this device's own
 // clock, which may be wrong), with its warnings at 10 and 5 minutes and "time called" at
-// the end, and again each time board.js puts a fresh part of the page in place (a table's
-// card, kept up to date while other phones write); a table's page left alone is shown
-// again when time is called.
+// the end (each said once to a screen reader), and again each time board.js puts a fresh
+// part of the page in place (a table's card, kept up to date while other phones write); a
+// table's page left alone is shown again when time is called.
 (function () {
   "use strict";
 
@@ -34,6 +34,12 @@
     part("clock-called").hidden = left !== 0;
     part("clock-warning").textContent = state === "warn5" ? "5-minute warning" :
       state === "warn10" ? "10-minute warning" : "";
+    // said once to a screen reader as it changes (the countdown itself is never read out)
+    if (clock.mahjState !== undefined && clock.mahjState !== state && part("clock-said")) {
+      part("clock-said").textContent = state === "called" ? "Time called" :
+        part("clock-warning").textContent;
+    }
+    clock.mahjState = state;
   }
 
   // A table's page left alone when time is called (the clock ran out, or the director

@@ -79,23 +79,24 @@
   var banner = document.getElementById("queue");
   var offline = false;
   var shut = false;  // the key or join code this phone holds no longer opens the room
+  function say(text, warn) {  // only a change is said again (a screen reader reads each)
+    banner.className = "queue-state" + (warn ? " offline" : "");
+    if (banner.textContent !== text) { banner.textContent = text; }
+    banner.hidden = false;
+  }
   function show() {
     if (!banner) { return; }
     var n = read(QUEUE).length;
     if (n === 0 && !offline) { banner.hidden = true; banner.textContent = ""; return; }
-    var games = n === 1 ? "1 game is" : n + " games are";
-    var moved = " This page still shows the table as it was before the kept game.";
-    banner.hidden = false;
-    banner.className = "queue-state" + (offline || shut ? " offline" : "");
+    var kept = (n === 1 ? "1 game" : n + " games") + " kept on this phone";
     if (shut) {
-      banner.textContent = "The room's join code (or this phone's key) was changed: scan " +
-        "the QR code the room's screen shows, or ask the organiser. " + games +
-        " kept on this phone and will be sent then.";
+      say("The join code was changed: scan the QR code on the room's screen. " + kept +
+        " will be sent then.", true);
     } else if (offline) {
-      banner.textContent = "Offline: the server does not answer. " +
-        (n ? games + " kept on this phone and will be sent when it answers." + moved : "");
+      say("Offline: the server does not answer." + (n ? " " + kept + ", to send when it " +
+        "answers (not shown below yet)." : ""), true);
     } else {
-      banner.textContent = "Sending: " + games + " waiting to be sent…";
+      say("Sending " + (n === 1 ? "1 game" : n + " games") + "…", false);
     }
   }
   // A kept game is sent with the key or code this page holds now (the phone may have
@@ -119,6 +120,18 @@
     }).join(" ");
     box.hidden = false;
     write(SAID, []);
+  }
+  // A refused form: the words that say why are where the keyboard (and a screen reader)
+  // goes first.
+  function toProblem() {
+    var problems = document.querySelectorAll(".problem[role=alert]");
+    for (var i = 0; i < problems.length; i++) {
+      if (!problems[i].hidden && problems[i].textContent.trim()) {
+        problems[i].tabIndex = -1;
+        problems[i].focus();
+        return;
+      }
+    }
   }
 
   var sending = false;
@@ -229,6 +242,7 @@
         form.reset();
         if (idInput) { idInput.value = newId(); }
         show();
+        if (banner && banner.scrollIntoView) { banner.scrollIntoView(); }  // seen at once
         later();
       });
     });
@@ -237,25 +251,26 @@
   // ---- a table's page left alone follows the night (another table's game moved the
   // line, someone arrived or left): it is shown again as it is, unless a game is being
   // entered on it.
+  // A page the keyboard is in (a choice, an opened list) is being used: left as it is.
   var table = document.getElementById("table");
   if (table && window.EventSource) {
     var touched = false;
-    var form = table.querySelector("form.game");
-    if (form) {
-      form.addEventListener("input", function () { touched = true; });
-      form.addEventListener("change", function () { touched = true; });
-    }
+    var used = function () { touched = true; };
+    ["input", "change", "focusin"].forEach(function (kind) { table.addEventListener(kind, used); });
+    table.addEventListener("toggle", used, true);
     var shown = table.getAttribute("data-version");
-    var events = new EventSource(table.getAttribute("data-base") + "/events");
+    var base = table.getAttribute("data-base");
+    var events = new EventSource(base + "/events");
     events.onmessage = function (e) {
       if (e.data !== shown && !touched && !leaving && !sending && !read(QUEUE).length) {
-        events.close();
-        window.location.reload();
+        events.close();  // its own address, asked again (never a form sent again)
+        window.location.assign(base + "/table/" + table.getAttribute("data-table"));
       }
     };
   }
 
   showRefused();
+  toProblem();
   show();
   flush();
   window.addEventListener("online", flush);
