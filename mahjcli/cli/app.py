@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "undo": "mahjcli.cli.night:commands",
     "redo": "mahjcli.cli.history:commands",
     "fix": "mahjcli.cli.history:commands",
+    "take-back": "mahjcli.cli.history:commands",
     "rename": "mahjcli.cli.history:commands",
     "join": "mahjcli.cli.seats:commands",
     "leave": "mahjcli.cli.seats:commands",

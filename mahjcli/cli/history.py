@@ -1,5 +1,6 @@
-"""Going back over a night: `mahj fix` (a past game typed again), `mahj redo` (what
-`mahj undo` took out), `mahj rename` (a misspelt player)."""
+"""Going back over a night: `mahj fix` (a past game typed again), `mahj take-back` (a
+past game that was never played), `mahj redo` (what `mahj undo` took out), `mahj rename`
+(a misspelt player)."""
 
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -95,6 +96,37 @@ def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[St
         return build.build_win(standings, **choices)
 
     return win
+
+
+@commands.command("take-back")
+def take_back(
+    game: str = typer.Argument(
+        ..., help="The game's number, as `mahj log` shows it.", metavar="GAME"
+    ),
+    session: Path | None = SessionOpt,
+) -> None:
+    """Take one past game out of the night: it went in twice, or was never played.
+
+    The later games stay as they were played: it is refused, naming the game, if one of
+    them would no longer stand or would sit differently without it. The file keeps the
+    game as a comment.
+
+    Example: mahj take-back 3
+    """  # fmt: skip
+    from ..core.numbers import whole_number
+    from ..files import paths
+    from ..night import history
+
+    number = whole_number(game, "GAME", 1, 100_000)
+    path = paths.locate(session)
+    with saving() as saved:
+        done, at = history.take_back(path, number)
+        saved(f"game {number} WAS taken out of {path}", "the file keeps it as a comment")
+        from ..ui.console import console
+        from ..ui.night import show_removed
+
+        removed = next(row for row in done.before.rows if row.at == at)
+        show_removed(console(), removed, done.before, done.after)
 
 
 @commands.command()

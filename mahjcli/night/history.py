@@ -164,17 +164,44 @@ def remove(
         return Change(log[at], night.standings, after, path)
 
 
-def _keep_seats(night: loader.Night, at: int, game: int) -> str:
-    """What to do instead of a correction that would move later games: correct game
-    `game` (log entry `at`) where it was played, or take back the later games first."""
+def take_back(path: Path, game: int, today: _dt.date | None = None) -> tuple[Change, int]:
+    """Take game `game` out of the night alone (it went in twice, or was never played), as
+    a table's page takes a game back: refused, naming it, when a later entry would no
+    longer stand or would sit differently. Its text stays as a comment. Also where it was
+    in the log."""
+    at = game_at(loader.load(path).standings, game)
+
+    def same(night: loader.Night) -> None:  # under the lock: still that game
+        if game_at(night.standings, game) != at:
+            raise Refused(
+                f"the night changed before game {game} was taken out; nothing was changed"
+            )
+
+    day = (today or _dt.date.today()).isoformat()
+    note = f"Game {game} as it was before `mahj take-back {game}` on {day}:"
+    return remove(path, at, note, same), at
+
+
+def _keep_seats(night: loader.Night, at: int, game: int, taking: bool = False) -> str:
+    """What to do instead of a correction that would move later games (`taking`: of taking
+    game `game`, log entry `at`, out): correct it where it was played, or take back the
+    later games first."""
     row = next(r for r in night.standings.rows if r.at == at)
     table = f" --table {row.table}" if night.standings.club else ""
     where = f" at table {row.table}" if night.standings.club else ""
-    command = either(f"mahj fix {game} wall{table}", f"correct game {game} as a wall game")
+    out = either(f"mahj take-back {game}", f"Take back game {game} on its table's page")
+    wall = either(f"mahj fix {game} wall{table}", f"correct game {game} as a wall game")
+    never = (
+        f"a game that was never played becomes a wall game there ({wall}; a wall game pays "
+        "into a kitty)"
+        if taking
+        else f"a game that was never played is taken out ({out}) when no later game moves "
+        f"without it, or becomes a wall game there ({wall}; a wall game pays into a kitty)"
+    )
+    keep = "keep it" if not taking else "correct it"
     return (
-        f"to correct game {game} without moving anyone, keep it{where} (a game that was not "
-        f"played can become a wall game there: {command}); or take back the later games "
-        "first"
+        f"to correct game {game} without moving anyone, {keep}{where}; {never}; or take "
+        "back the later games first"
     )
 
 
@@ -186,7 +213,7 @@ def taken_out(night: loader.Night, at: int, doing: str = "taking out") -> Standi
     label = _label(night.standings, at)
     row = next((r for r in night.standings.rows if r.at == at), None)
     instead = (
-        _keep_seats(night, at, row.game)
+        _keep_seats(night, at, row.game, taking=True)
         if row is not None and row.is_game
         else "take back the later games first"
     )

@@ -67,6 +67,32 @@ def test_fix_keeps_the_keys_of_your_own_with_the_game(night, session):
     assert game["kind"] == "wall" and game["note"] == "paid in cash"
 
 
+def test_a_game_typed_twice_is_taken_out_alone_after_another_table_played(mahj, session):
+    """The same game typed twice at table 1, then table 2 plays: `mahj take-back 2` takes
+    the second copy out, nothing else moves, and the kitty is not charged for a game
+    nobody played (the fix the refusal offered, a wall game, charged it)."""
+    players = ["Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue"]
+    mahj("new", *players, "--tables", "2", "--house", "kitty")
+    for args in (("Kathy", "25", "--thrown-by", "Pat"),) * 2 + (("Bea", "30", "--self-pick"),):
+        assert mahj("win", *args).exit_code == 0
+    done = mahj("take-back", "2")
+    assert done.exit_code == 0, done
+    assert done.stdout.startswith("Removed game 2: Kathy wins 25, thrown by Pat\n")
+    assert totals(mahj) == {"Ruth": -25, "Linda": -25, "Kathy": 100, "Pat": -50, "Ann": -60,
+                            "Bea": 180, "Cy": -60, "Dot": -60, "Sue": 0}  # fmt: skip
+    text = session.read_text("utf-8")
+    assert "# Game 2 as it was before `mahj take-back 2` on " in text
+    assert [e["winner"] for e in tomllib.loads(text)["log"]] == ["Kathy", "Bea"]
+
+
+def test_taking_out_a_game_that_a_later_one_follows_is_refused(night, session):
+    """Game 2 at a table of four follows game 1 (East passes): taking game 1 out would seat
+    game 2 differently, so it is refused, naming it, and nothing changes."""
+    said = refused(night, session, "take-back", "1")
+    assert "taking out game 1 would" in said and "game 2" in said
+    assert "there is no game 3" in refused(night, session, "take-back", "3")
+
+
 def test_fix_a_win_into_a_wall_game_and_back(night):
     assert night("fix", "2", "wall").exit_code == 0
     assert totals(night) == {"Ruth": 100, "Linda": -50, "Kathy": -25, "Pat": -25}

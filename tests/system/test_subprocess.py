@@ -60,6 +60,7 @@ LEAGUE_RUNS = [
     ("check",),
     ("win", "Ruth", "25", "--thrown-by", "Linda"),
     ("wall",),
+    ("take-back", "6"),
     ("join", "Sue"),
     ("leave", "Sue"),
     ("undo",),
