@@ -26,9 +26,10 @@ def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> st
     nl = newline_of(text)
     own: dict[Any, tuple[dict[str, Any], str, str]] = {}
     for i, start in enumerate(starts[keep:], keep):
-        kept = _theirs("".join(lines[start : _span(lines, start)]), nl)
+        mahjs = set(_notes(block("seating", old[i]))) if i < len(old) else set()
+        kept = _theirs("".join(lines[start : _span(lines, start)]), nl, mahjs)
         header = _HEADER.match(lines[start])
-        note = header[1] if header and header[1] else ""
+        note = header[1].rstrip("\r") if header and header[1] else ""
         if i < len(old):  # what she wrote is kept, or the check below refuses
             own[old[i].get("round")] = (
                 {k: v for k, v in old[i].items() if k not in SEATING_KEYS},
@@ -55,15 +56,20 @@ def replace_seatings(text: str, keep: int, seatings: list[dict[str, Any]]) -> st
     return checked(rest + "".join(nl + w for w in written), expected, "seat the rounds again", how)
 
 
-def _theirs(body: str, nl: str) -> str:
+def _notes(text: str) -> list[str]:
+    """The comments in a table's text, each as written (`# table 1`)."""
+    return [text[c : end_of_comment(text, c)].rstrip("\r") for c in comments(text)]
+
+
+def _theirs(body: str, nl: str, mahjs: set[str]) -> str:
     """What the director wrote in a [[seating]] table, in its order: all but the header
-    line and mahj's own keys, whose comments stay on lines of their own."""
+    line and mahj's own keys, whose comments (but those mahj writes itself, `mahjs`) stay
+    on lines of their own."""
     out, at = [], body.find("\n") + 1
     for stmt in statements(body):
         if stmt.key in SEATING_KEYS and stmt.start >= at:
             out.append(body[at : stmt.start])
-            piece = body[stmt.start : stmt.end]
-            out += [piece[c : end_of_comment(piece, c)].rstrip("\r") + nl for c in comments(piece)]
+            out += [n + nl for n in _notes(body[stmt.start : stmt.end]) if n not in mahjs]
             at = stmt.end
     lines = ("".join(out) + body[at:] if at else "").splitlines(keepends=True)
     while lines and not lines[-1].strip():

@@ -69,7 +69,15 @@ def _open_card(event: Event, rnd: int, table: int) -> tuple[int, TableCard]:
 
 
 def _refuse_closed(card: TableCard, rnd: int, table: int) -> None:
-    """Refused when the card can no longer be changed at the table."""
+    """Refused when the card can no longer be changed at the table, game by game: handed
+    in, accepted, or a paper card the director gave back (its totals are typed again)."""
+    if not card.detailed and not card.accepted and card.status != "handed-in":
+        raise Refused(
+            f"{where(rnd, table)}'s card is a paper card, given back to the table: type "
+            "its four round totals again ("
+            + either(f"mahj event score {rnd} {table} NAME=POINTS...", "its paper card page")
+            + ")"
+        )
     if card.status == "handed-in":
         raise Refused(
             f"{where(rnd, table)}'s card is handed in; the director accepts it (mahj event "
@@ -165,13 +173,6 @@ def enter(
     found = _current(event, rnd, table)
     if found is not None:
         _refuse_closed(found[1], rnd, table)
-        if not found[1].detailed:  # a paper card the director gave back
-            raise Refused(
-                f"{where(rnd, table)}'s card is a paper card, given back to the table: type "
-                "its four round totals again ("
-                + either(f"mahj event score {rnd} {table} NAME=POINTS...", "its paper card page")
-                + ")"
-            )
     index, card = found if found is not None else (None, None)
     games = card.games or () if card is not None else ()
     built = make(replayed(event, seats, games))
@@ -313,6 +314,8 @@ def accept(opened: OpenEvent, rnd: int, table: int, now: _dt.datetime) -> Edit:
         raise Refused(f"{where(rnd, table)}{' ' if found is None else ''}{state}")
     index, card = found
     if card.status != "handed-in":
+        if not card.detailed:
+            _refuse_closed(card, rnd, table)  # a paper card given back: typed again first
         seats = table_seats(event, rnd, table)
         raise Refused(
             f"{where(rnd, table)}'s card is not handed in yet: the players confirm it and "

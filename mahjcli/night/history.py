@@ -185,23 +185,32 @@ def take_back(path: Path, game: int, today: _dt.date | None = None) -> tuple[Cha
 def _keep_seats(night: loader.Night, at: int, game: int, taking: bool = False) -> str:
     """What to do instead of a correction that would move later games (`taking`: of taking
     game `game`, log entry `at`, out): correct it where it was played, or take back the
-    later games first."""
-    row = next(r for r in night.standings.rows if r.at == at)
-    table = f" --table {row.table}" if night.standings.club else ""
-    where = f" at table {row.table}" if night.standings.club else ""
-    out = either(f"mahj take-back {game}", f"Take back game {game} on its table's page")
+    later games first; a game never played is taken out when it is its table's last game,
+    else made a wall game (saying what a wall game pays, where it pays anything)."""
+    standings = night.standings
+    row = next(r for r in standings.rows if r.at == at)
+    where = f" at table {row.table}" if standings.club else ""
+    table = f" --table {row.table}" if standings.club else ""
     wall = either(f"mahj fix {game} wall{table}", f"correct game {game} as a wall game")
-    never = (
-        f"a game that was never played becomes a wall game there ({wall}; a wall game pays "
-        "into a kitty)"
-        if taking
-        else f"a game that was never played is taken out ({out}) when no later game moves "
-        f"without it, or becomes a wall game there ({wall}; a wall game pays into a kitty)"
+    house = getattr(standings.rules, "house", None)
+    pays = (
+        "; a wall game pays into the kitty"
+        if house is not None and house.kitty
+        else "; a wall game scores +10 for each live hand"
+        if standings.rules.name == "tournament"
+        else ""
     )
-    keep = "keep it" if not taking else "correct it"
+    last = not any(r.is_game and r.table == row.table for r in standings.rows if r.at > at)
+    out = either(f"mahj take-back {game}", f"Take back game {game} on its table's page")
+    never = (
+        f"is taken out ({out}) if no later game moves without it, or becomes a wall game "
+        f"({wall}{pays})"
+        if last and not taking
+        else f"becomes a wall game ({wall}{pays})"
+    )
     return (
-        f"to correct game {game} without moving anyone, {keep}{where}; {never}; or take "
-        "back the later games first"
+        f"to correct game {game} without moving anyone, keep it{where}; a game that was never "
+        f"played {never}; or take back the later games first"
     )
 
 

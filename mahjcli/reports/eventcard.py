@@ -61,6 +61,8 @@ class CardView(NamedTuple):
         confirmed says who is to hand it in."""
         if self.status == "open" and self.finished and len(self.confirmed) == len(self.seats):
             return f"confirmed, for {self.hands_in} to hand in"
+        if self.status == "open" and not self.detailed:
+            return "given back to the table, to type its totals again"
         return STATES[self.status]
 
 

@@ -90,7 +90,22 @@ def test_taking_out_a_game_that_a_later_one_follows_is_refused(night, session):
     game 2 differently, so it is refused, naming it, and nothing changes."""
     said = refused(night, session, "take-back", "1")
     assert "taking out game 1 would" in said and "game 2" in said
+    # what to do instead: never the take-back refused, and a wall game pays nothing here
+    assert "keep it; a game that was never played becomes a wall game (mahj fix 1 wall);" in said
     assert "there is no game 3" in refused(night, session, "take-back", "3")
+
+
+@pytest.mark.parametrize(
+    ("how", "pays"),
+    [(("--house", "kitty"), "a wall game pays into the kitty"),
+     (("--rules", "tournament"), "a wall game scores +10 for each live hand")],
+)  # fmt: skip
+def test_the_wall_game_offered_instead_says_what_it_pays(mahj, session, how, pays):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", *how)
+    mahj("wall")
+    mahj("wall")
+    said = refused(mahj, session, "take-back", "1")
+    assert f"becomes a wall game (mahj fix 1 wall; {pays})" in said
 
 
 def test_fix_a_win_into_a_wall_game_and_back(night):

@@ -304,7 +304,8 @@ def test_a_late_player_joins_a_players_list_whose_key_is_quoted(ev: Run, started
 def test_a_round_seated_again_keeps_a_dotted_key_and_a_comment_on_its_movement(ev: Run):
     """Whatever the director wrote in a round's [[seating]] stays, in its order: a dotted
     key of her own, a comment line, and the comment after a key mahj writes again
-    (`movement`), which moves to a line of its own above it."""
+    (`movement`), which goes on a line of its own with them, after the round's new
+    seating."""
     ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
     text = ev.path.read_text("utf-8").replace(
         'movement = "given"\n',
@@ -316,3 +317,26 @@ def test_a_round_seated_again_keeps_a_dotted_key_and_a_comment_on_its_movement(e
     mine = after[after.index("[[seating]]") :]
     assert '# drawn by hand at 9:55\nprinted.at = "10:05"\n# posted\n' in mine
     assert tomllib.loads(after)["seating"][0]["printed"] == {"at": "10:05"}
+
+
+def test_seating_again_leaves_no_table_labels_of_its_own_behind(ev: Run):
+    """mahj labels each table of a seating (`# table 2`); seated again with fewer tables,
+    the old labels go with the old tables (only what the director wrote stays)."""
+    ev.ok("event", "new", "Open", *[f"P{n}" for n in range(1, 13)], "--rounds", "2", "--given")
+    ev.ok("event", "withdraw", "P12")
+    after = ev.path.read_text("utf-8")
+    tables = tomllib.loads(after)["seating"][0]["tables"]
+    assert len(tables) == 2
+    assert [line for line in lines_of(after) if line.startswith("# table")] == []
+    assert after.count("# table") == 2
+
+
+def test_a_header_comment_on_windows_line_endings_is_kept_when_seated_again(ev: Run):
+    ev.ok("event", "new", "Open", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given")
+    text = ev.path.read_text("utf-8").replace("[[seating]]\n", "[[seating]]  # first draw\n")
+    ev.path.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    assert "OK: " in ev.ok("event", "check")
+    ev.ok("event", "add", "Eve")
+    after = ev.path.read_bytes().decode("utf-8")
+    assert "[[seating]]  # first draw\r\nround = 1\r\n" in after
+    assert "\r\r" not in after and after.count("\n") == after.count("\r\n")

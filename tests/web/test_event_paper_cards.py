@@ -10,8 +10,10 @@ import re
 from pathlib import Path
 
 from starlette.testclient import TestClient
+from typer.testing import CliRunner
 
-from tests.web.conftest import KEY, TOKEN, Serve, cli_json, refusal
+from mahjcli.cli import app
+from tests.web.conftest import KEY, TOKEN, Serve, cli, cli_json, refusal
 from tests.web.eventday import hidden, new_event, text_of
 
 PAPER = "/round/1/table/2/totals"
@@ -113,6 +115,16 @@ def test_a_paper_card_given_back_is_typed_again_at_the_table(serve: Serve, tmp_p
     for value in TYPED["points"]:  # the boxes hold what was typed before
         assert f'name="points" value="{value}"' in page
     assert "given back to the table" in text_of(table.get("/round/1/table/2"))
+    # what a card entered game by game takes is refused, saying what to do: type it again
+    before = path.read_bytes()
+    for args in (("confirm", "1", "2", "Eve", "Fay", "Gus", "Hal"), ("hand-in", "1", "2", "Eve"),
+                 ("undo", "1", "2"), ("accept", "1", "2"), ("wall", "1", "2")):  # fmt: skip
+        said = CliRunner().invoke(app, ["event", *args, "--session", str(path)])
+        assert said.exit_code == 1, (args, said.stdout)
+        assert "given back to the table: type its four round totals again" in said.stderr, args
+    assert path.read_bytes() == before
+    shown = cli("event", "scorecard", "1", "2", "--session", str(path))
+    assert "given back to the table, to type its totals again" in shown
     _, answer = type_card(table, ["45", "-10", "20", "0"])
     assert "Handed in, waiting for the director: Eve +45" in text_of(answer)
     assert path.read_text().count("[[cards]]") == 2  # the card given back stays as history

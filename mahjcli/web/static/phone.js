@@ -90,8 +90,8 @@
     if (n === 0 && !offline) { banner.hidden = true; banner.textContent = ""; return; }
     var kept = (n === 1 ? "1 game" : n + " games") + " kept on this phone";
     if (shut) {
-      say("The join code was changed: scan the QR code on the room's screen. " + kept +
-        " will be sent then.", true);
+      say("The join code (or this phone's key) was changed: scan the QR code on the room's " +
+        "screen, or ask the organiser. " + kept + " will be sent then.", true);
     } else if (offline) {
       say("Offline: the server does not answer." + (n ? " " + kept + ", to send when it " +
         "answers (not shown below yet)." : ""), true);
