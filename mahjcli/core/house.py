@@ -8,6 +8,7 @@ words for the line under the standings.
 from typing import NamedTuple
 
 from .model import MAX_VALUE
+from .money import money
 
 WALL_BET = 25
 """The night's wall-bet value when the bettor rule names none (RULES.md §7)."""
@@ -45,13 +46,20 @@ class House(NamedTuple):
             out.append(f"{name}={value}" if takes and value is not True else name)
         return out
 
-    def words(self) -> list[str]:
-        """Each rule on, in a few words for people."""
+    def words(self, stake: int = 0) -> list[str]:
+        """Each rule on, in a few words for people: an amount in points, or, on a night
+        played for money (`stake` cents a point), the money it is (RULES.md §5).
+
+        >>> House(kitty=5).words(stake=5)
+        ['kitty ($0.25 from each seated player on a wall game)']
+        >>> House(kitty=5, jokerless_flat=10).words()[1]
+        'jokerless adds 10 instead of doubling'
+        """
         out = []
-        for field, _, _, say in RULES.values():
+        for field, takes, _, say in RULES.values():
             value = getattr(self, field)
             if value is not None and value is not False:
-                out.append(say.format(value))
+                out.append(say.format(money(value, stake) if takes and stake else value))
         return out
 
 

@@ -202,8 +202,8 @@ class League(Rules):
         return f"{rule} is a house rule this night does not play (mahj new ... --house {rule})"
 
     def rule_notes(self) -> tuple[str, ...]:
-        """The house rules on tonight."""
-        words = self.house.words()
+        """The house rules on tonight, their amounts in money on a night played for it."""
+        words = self.house.words(self.stake)
         return (f"House rules: {'; '.join(words)}.",) if words else ()
 
     def score_win(self, win: Win, game: Game, has_group: bool) -> WinScore:

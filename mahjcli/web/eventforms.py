@@ -19,8 +19,9 @@ from typing import NamedTuple
 from ..core.clock import DEFAULT_MINUTES, MAX_MINUTES, clock_state
 from ..core.errors import Refused
 from ..core.event import MAX_FIELD, MAX_ROUNDS, TableCard
-from ..core.model import SEATS
-from ..core.numbers import whole_number
+from ..core.model import SEATS, keys_of
+from ..core.names import control_problem
+from ..core.numbers import is_digits, whole_number
 from ..core.standings import Standings
 from ..files.eventload import OpenEvent
 from ..night import build, eventbuild, eventclock, eventplay
@@ -152,6 +153,42 @@ def _maker(action: str, fields: Fields) -> Callable[[Standings], Built]:
     return lambda s: build.build_penalty(s, name, points, reason)
 
 
+def page_penalty(fields: Fields) -> None:
+    """A penalty sent from a table's page, refused in the page's own words (its boxes as it
+    labels them: "Points lost", "Why"), not the command line's (POINTS, --reason); the
+    command line's builder then checks it again, as it checks every penalty."""
+    if text(fields, "name") is None:
+        raise Problem(400, "choose who loses points; nothing was changed")
+    points = (text(fields, "points") or "").strip()
+    if not points:
+        raise Problem(
+            400, "Points lost is empty: type the points the player loses, like 10; "
+            "nothing was changed",
+        )  # fmt: skip
+    if points.startswith("-") and is_digits(points[1:]):
+        raise Problem(
+            400, "Points lost is the number of points lost, without a minus sign: "
+            f"{points[1:]}, not {points}; nothing was changed",
+        )  # fmt: skip
+    if not is_digits(points):
+        raise Problem(
+            400, f"Points lost must be a whole number, like 10, not {points[:20]!r}; "
+            "nothing was changed",
+        )  # fmt: skip
+    span = keys_of("penalty")["points"]
+    whole_number(points, "Points lost", span.low, span.high)
+    if why := control_problem(text(fields, "reason") or "", "Why"):
+        raise Problem(400, f"{why}; nothing was changed")
+
+
+def penalty_typed(fields: Fields | None) -> dict[str, str] | None:
+    """A penalty's form as it was sent (refused, or back from "Change something"), to show
+    it again as typed; None when the fields are not a penalty's."""
+    if not fields or fields.get("result") != ["penalty"]:
+        return None
+    return {key: fields.get(key, [""])[0] for key in ("name", "points", "reason", "entry_id")}
+
+
 def recorded(cards: tuple[TableCard, ...], ident: str) -> bool:
     """Whether a line of any card holds this entry id."""
     return any(getattr(e, "entry_id", None) == ident for c in cards for e in c.games or ())
@@ -225,6 +262,29 @@ def _undo(rnd: int, table: int, fields: Fields, ident: str | None) -> Change:
         return eventplay.take_back(opened, rnd, table)
 
     return change
+
+
+def take_back_fields(opened: OpenEvent, rnd: int, table: int, asked: Fields) -> Fields:
+    """What the page asking "take back the last line?" sends on with its Yes (`undo`'s
+    fields): the card as the table's page showed it (`seen`, `last_id`) and the tap's
+    `entry_id`, or the card as it is now when the page did not say. The take-back is
+    tried first on the event as it is now (nothing saved): a card changed meanwhile, or a
+    line gone already, is refused before a Yes is offered."""
+    lines = lines_at(opened, rnd, table)
+    shown = "seen" in asked  # from the table's page; else the card now
+    last = getattr(lines[-1], "entry_id", None) or "" if lines else ""
+    sent = {
+        "seen": asked["seen"][:1] if shown else [str(len(lines))],
+        "last_id": asked.get("last_id", [""])[:1] if shown else [last],
+        "entry_id": [asked.get("entry_id", [""])[0] or f"{new_entry_id()}-u"],
+    }
+    tried = made("undo", rnd, table, sent, _dt.datetime.now(_dt.UTC))
+    if tried.change(opened) is None:
+        raise Refused(
+            "that line has already been taken back, and nothing more is: "
+            "look at the card as it is now"
+        )
+    return sent
 
 
 def _card_change(

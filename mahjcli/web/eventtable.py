@@ -24,11 +24,12 @@ from ..night import eventbuild, eventchange, eventplay
 from ..reports import event as views
 from ..reports.eventboard import clock_view, floor_round, profile_words, unfinished
 from ..reports.eventcard import CardView, card_json, card_view, done_words
-from .common import Site, api_error, draw, form_items, page, remember, render, see, without
+from . import eventforms
+from .common import Site, api_error, draw, form_items, page, refused, remember, render, see, without
 from .eventforms import ENTRIES, Asked, Change, lines_at, made, new_entry_id, number
 from .eventpaper import paper_card, paper_edit, record_card, recorded_answer, totals_context
 from .fields import chosen_of, text
-from .guard import Fields, Problem, cookie_name, json_response, read_fields
+from .guard import Fields, Problem, cookie_name, fields_of, json_response, read_fields
 
 TABLE = "/round/{round:int}/table/{table:int}"
 
@@ -78,6 +79,7 @@ class TablePages(EventBase):
             Route(TABLE + "/part", self.card_part),
             Route(TABLE + "/card.json", self.card_data),
             Route(TABLE + "/check", self.check, methods=post),
+            Route(TABLE + "/take-back", self.take_back, methods=["GET", "POST"]),
             *(
                 Route(f"{TABLE}/{action}", self.write, methods=post)
                 for action in ("enter", "undo", "confirm", "hand-in")
@@ -166,6 +168,8 @@ class TablePages(EventBase):
         rnd, table = request.path_params["round"], request.path_params["table"]
         opened, view, part = await self.card_of(request)
         lines = lines_at(opened, rnd, table)
+        penalty = eventforms.penalty_typed(chosen)  # sent back: its own form shows it
+        game = {} if penalty else chosen or {}
         rules = opened.event.rules
         card = opened.event.card
         stopped = any(line.result == "incomplete" for line in view.lines)
@@ -181,9 +185,10 @@ class TablePages(EventBase):
             unfinished=unfinished(opened.standings, rnd, table),  # a slow table's earlier card
             token=self.key_of(request),
             director=self.keys.level(self.key_of(request)) == "organiser",
-            chosen=chosen_of(chosen or {}),
+            chosen=chosen_of(game),
+            penalty=penalty,
             entry_id=new_entry_id(),
-            game_id=(chosen or {}).get("entry_id", [""])[0] or f"{new_entry_id()}-g",
+            game_id=game.get("entry_id", [""])[0] or f"{new_entry_id()}-g",
             version=self.room.tag(self.source(request, "event").version),
             hands_in_seat=SEAT_LETTERS[hand_in_seat(rnd)],
             at_three=rules.at_three,
@@ -239,7 +244,7 @@ class TablePages(EventBase):
         except (Problem, MahjError) as exc:
             if wants_json:
                 return api_error(exc)
-            kept = fields if action in ENTRIES else {}
+            kept = {"result": [action], **fields} if action in (*ENTRIES, "enter") else {}
             return await self.again(request, exc, self.card_view, chosen=kept)
         to = f"/round/{rnd}/table/{table}"
         if not done.changed:
@@ -253,6 +258,22 @@ class TablePages(EventBase):
         if wants_json:
             return json_response({"page": to, "repeated": not done.changed})
         return see(to)
+
+    @page()
+    async def take_back(self, request: Request) -> Response:
+        """The page asking "take back the last line: ...?" (from the table's page's button,
+        with the card it showed; at its own address, the card now): only its Yes, sending
+        `undo` what `take_back_fields` says, takes the line back."""
+        query = fields_of(request.query_params.multi_items())
+        asked = await read_fields(request) if request.method == "POST" else query
+        (opened, view, _), status, error = await self.card_of(request), 200, None
+        try:
+            fields = view.round, view.table, asked
+            sent = await run_in_threadpool(eventforms.take_back_fields, opened, *fields)
+        except (Problem, MahjError) as exc:
+            (status, error), sent = refused(exc), {}
+        return render(request, "event_take_back.html", status, view=view, sent=form_items(sent),
+                      error=error, token=self.key_of(request))  # fmt: skip
 
     # ---- a paper card's round totals (simple mode) -------------------------------------
 
@@ -351,6 +372,8 @@ def _result(fields: Fields) -> str:
     result = fields.get("result", ["win"])[0]
     if result not in ENTRIES:
         raise Problem(400, f"a card's line is {', '.join(ENTRIES)}, not {result!r}")
+    if result == "penalty":
+        eventforms.page_penalty(fields)
     return result
 
 

@@ -138,6 +138,25 @@ def test_house_rules_are_recorded_and_named(mahj, session: Path):
     )
 
 
+def test_house_rules_on_a_night_for_money_say_their_amounts_in_money(mahj, session: Path):
+    """A stake makes everything mahj shows for the night money (docs/money.md): the house
+    rules' amounts too, as the kitty's own line says it ("into the kitty: Ruth $0.25")."""
+    house = ("bettor", "kitty=5", "jokerless-flat=10", "east-double")
+    options = [word for rule in house for word in ("--house", rule)]
+    ok(mahj("new", *ELEVEN[:5], "--stake", "0.05", "--pie", "$10", *options))
+    line = ("House rules: bettor (a wall bet collects $1.25 from each seated); kitty ($0.25 "
+            "from each seated player on a wall game); East pays and collects double; "
+            "jokerless adds $0.50 instead of doubling.")  # fmt: skip
+    assert "into the kitty: Ruth $0.25" in " ".join(ok(mahj("wall")).stdout.split())
+    for command in ("status", "total", "log", "table"):
+        assert line in " ".join(ok(mahj(command)).stdout.split()), command
+    assert line in json.loads(ok(mahj("total", "--json")).stdout)["rule_notes"]
+    points = ("--session", str(session.with_name("points.toml")))
+    ok(mahj("new", *ELEVEN[:4], "--house", "kitty=5", *points, use_session=False))
+    text = " ".join(ok(mahj("status", *points, use_session=False)).stdout.split())
+    assert "House rules: kitty (5 from each seated player on a wall game)." in text
+
+
 # ---- bets, pay for the table, wall games at a table --------------------------------------
 
 

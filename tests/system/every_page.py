@@ -102,6 +102,7 @@ PAGES: list[Page] = [
     Page("the join code on an event's screen", "day", "/", False, _show_the_event_code),
     Page("which table, at an event", "day", "/tables"),
     Page("a table's card during a round", "day", "/round/1/table/1"),
+    Page("take back a card's last line", "day", "/round/1/table/1/take-back"),
     Page("a game checked before it goes on the card", "day", "", ready=_check_an_event_game),
     Page("a card handed in", "day", "/round/1/table/2"),
     Page("a paper card's totals", "day", "/round/1/table/1/totals"),

@@ -22,13 +22,16 @@ from typing import Any
 import pytest
 
 from mahjcli.night import eventchange, eventclock
-from tests.system.test_pages_for_everyone import violations
+from tests.system.test_pages_for_everyone import phone_text, violations
 from tests.system.test_serve_process import MAHJ, start
 
 pytestmark = pytest.mark.slow
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 TV = {"viewport": {"width": 1920, "height": 1080}}
 EIGHT = ["Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal"]
+PORT = os.environ.get("MAHJ_TEST_PORT", "")
+"""Where `mahj serve` listens, on a machine that opens only some ports (unset: a free port
+the system picks)."""
 SHOTS = Path(os.environ.get("MAHJ_EVENT_SHOTS", "")) if os.environ.get("MAHJ_EVENT_SHOTS") else None
 """Where to keep this run's screenshots, to look at them (unset: none taken)."""
 
@@ -44,6 +47,22 @@ def fits(page: Any, width: int = 390) -> None:
 
 
 Serve = Callable[[], tuple[str, str]]
+
+
+def started(path: Path, env: dict[str, str]) -> tuple[subprocess.Popen[str], str, str]:
+    """`mahj serve` on the event (at PORT when it is set); its base address and key."""
+    if not PORT:
+        return start("--event", "--session", str(path), env=env)
+    server = subprocess.Popen(
+        [MAHJ, "serve", "--event", "--session", str(path), "--port", PORT],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert server.stdout is not None
+    for line in server.stdout:
+        if found := re.match(r"Enter games: (http://[^/]+)/enter\?key=(\S+)", line):
+            return server, found[1], found[2]
+    server.kill()
+    raise AssertionError(server.stderr.read() if server.stderr else "")
 
 
 @pytest.fixture
@@ -69,7 +88,7 @@ def serve(event) -> Iterator[Serve]:
 
     def run() -> tuple[str, str]:
         stop()
-        server, base, key = start("--event", "--session", str(path), env=env)
+        server, base, key = started(path, env)
         servers.append(server)
         return base, key
 
@@ -425,3 +444,80 @@ def test_a_paper_card_recorded_while_the_server_was_down_goes_in_once(browser, s
     scorecard = [MAHJ, "event", "scorecard", "1", "2", "--json", "--session", str(path)]
     card = subprocess.run(scorecard, env=env, check=True, capture_output=True, text=True)
     assert json.loads(card.stdout)["totals"] == {"Eve": 30, "Fay": 0, "Gus": -10, "Hal": 5}
+
+
+def mahj_event(path: Path, env: dict[str, str], *args: str) -> None:
+    """`mahj event ARGS...` at the laptop, on the served event."""
+    subprocess.run([MAHJ, "event", *args, "--session", str(path)], env=env, check=True,
+                   capture_output=True)  # fmt: skip
+
+
+def test_taking_back_a_line_asks_first(browser, serve, event):
+    """One tap on *Take back the last line* only asks, naming the line; *No, keep it*
+    goes back with the card as it was, and only *Yes* takes the line back."""
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+    mahj_event(path, env, "win", "1", "1", "Ann", "25", "--self-pick")
+    mahj_event(path, env, "win", "1", "1", "Bea", "30", "--self-pick")
+    phone = entered(browser, base, key)
+    phone.goto(f"{base}/round/1/table/1")
+    before = path.read_bytes()
+    take_back = phone.get_by_role("button", name=re.compile("^Take back the last line"))
+    phone.locator("details.more summary").tap()
+    take_back.tap()
+    asked = "Take back the last line: Bea wins 30, self-picked?"
+    expect(phone.get_by_role("heading", level=1)).to_have_text(asked)
+    assert path.read_bytes() == before  # asked, not done
+    fits(phone)
+    assert violations(phone) == []
+    shot(phone, "phone-event-take-back.png")
+    phone.set_viewport_size({"width": 320, "height": 700})
+    phone_text(phone, 200)  # the narrowest phone, its text at 200%
+    fits(phone, 320)
+    phone.get_by_role("link", name="No, keep it").tap()
+    expect(phone.locator("#live")).to_contain_text("Bea wins 30, self-picked")
+    assert path.read_bytes() == before
+    phone.locator("details.more summary").tap()
+    take_back.tap()
+    phone.get_by_role("button", name="Yes, take it back").tap()
+    expect(phone.locator("p.done")).to_contain_text("The last line was taken back.")
+    expect(phone.locator("#live")).not_to_contain_text("Bea wins 30")
+    expect(phone.locator("#live")).to_contain_text("Ann wins 25, self-picked")
+
+
+def test_the_directors_news_line_never_hides_the_last_controls(browser, serve, event):
+    """At 200% text on the narrowest phone, the line at the foot of the director's page
+    ("Table 1 has handed in its card") is taller than a fixed space under the page would
+    be: scrolled to the end, every last control is above it, none under it."""
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+    director = entered(browser, base, key, viewport={"width": 320, "height": 700},
+                       is_mobile=True, has_touch=True)  # fmt: skip
+    phone_text(director, 200)
+    director.goto(f"{base}/director")
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        mahj_event(path, env, "win", "1", "1", name, "25", "--self-pick")
+    mahj_event(path, env, "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    mahj_event(path, env, "hand-in", "1", "1", "Ann")
+    line = director.locator(".news-line")
+    expect(line).to_contain_text("Table 1 has handed in its card.", timeout=10000)
+    code = director.locator("details.code summary")
+    last = director.get_by_role("button", name=re.compile("^Make a new join code"))
+
+    def clear(control: Any) -> None:
+        director.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        under, bar = control.bounding_box(), line.bounding_box()
+        assert bar["height"] > 7 * 32, bar  # taller than the 7rem the page used to leave
+        assert under["y"] + under["height"] <= bar["y"], (under, bar)
+
+    clear(code)
+    code.tap()
+    clear(last)
+    fits(director, 320)
+    director.evaluate("window.scrollTo(0, 0)")  # at the top, the line is still on screen
+    expect(line).to_be_in_viewport()
+    shot(director, "phone-director-news-200.png")

@@ -537,6 +537,48 @@ def test_a_long_line_and_long_names_fit_a_television_with_the_settle_up_in_pages
     fits_with_the_join_code(browser, base, key, size)
 
 
+SETTLE_SHOWN = """() => ({
+    payments: [...document.querySelectorAll('.settle .payments:not(.settled) li')]
+        .filter((e) => e.getBoundingClientRect().height > 0).length,
+    pager: [...document.querySelectorAll('.settle .list-pager')].map((e) => e.textContent),
+    games: [...document.querySelectorAll('.recent .games li')]
+        .filter((e) => e.getBoundingClientRect().height > 0).length})"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (1366, 768), (2560, 1440)])
+def test_a_busy_night_keeps_who_pays_whom_after_a_leaver_settles(browser, tmp_path: Path, size):
+    """Four tables and a kitty, five games, then a player leaves and settles: the lines of
+    what she settled come under the settle-up. The settle-up still shows a page of its
+    payments (it turns by itself); the last games give way before it, never it to them."""
+    from tests.web.conftest import cli
+
+    night = tmp_path / "busy.toml"
+    names = [f"{t}{n}" for t in "ABCD" for n in range(1, 5)] + ["W1"]
+    session = ("--session", str(night))
+    cli("new", *names, "--tables", "4", "--house", "kitty", *session)
+    for game in (("A1", "25", "--thrown-by", "A2"), ("B3", "30", "--self-pick"),
+                 ("C2", "25", "--thrown-by", "C4"),
+                 ("D4", "40", "--thrown-by", "D1", "--jokerless")):  # fmt: skip
+        cli("win", *game, *session)
+    cli("wall", "--table", "3", *session)
+    cli("leave", "B3", "--settle", *session)
+    server, base, _ = start(*session, env=_env(tmp_path))
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        shown = page.evaluate(SETTLE_SHOWN)
+    finally:
+        page.close()
+    try:
+        assert shown["payments"] >= 2 and len(shown["pager"]) == 1, shown
+        assert shown["pager"][0].startswith("Payments 1\u2013"), shown
+        assert_on_one_screen(browser, base + "/", size)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+
+
 def test_the_last_games_say_how_many_earlier_games_there_are(browser, served_night):
     """The screen is sent the latest few games and shows those that fit: the line under
     them counts every earlier game of the night, not only the ones it was sent."""
@@ -603,6 +645,48 @@ def test_an_event_under_way_with_the_join_code_and_long_names_uses_the_screen(
     assert all(t["bottom"] <= size[1] for t in shown), shown
     assert rounds == 0 and places >= 6, (rounds, places)
     assert below == [] and tall <= size[1], (below, tall)
+
+
+SEAT_BESIDE = """() => [...document.querySelectorAll('.seats li')]
+    .filter((e) => e.getBoundingClientRect().height > 0)
+    .map((e) => { const w = e.querySelector('.wind').getBoundingClientRect(),
+                        n = e.querySelector('.name').getBoundingClientRect();
+                  return [e.querySelector('.name').textContent,
+                          n.top < w.bottom && n.left >= w.right - 0.5]; })"""
+LONG_NAME = "Mary-Lou Henderson-Whitfield"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (390, 844)])
+def test_a_long_name_sits_beside_its_seat_on_the_screen(browser, tmp_path: Path, size):
+    """The event's screen and a club night's, a long name among the seats: each name
+    starts on its seat's line and wraps within its own column, never below a seat left
+    bare (which reads as an empty seat across the room)."""
+    env = _env(tmp_path)
+    event, night = tmp_path / "cup.toml", tmp_path / "club.toml"
+    names = [LONG_NAME, "Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus"]
+    _mahj(env, "event", "new", "Cup", *names, "--rounds", "2", "--given",
+          "--session", str(event))  # fmt: skip
+    _mahj(env, "event", "start", "1", "--session", str(event))
+    _mahj(env, "new", *names, "--tables", "2", "--session", str(night))
+    servers = [start("--event", "--session", str(event), env=env),
+               start("--session", str(night), env=env)]  # fmt: skip
+    found = []
+    try:
+        for _, base, key in servers:
+            page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+            try:
+                for path in ("/", "/table/1") if base == servers[1][1] else ("/",):
+                    page.goto(f"{base}/enter?key={key}")
+                    page.goto(base + path)
+                    found += [(base + path, *seat) for seat in page.evaluate(SEAT_BESIDE)]
+            finally:
+                page.close()
+    finally:
+        for server, _, _ in servers:
+            server.send_signal(signal.SIGINT)
+            server.communicate(timeout=15)
+    assert len([f for f in found if f[1] == LONG_NAME]) == 3, found
+    assert all(beside for _, _, beside in found), [f for f in found if not f[2]]
 
 
 def test_picking_a_name_on_a_phone_each_name_is_one_wide_target(browser, tmp_path: Path):

@@ -3,9 +3,9 @@ the one list (`mahjcli.reports.summary`, `Summary.musts`) held against the termi
 (`mahj total`), the page (`--html`), the SVG and the PNG (their text), the room's screen
 (`mahj serve`, and its night's end) and the JSON (`mahj total --json`), on nights that
 show each part: a plain night, a pie night with a leaver, a club night whose kitties are
-still full at the end with every house rule that keeps a kitty, a night whose leavers
-settled up as they went (RULES.md §5), a club night too big to promise the fewest
-payments, and a tournament."""
+still full at the end with every house rule that keeps a kitty, a night for money whose
+house rules name amounts, a night whose leavers settled up as they went (RULES.md §5), a
+club night too big to promise the fewest payments, and a tournament."""
 
 from __future__ import annotations
 
@@ -97,6 +97,18 @@ def _kitty_club(folder: Path) -> Path:
     return path
 
 
+def _stake_club(folder: Path) -> Path:
+    """Five players at a nickel a point with a $10 pie, the kitty (5), the bettor and
+    jokerless as flat points: Ruth (East) wins and gets up for Sue, then a wall game, the
+    kitty full at the end."""
+    path = folder / "stake-club.toml"
+    mahj(path, "new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "--stake", "0.05", "--pie", "$10",
+         "--house", "kitty=5", "--house", "bettor", "--house", "jokerless-flat=10")  # fmt: skip
+    mahj(path, "win", "Ruth", "25", "-t", "Linda", "-j")
+    mahj(path, "wall")
+    return path
+
+
 def _settled_leavers(folder: Path) -> Path:
     """Five players: Ruth leaves owed 100 and is paid by Linda; Kathy leaves owed 155 and
     is paid by three players; the game after Ruth comes back is left for the end."""
@@ -137,6 +149,7 @@ NIGHTS = {
     "plain": _copy("rules-worked-night.toml"),
     "pie, a leaver": _copy("five-player-pie-night.toml"),
     "club, full kitties": _kitty_club,
+    "a stake, house rules with amounts": _stake_club,
     "settled leavers": _settled_leavers,
     "past the exact limit": _past_the_limit,
     "tournament": _copy("tournament-two-rounds.toml"),
@@ -203,6 +216,18 @@ def test_the_list_for_full_kitties_in_the_rule_books_words(tmp_path: Path):
         "Kathy pays Ruth 25", "Pat pays Ruth 25", "Linda pays Ruth 10",
     ]  # fmt: skip
     assert [m.words for m in musts if m.what == "purse"][:2] == ["1 Bea +320 720", "2 Ruth +40 440"]
+
+
+def test_a_nights_house_rules_are_money_at_its_stake(tmp_path: Path):
+    """At a nickel a point everything shown is money (docs/money.md), the house rules'
+    amounts too: the kitty's 5 is $0.25, the bettor's 25 $1.25, jokerless's 10 $0.50."""
+    musts = summary(loader.load(_stake_club(tmp_path)).standings).musts()
+    assert [m.words for m in musts if m.what == "rules"] == [
+        "House rules: bettor (a wall bet collects $1.25 from each seated); kitty ($0.25 from "
+        "each seated player on a wall game); jokerless adds $0.50 instead of doubling."
+    ]  # fmt: skip
+    assert ("kitty back", "The kitty goes back to those who paid it: Linda $0.25, Kathy "
+            "$0.25, Pat $0.25, Sue $0.25") in {(m.what, m.words) for m in musts}  # fmt: skip
 
 
 def test_settled_leavers_and_the_heading_in_the_rule_books_words(tmp_path: Path):

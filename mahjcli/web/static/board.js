@@ -87,6 +87,9 @@
     box.style.fontSize = "";
     var section = box.closest("section") || box.parentNode;
     section.classList.remove("no-room");
+    Array.prototype.forEach.call(section.querySelectorAll(".no-room"), function (e) {
+      e.classList.remove("no-room");
+    });
     if (!document.body.classList.contains("fit") || items.length < 2) { return; }
     for (var i = 0; i < sizes.length; i += 1) {  // the largest text that shows all at once
       box.style.fontSize = sizes[i];
@@ -99,8 +102,36 @@
     button.setAttribute("data-seconds", String(SECONDS));
     button.textContent = "\u00a0";
     holder.parentNode.insertBefore(button, holder);
+    pages(box, items, button);
+    if (!box.hasAttribute("data-give-way") || !over(section)) { return; }
+    // not even a page of it fits (the join code takes the top of the screen, or what
+    // follows it in its section takes the room): what follows it in its section (what the
+    // leavers settled) gives way first, then, if still not a page fits, the list and its
+    // section, rather than run off the bottom of the screen
+    for (var after = holder.nextElementSibling; after; after = after.nextElementSibling) {
+      after.classList.add("no-room");
+    }
+    if (pages(box, items, button) === 1) {  // with that room, the whole list at once
+      button.remove();
+      items.forEach(function (item) { item.style.display = ""; });
+    }
+    if (over(section)) {
+      section.classList.add("no-room");
+      button.remove();
+    }
+  }
+
+  function over(section) {
+    // whether the section runs past the screen's bottom (less the board's own padding)
+    var bottom = window.innerHeight - parseFloat(getComputedStyle(board).paddingBottom);
+    return section.getBoundingClientRect().bottom > bottom + 1;
+  }
+
+  function pages(box, items, button) {
+    // the list a screenful at a time: its pages, the first shown, the button turning them
+    items.forEach(function (item) { item.style.display = ""; });
     var room = roomFor(box);
-    var pages = [];
+    var found = [];
     var page = [];
     var start = null;
     var row = null;
@@ -110,36 +141,29 @@
       var r = item.getBoundingClientRect();
       if (start === null) { start = r.top; }
       if (r.top !== row && r.bottom - start > room && page.length) {
-        pages.push(page);
+        found.push(page);
         page = [];
         start = r.top;
       }
       row = r.top;
       page.push(item);
     });
-    pages.push(page);
+    found.push(page);
     var key = box.getAttribute("data-page");
     function show(n) {
-      n = ((n % pages.length) + pages.length) % pages.length;
+      n = ((n % found.length) + found.length) % found.length;
       shown[key] = n;
-      var first = items.indexOf(pages[n][0]) + 1;
-      var last = first + pages[n].length - 1;
+      var first = items.indexOf(found[n][0]) + 1;
+      var last = first + found[n].length - 1;
       items.forEach(function (item) { item.style.display = "none"; });
-      pages[n].forEach(function (item) { item.style.display = ""; });
+      found[n].forEach(function (item) { item.style.display = ""; });
       button.textContent = key + " " + first + "\u2013" + last + " of " + items.length +
-        " \u00b7 page " + (n + 1) + " of " + pages.length;
+        " \u00b7 page " + (n + 1) + " of " + found.length;
     }
-    button.addEventListener("click", function () { show(shown[key] + 1); });
-    button.turn = function () { show(shown[key] + 1); };
+    button.onclick = function () { show(shown[key] + 1); };
+    button.turn = button.onclick;
     show(shown[key] || 0);
-    // when not even a page of it fits (the join code takes the top of the screen), a list
-    // that may (data-give-way) gives way, its section with it, rather than run off the
-    // bottom of the screen
-    var bottom = window.innerHeight - parseFloat(getComputedStyle(board).paddingBottom);
-    if (box.hasAttribute("data-give-way") && section.getBoundingClientRect().bottom > bottom + 1) {
-      section.classList.add("no-room");
-      button.remove();
-    }
+    return found.length;
   }
 
   function strip() {
