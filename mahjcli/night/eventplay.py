@@ -253,17 +253,14 @@ def card_mark(event: Event, rnd: int, table: int) -> str:
 Change = Callable[[OpenEvent], Edit | None]
 
 
-def as_shown(change: Change, rnd: int, table: int, seen: int | None, mark: str | None) -> Change:
+def as_shown(change: Change, rnd: int, table: int, mark: str | None) -> Change:
     """`change` (a player's confirmation, the hand-in) made only on the card the player
-    was shown, with `seen` lines marked `mark` (`card_mark`): refused when the card has
-    changed since (another phone took a line back, or entered one). Neither given (a
-    script that does not say): made as asked."""
+    was shown, its lines marked `mark` (`card_mark`): refused when the card has changed
+    since (another phone took a line back, or entered one). None (a script that does not
+    say): made as asked."""
 
     def made(opened: OpenEvent) -> Edit | None:
-        card = opened.event.current_cards(rnd).get(table)
-        lines = len(card.games or ()) if card is not None else 0
-        now = card_mark(opened.event, rnd, table)
-        if (seen is not None and seen != lines) or (mark is not None and mark != now):
+        if mark is not None and mark != card_mark(opened.event, rnd, table):
             raise Refused(
                 f"{where(rnd, table)}'s card has changed since it was shown (a line was "
                 "taken back or entered); nothing was recorded: check the card again as it "

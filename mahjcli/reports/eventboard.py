@@ -181,7 +181,7 @@ def clock_view(clock: Clock | None, now: _dt.datetime) -> dict[str, Any] | None:
         "at": hhmm(clock.ends) if clock.ends is not None else "",
         "called_at": hhmm(clock.called_at) if clock.called else hhmm(clock.ends),
         "warning": f"{clock.warning}-minute warning" if clock.warning else "",
-        "now": stamp(max(now, clock.starts) if clock.starts else now),
+        "now": stamp(clock.ends - _dt.timedelta(seconds=clock.left) if clock.ends else now),
         "ends": stamp(clock.ends) if clock.ends is not None and not clock.called else "",
     }
 

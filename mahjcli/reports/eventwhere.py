@@ -33,15 +33,8 @@ class Spot(NamedTuple):
     """Their total of the cards accepted so far."""
     place: int | None
     """Their place in the standings so far (None before any card is in)."""
-    shared: bool = False
-    """Another player has the same place (the standings write it `=N`)."""
-
-    @property
-    def place_words(self) -> str | None:
-        """The place as the standings write it: `13`, or `=13` when it is shared."""
-        if self.place is None:
-            return None
-        return f"={self.place}" if self.shared else str(self.place)
+    place_words: str | None = None
+    """The place as the standings write it: `13`, or `=13` when it is shared."""
 
 
 def spot(
@@ -68,14 +61,14 @@ def spot(
     line = next((x for x in standings.lines if x.player.name == name), None)
     points = line.points if line is not None else 0
     place = line.place if line is not None and standings.rounds else None
-    shared = place is not None and place_labels(standings)[place].startswith("=")
+    words = place_labels(standings)[place] if place is not None else None
     places = seating.places()
     if name not in places:
-        return Spot(name, number, None, "", "", (), points, place, shared)
+        return Spot(name, number, None, "", "", (), points, place, words)
     table, s = places[name]
     seats = seating.tables[table - 1]
     others = tuple((SEAT_LETTERS[i], p) for i, p in enumerate(seats) if p != name)
-    return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place, shared)
+    return Spot(name, number, table, SEAT_LETTERS[s], WINDS[s], others, points, place, words)
 
 
 def _registered(standings: EventStandings, typed: str) -> Player | None:

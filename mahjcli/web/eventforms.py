@@ -30,7 +30,7 @@ from ..night.eventbuild import Edit
 from .fields import entry_id, flag, how_won, text, wall_request, win_request
 from .guard import Fields, Problem
 
-Change = Callable[[OpenEvent], Edit | None]
+Change = eventplay.Change
 """One change of the event, as `night.eventchange.change` makes it."""
 
 ENTRIES = ("win", "wall", "incomplete", "error", "penalty")

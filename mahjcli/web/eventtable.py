@@ -18,7 +18,6 @@ from ..core.errors import MahjError, Refused
 from ..core.event import CHECKS, SEAT_LETTERS, hand_in_seat
 from ..core.eventfold import EventStandings, fold_event
 from ..core.model import GAMES_PER_ROUND, WINDS
-from ..core.numbers import whole_number
 from ..files.eventload import OpenEvent
 from ..night import eventbuild, eventchange, eventplay
 from ..reports import event as views
@@ -379,13 +378,12 @@ def _result(fields: Fields) -> str:
 
 def _asked(action: str, rnd: int, table: int, fields: Fields) -> Asked:
     """The write a table's page asks for; a player's confirmation or the hand-in only on
-    the card the page showed (`seen` lines, marked `card`), when the page says it."""
+    the card the page showed (its lines marked `card`), when the page says it (a page
+    drawn before may still send `seen`, the count the mark covers)."""
     if action not in ("confirm", "hand-in"):
         return made(action, rnd, table, fields, server_now())
     wanted = made(action, rnd, table, without(fields, "seen", "card"), server_now())
-    raw = text(fields, "seen")
-    seen = whole_number(raw, "seen", 0, 1000) if raw is not None else None
-    shown = eventplay.as_shown(wanted.change, rnd, table, seen, text(fields, "card"))
+    shown = eventplay.as_shown(wanted.change, rnd, table, text(fields, "card"))
     return wanted._replace(change=shown)
 
 

@@ -200,16 +200,6 @@ def test_hebrew_and_arabic_names_leave_the_words_around_them_in_place():
     assert np.array_equal(ink(latin), ink(latin, "=1 Cy"))
 
 
-def test_the_fonts_tried_include_those_of_a_mac_and_of_windows():
-    from mahjcli.ui.png import FONTS
-
-    mac = ("PingFang SC", "Hiragino Sans", "Hiragino Sans GB", "Apple SD Gothic Neo")
-    windows = ("Microsoft YaHei", "Microsoft JhengHei", "Meiryo", "Yu Gothic", "Malgun Gothic")
-    for font in (*mac, *windows, "Noto Sans CJK KR", "Noto Sans CJK TC", "Arial Unicode MS"):
-        assert font in FONTS, font
-    assert FONTS[0] == "DejaVu Sans" and FONTS[-1] == "sans-serif"
-
-
 def test_a_letter_no_font_here_can_draw_is_named_in_a_warning(four, monkeypatch):
     """李 with only DejaVu Sans is drawn as a box: the PNG is still made, and the player is
     told which letter, in which name, and what draws it (a page or an SVG, in a browser)."""
