@@ -124,7 +124,13 @@ def _width(stream: object) -> int | None:
 
 
 class _Console(Console):
-    """Rich's console, except when the reader of the output goes away (`| head -1`)."""
+    """Rich's console, except when the reader of the output goes away (`| head -1`), and
+    that a line is never cut at the width: an escaped letter (`\\xe9` in a file name) is
+    wider than the one Rich made room for, and the line runs on rather than lose the end."""
+
+    def print(self, *objects: Any, **how: Any) -> None:
+        how.setdefault("crop", False)
+        super().print(*objects, **how)
 
     def on_broken_pipe(self) -> None:
         """Stop printing and raise, for the command to say what it did (Rich would exit

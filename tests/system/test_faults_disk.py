@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import stat
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -298,14 +299,19 @@ def test_a_session_in_a_missing_folder_creates_no_folder(mahj, tmp_path: Path):
 @pytest.mark.parametrize(
     "name", ["a/b", "../escape", "..", "back\\slash", "..\\up", "/abs", ".hidden"]
 )
-def test_new_refuses_a_name_that_is_a_path(mahj, tmp_path: Path, name: str):
+def test_a_name_that_looks_like_a_path_never_leaves_the_data_folder(
+    mahj, tmp_path: Path, name: str
+):
+    """The name is kept as typed; the file is named after it, without a folder's `/` or
+    `\\`, in the data folder itself (the date before it: `..` reaches nowhere)."""
     before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
-    message = one_error(
-        mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--name", name, use_session=False)
-    )
-    assert "--name" in message
-    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
-    assert store.list_sessions() == []
+    made = mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--name", name, use_session=False)
+    assert made.exit_code == 0, made
+    new = [p for p in tmp_path.rglob("*") if p.relative_to(tmp_path) not in before]
+    toml = [p for p in new if p.suffix == ".toml"]
+    assert len(toml) == 1 and toml[0].parent == store.data_dir(), new
+    assert "/" not in toml[0].name[10:] and "\\" not in toml[0].name
+    assert tomllib.loads(toml[0].read_text("utf-8"))["name"] == name
 
 
 # ---- the backup's name taken by something else ------------------------------------------------

@@ -114,6 +114,23 @@ def test_a_session_whose_name_is_not_utf8_can_be_current(mahj, tmp_path: Path):
     assert json.loads(mahj("total", "--json", use_session=False).stdout)["games"] == 1
 
 
+def test_a_long_name_with_escaped_letters_is_never_cut_at_the_width(
+    mahj, tmp_path: Path, monkeypatch
+):
+    """Each byte that is not UTF-8 is shown as `\\xe9`, wider than the letter Rich made room
+    for: at every length around the width, the whole name is printed (the line runs on)."""
+    if sys.platform == "darwin":
+        pytest.skip("macOS file names are always UTF-8")
+    monkeypatch.setenv("COLUMNS", "80")
+    folder = tmp_path / ("p" * max(1, 60 - len(str(tmp_path))))
+    folder.mkdir()
+    for pad in range(12):
+        name = os.fsdecode(b"x" * pad + b"nuit-\xe9t\xe9.toml")
+        made = mahj("new", "Ann", "Bea", "Cy", "--session", str(folder / name), use_session=False)
+        assert made.exit_code == 0, made
+        assert "x" * pad + "nuit-\\xe9t\\xe9.toml" in made.stdout.replace("\n", ""), pad
+
+
 def test_a_pointer_to_a_name_that_is_not_utf8_and_gone(mahj, tmp_path: Path):
     pointer(tmp_path).write_bytes(b"/nowhere/\xff\xfe.toml\n")
     one_error(mahj("status", use_session=False), "no session file at /nowhere/\\xff\\xfe.toml")
