@@ -656,11 +656,10 @@ SEAT_BESIDE = """() => [...document.querySelectorAll('.seats li')]
 LONG_NAME = "Mary-Lou Henderson-Whitfield"
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (390, 844)])
-def test_a_long_name_sits_beside_its_seat_on_the_screen(browser, tmp_path: Path, size):
-    """The event's screen and a club night's, a long name among the seats: each name
-    starts on its seat's line and wraps within its own column, never below a seat left
-    bare (which reads as an empty seat across the room)."""
+def test_a_long_name_sits_beside_its_seat_on_the_screen(browser, tmp_path: Path):
+    """The event's screen and a club night's, a long name among the seats, on a TV, a
+    laptop and a phone: each name starts on its seat's line and wraps within its own
+    column, never below a seat left bare (which reads as an empty seat across the room)."""
     env = _env(tmp_path)
     event, night = tmp_path / "cup.toml", tmp_path / "club.toml"
     names = [LONG_NAME, "Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus"]
@@ -673,20 +672,22 @@ def test_a_long_name_sits_beside_its_seat_on_the_screen(browser, tmp_path: Path,
     found = []
     try:
         for _, base, key in servers:
-            page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+            page = browser.new_page()
             try:
-                for path in ("/", "/table/1") if base == servers[1][1] else ("/",):
-                    page.goto(f"{base}/enter?key={key}")
-                    page.goto(base + path)
-                    found += [(base + path, *seat) for seat in page.evaluate(SEAT_BESIDE)]
+                page.goto(f"{base}/enter?key={key}")
+                for size in ((1920, 1080), (1280, 720), (390, 844)):
+                    page.set_viewport_size({"width": size[0], "height": size[1]})
+                    for path in ("/", "/table/1") if base == servers[1][1] else ("/",):
+                        page.goto(base + path)
+                        found += [(size, path, *seat) for seat in page.evaluate(SEAT_BESIDE)]
             finally:
                 page.close()
     finally:
         for server, _, _ in servers:
             server.send_signal(signal.SIGINT)
             server.communicate(timeout=15)
-    assert len([f for f in found if f[1] == LONG_NAME]) == 3, found
-    assert all(beside for _, _, beside in found), [f for f in found if not f[2]]
+    assert len([f for f in found if f[2] == LONG_NAME]) == 9, found
+    assert all(beside for *_, beside in found), [f for f in found if not f[3]]
 
 
 def test_picking_a_name_on_a_phone_each_name_is_one_wide_target(browser, tmp_path: Path):
