@@ -73,6 +73,14 @@ def club(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def event(tmp_path: Path) -> Path:
+    """Event day's event of eight players, round 1 seated as listed (`eventday.new_event`)."""
+    from tests.web.eventday import new_event
+
+    return new_event(tmp_path)
+
+
+@pytest.fixture
 def phone(serve: Serve, night: Path) -> TestClient:
     """The night served, on a phone that opened the entry link."""
     client = serve(night)

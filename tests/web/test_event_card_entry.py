@@ -29,11 +29,6 @@ from tests.web.eventday import (
 
 
 @pytest.fixture
-def event(tmp_path: Path) -> Path:
-    return new_event(tmp_path)
-
-
-@pytest.fixture
 def phone(serve: Serve, event: Path) -> TestClient:
     return entered(serve, event)
 

@@ -16,12 +16,7 @@ from starlette.testclient import TestClient
 from mahjcli.core.clock import stamp
 from mahjcli.night import eventchange, eventclock
 from tests.web.conftest import TOKEN, Serve, cli, cli_json
-from tests.web.eventday import entered, form, hidden, new_event, play, tap, text_of
-
-
-@pytest.fixture
-def event(tmp_path: Path) -> Path:
-    return new_event(tmp_path)
+from tests.web.eventday import entered, form, hidden, play, tap, text_of
 
 
 @pytest.fixture

@@ -12,14 +12,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.web.conftest import Serve
-from tests.web.eventday import check, entered, hidden, new_event, play, text_of
+from tests.web.eventday import check, entered, hidden, play, text_of
 
 TABLE = "/round/1/table/1"
-
-
-@pytest.fixture
-def event(tmp_path: Path) -> Path:
-    return new_event(tmp_path)
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from tests.web.conftest import KEY, TOKEN, Serve, refusal
-from tests.web.eventday import new_event
 from tests.web.test_security import NOT_POST
 
 CARD = "/round/1/table/1"
@@ -50,11 +49,6 @@ WRITES = [
         )
     ),
 ]
-
-
-@pytest.fixture
-def event(tmp_path: Path) -> Path:
-    return new_event(tmp_path)
 
 
 def test_every_write_of_event_day_happens_only_on_post(serve: Serve, event: Path):

@@ -14,12 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.web.conftest import KEY, TOKEN, Serve, cli
-from tests.web.eventday import entered, form, new_event, play, tap, text_of
-
-
-@pytest.fixture
-def event(tmp_path: Path) -> Path:
-    return new_event(tmp_path)
+from tests.web.eventday import entered, form, play, tap, text_of
 
 
 def four_games(phone: TestClient, last: dict[str, str] | None = None) -> None:

@@ -13,14 +13,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.web.conftest import KEY, TOKEN, Serve, cli_json
-from tests.web.eventday import entered, hidden, new_event, play, text_of
+from tests.web.eventday import entered, hidden, play, text_of
 
 TABLE = "/round/1/table/1"
-
-
-@pytest.fixture
-def event(tmp_path: Path) -> Path:
-    return new_event(tmp_path)
 
 
 @pytest.fixture
