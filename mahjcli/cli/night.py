@@ -63,7 +63,7 @@ def new(
         None,
         "--variant",
         autocompletion=variant_words,
-        help="Tournament variant (repeatable): three-exposures-30, mj-in-error.",
+        help="Tournament variant (repeatable): three-exposures-30, mj-in-error, dead-wall-0.",
         metavar="NAME",
     ),
     rules: str | None = typer.Option(

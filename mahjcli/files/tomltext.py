@@ -6,6 +6,7 @@ complaints about a hand-edited file in mahj's words.
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import NamedTuple
 
@@ -326,6 +327,12 @@ def _value(key: str, value: str) -> str:
     if bare.casefold() in FALSE_WORDS:
         return f"{key} = {bare}: write true or false, in lower case: {key} = false"
     if _BARE_WORD.match(bare):
+        meant = difflib.get_close_matches(bare.casefold(), ("true", "false"), 1, 0.7)
+        if meant:  # `ture`, `flase`: most likely a true or false, but it may be a name
+            return (
+                f"{key} = {bare}: write true or false, in lower case ({key} = {meant[0]}); "
+                f'text goes in double quotes ({key} = "{bare}")'
+            )
         return f'{key} = {bare}: text goes in double quotes: {key} = "{bare}"'
     return (
         f"{key} = {bare} is not a value TOML reads: text goes in double quotes, a number "

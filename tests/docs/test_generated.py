@@ -10,6 +10,7 @@ import pytest
 
 from mahjcli.cli import docs, docsformat
 from mahjcli.cli.docsreference import command_paths, help_text
+from mahjcli.core.rulesets import VARIANTS
 from tests.helpers import ROOT
 
 DOCS = ROOT / "docs"
@@ -71,3 +72,10 @@ def test_the_check_says_what_is_stale(tmp_path, capsys):
     assert out.rstrip().endswith(f"Out of date: run {docs.REFRESH}")
     assert docs.main(["--docs", str(tmp_path)]) == 0
     assert docs.main(["--check", "--docs", str(tmp_path)]) == 0
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_tournament_variant_is_named_where_a_director_looks(variant: str):
+    assert variant in re.sub(r"-\s+", "-", " ".join(help_text(["new"]).split()))
+    for page in ("tournament-tables.md", "rules.md"):
+        assert f"--variant {variant}" in (DOCS / page).read_text(encoding="utf-8"), page

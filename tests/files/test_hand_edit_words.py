@@ -122,6 +122,12 @@ def test_a_misspelt_top_key_is_a_problem():
          'winner = "Ruth"'),
         (WIN.replace('"Ruth"', "Ruth"),
          'winner = Ruth: text goes in double quotes: winner = "Ruth"'),
+        (WIN + "jokerless = ture",
+         'jokerless = ture: write true or false, in lower case (jokerless = true); text goes '
+         'in double quotes (jokerless = "ture")'),
+        (WIN + "jokerless = Flase",
+         'jokerless = Flase: write true or false, in lower case (jokerless = false); text '
+         'goes in double quotes (jokerless = "Flase")'),
         (WIN + "value = 30", "value is given twice in one table; keep one of them"),
         (WIN.replace('= "Linda"', '= "Linda'), "a text in quotes is not closed on its line"),
         (WIN + "value 30", "`value 30` is not `key = value`"),
