@@ -148,9 +148,10 @@ def _dates(start: str | None, end: str | None) -> "tuple[dt.date | None, dt.date
 
 
 def _choose(
-    read: list[N], start: str | None, end: str | None, player: str | None
+    read: list[N], start: str | None, end: str | None, player: str | None, hers: bool = True
 ) -> tuple[list[N], str | None]:
-    """The nights within the dates and with the player; the player's name as first spelled."""
+    """The nights within the dates and (`hers`) with the player; the player's name as
+    first spelled."""
     from ..core.errors import Refused
     from ..core.names import UnknownName, resolve
     from ..reports import season
@@ -165,7 +166,7 @@ def _choose(
         name = resolve(player, season.known_players(chosen))
     except UnknownName as exc:
         raise Refused(f"--player: {exc}") from None
-    return season.with_player(chosen, name), name
+    return (season.with_player(chosen, name) if hers else chosen), name
 
 
 def load_nights(
@@ -191,8 +192,9 @@ def load_tallies(
     end: str | None,
     player: str | None,
 ) -> "tuple[list[Tally], str | None, int]":
-    """Each chosen night's season tally, from the cache where its file has not changed;
-    also the player's name as first spelled, and how many nights were read."""
+    """Each night's season tally within the dates (the player's and everyone else's: her
+    place is among them all), from the cache where its file has not changed; also the
+    player's name as first spelled, and how many nights were read."""
     from ..files import cache
     from ..reports.season import Tally, tally
 
@@ -219,7 +221,7 @@ def load_tallies(
         if stamp is not None:
             fresh[stamp] = found.as_json()
     cache.update(known, fresh)
-    return (*_choose(read, start, end, player), len(read))
+    return (*_choose(read, start, end, player, hers=False), len(read))
 
 
 @commands.command("season")

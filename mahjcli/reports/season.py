@@ -257,7 +257,8 @@ def _took_part(numbers: tuple[Any, ...]) -> bool:
 
 
 def block(rules: str, chosen: Sequence[Tally], player: str | None = None) -> Block:
-    """Season standings of the nights of one rule set; only `player` when given. A night
+    """Season standings of the nights of one rule set; only `player` and her nights when
+    given (her place still among everyone's points). A night
     counts only once a game was played in it, and for a player only if they sat in a game,
     bet, or had points (a penalty): a night started and never played counts for nobody."""
     mine = tuple(n for n in chosen if n.rules == rules and any(map(_took_part, n.players.values())))
@@ -270,6 +271,7 @@ def block(rules: str, chosen: Sequence[Tally], player: str | None = None) -> Blo
     everyone = tuple(p.points for p in players)
     if player is not None:
         players = [p for p in players if fold_name(p.name) == fold_name(player)]
+        mine = tuple(with_player(mine, player))
     players.sort(key=lambda p: (-p.points, fold_name(p.name)))
     return Block(rules, mine, tuple(players), everyone)
 

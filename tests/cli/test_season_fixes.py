@@ -185,3 +185,17 @@ def test_one_players_season_line_keeps_her_place_among_everyone(mahj, tmp_path: 
     run_ok(mahj, "win", "Ruth", "25", "-t", "Kathy", *s)
     shown = run_ok(mahj, "season", s[1], "--player", "Pat").stdout
     assert re.findall(r"^\s*(=?\d+)\s+(Pat)\s", shown, re.M) == [("=2", "Pat")]
+
+
+def test_a_players_place_counts_the_players_she_never_met(mahj, tmp_path: Path):
+    # Ruth never sat with Sue, and still has more points: Sue is second, not first
+    one, two = ("--session", str(tmp_path / "a.toml")), ("--session", str(tmp_path / "b.toml"))
+    run_ok(mahj, "new", "Ruth", "Linda", "Kathy", "Pat", *one)
+    run_ok(mahj, "win", "Ruth", "50", "--self-pick", *one)
+    run_ok(mahj, "new", "Sue", "Linda", "Kathy", "Ann", *two)
+    run_ok(mahj, "win", "Sue", "25", "-t", "Linda", *two)
+    shown = run_ok(mahj, "season", one[1], two[1], "--player", "sue").stdout
+    assert re.findall(r"^\s*(=?\d+)\s+(Sue)\s", shown, re.M) == [("2", "Sue")]
+    data = json.loads(run_ok(mahj, "season", one[1], two[1], "--player", "sue", "--json").stdout)
+    assert data["league"]["nights"] == 1  # her nights, as before
+    assert list(data["league"]["players"]) == ["Sue"]
