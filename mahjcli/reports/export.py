@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.model import Join, Leave, Win
-from ..core.payments import value_in_use
+from ..core.payments import unit_and_extra
+from ..core.rulesets import League
 from ..core.standings import Row, Standings
 from .season import SeasonNight
 from .shapes import log_json, money_json
@@ -79,8 +80,10 @@ def _game_cells(night: SeasonNight, row: Row) -> dict[str, object]:
     if isinstance(entry, Win):
         has_group = standings.session.has_group(entry)
         paid_jokerless = standings.rules.jokerless_paid(entry, has_group)
+        rules = standings.rules  # jokerless as flat points adds to each payment, not doubles
+        flat = rules.house.jokerless_flat if isinstance(rules, League) else None
         in_use = (
-            value_in_use(entry.value, paid_jokerless, has_group) if standings.rules.pays else ""
+            unit_and_extra(entry.value, paid_jokerless, has_group, flat)[0] if rules.pays else ""
         )
         cells.update(
             winner=_cell(entry.winner), value=entry.value, value_in_use=in_use,

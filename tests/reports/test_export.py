@@ -276,3 +276,16 @@ def test_csv_says_what_a_leaver_settled_at_the_door(mahj, tmp_path: Path):
     run_ok(mahj, "leave", "Bea", "--settle", *s)
     (left,) = read_csv(run_ok(mahj, "export", *s).stdout, seating=True)
     assert left["player"] == "Bea" and left["what"].endswith("settled: Bea pays Ann 50")
+
+
+@pytest.mark.parametrize(
+    ("house", "in_use"), [([], "50"), (["--house", "jokerless-flat=10"], "25")]
+)
+def test_value_in_use_is_what_each_payment_is_counted_from(mahj, tmp_path: Path, house, in_use):
+    """RULES.md §7: jokerless as flat points adds 10 to each payment instead of doubling, so
+    a jokerless 25 thrown by B pays 60/35/35 and its value in use stays 25."""
+    s = ("--session", str(tmp_path / "flat.toml"))
+    run_ok(mahj, "new", "A", "B", "C", "D", *house, *s)
+    run_ok(mahj, "win", "A", "25", "--thrown-by", "B", "--jokerless", *s)
+    (row, *_) = read_csv(run_ok(mahj, "export", *s).stdout)
+    assert (row["value"], row["value_in_use"], row["jokerless"]) == ("25", in_use, "yes")
