@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
-from .shared import Commands, JsonOpt, echo, emit_json, json_text, say
+from .shared import Commands, JsonOpt, echo, emit_json, json_text, print_file, say
 
 if TYPE_CHECKING:
     from ..core.standings import Standings
@@ -340,7 +340,10 @@ def export_cmd(
 
         text = json_text(json_.dumps(export.to_json(chosen), ensure_ascii=False, indent=2)) + "\n"
     if output is None or str(output) == "-":
-        echo(text, nl=False)
+        if fmt == "csv":
+            print_file(text)
+        else:
+            echo(text, nl=False)  # every name it cannot encode kept as its \u escape
         return
     # A byte-order mark lets spreadsheet programs open the CSV as UTF-8 (accented names).
     data = ("\ufeff" + text if fmt == "csv" else text).encode("utf-8")
@@ -392,5 +395,5 @@ def write_pictures(
             say(f"Wrote {target}", err=True)
     for target, make in wanted:
         if str(target) == "-":
-            echo(make(standings, coins=coins), nl=False)
+            print_file(make(standings, coins=coins))
     return bool(on_screen)

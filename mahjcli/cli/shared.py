@@ -73,6 +73,19 @@ def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
     stream.flush()
 
 
+def print_file(text: str) -> None:
+    """Print a whole file (a CSV, a page, an SVG) on stdout: in UTF-8 when it goes to a
+    file or a pipe, whatever that stream's encoding (`mahj export > night.csv` where it
+    is Windows' cp1252 keeps every name), and on a terminal as `echo` prints."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None or sys.stdout.isatty():
+        echo(text, nl=False)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
+
+
 def json_text(text: str) -> str:
     """JSON text as it may be printed: every character a terminal would not show as
     itself written as its `\\u` escape (the same JSON value), and all of them when the

@@ -94,7 +94,10 @@ def test_every_read_prints_with_replacements(night: Path, tmp_path: Path, args, 
     done = in_encoding(encoding, *args, "--session", str(night))
     assert done.exit_code == 0, done.stderr
     assert done.stderr_bytes == b""
-    done.stdout_bytes.decode(encoding)  # what was printed is in the encoding asked for
+    if args == ("export",):  # a CSV is a file's contents: UTF-8, every name kept
+        assert "李" in done.stdout_bytes.decode("utf-8")
+    else:
+        done.stdout_bytes.decode(encoding)  # what was printed is in the encoding asked for
     if "json" in args or "--json" in args:
         json.loads(done.stdout_bytes)  # and JSON stays JSON, every name kept as an escape
         assert "\\u674e" in done.stdout
@@ -107,6 +110,15 @@ def test_every_season_command_prints_with_replacements(night: Path, encoding: st
     done = in_encoding(encoding, *args, *extra)
     assert done.exit_code == 0 and done.stderr_bytes == b"", done.stderr
     done.stdout_bytes.decode(encoding)
+
+
+@pytest.mark.parametrize("args", [("export",), ("total", "--html", "-"), ("total", "--svg", "-")])
+def test_a_file_printed_to_a_file_keeps_every_name_whatever_the_encoding(night: Path, args):
+    # `mahj export > night.csv` where the output's encoding (Windows: cp1252) has no 李
+    done = run(night, *args, encoding="cp1252")
+    assert done.returncode == 0 and done.stderr == b""
+    text = done.stdout.decode("utf-8")
+    assert "李" in text and "José" in text
 
 
 def test_json_cannot_lose_a_name_to_the_encoding(night: Path):
