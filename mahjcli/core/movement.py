@@ -75,6 +75,33 @@ def choose_byes(field: Sequence[str], counts: Mapping[str, int]) -> tuple[str, .
     return tuple(p for i, p in enumerate(field) if i in chosen)
 
 
+def spread_byes(
+    field: Sequence[str], counts: Mapping[str, int], last: Sequence[Sequence[str]]
+) -> tuple[str, ...]:
+    """`choose_byes`, but each bye in turn from the table of the round before (`last`)
+    that has the most of its players still sitting (then in `field`'s order): byes taken
+    from one table leave another whole, and its players must then meet again.
+
+    >>> spread_byes(["Ann", "Bea", "Cy", "Dot", "Eve"], {}, [["Ann", "Bea", "Cy", "Dot"]])
+    ('Ann',)
+    >>> last = [["Ann", "Bea", "Cy", "Dot"], ["Eve", "Fay", "Gus", "Hal"]]
+    >>> spread_byes(["Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal"], {}, last)
+    ('Bea', 'Eve', 'Fay')
+    """
+    table_of = {p: t for t, table in enumerate(last) for p in table}
+    left = {t: sum(1 for p in field if table_of.get(p) == t) for t in range(len(last))}
+    chosen: list[str] = []
+    for _ in range(len(field) % SEATS):
+        due = min(counts.get(p, 0) for p in field if p not in chosen)
+        pick = min(
+            (i for i, p in enumerate(field) if p not in chosen and counts.get(p, 0) == due),
+            key=lambda i: (-left.get(table_of.get(field[i], -1), 0), i),
+        )
+        chosen.append(field[pick])
+        left[table_of.get(field[pick], -1)] = left.get(table_of.get(field[pick], -1), 0) - 1
+    return tuple(p for p in field if p in chosen)
+
+
 def met_counts(seatings: Iterable[RoundSeating]) -> Met:
     """Each pair's meetings at a table, over the given rounds."""
     met: Met = {}
@@ -177,14 +204,20 @@ def _byes(
 
 
 def _carried(
-    first: int, fields: Sequence[Sequence[str]], history: Sequence[RoundSeating], method: str
+    first: int,
+    fields: Sequence[Sequence[str]],
+    history: Sequence[RoundSeating],
+    method: str,
+    byes: Sequence[tuple[str, ...]] | None = None,
 ) -> list[RoundSeating]:
-    """Rounds `first` on, each by the fixed movement `method` from the one before."""
+    """Rounds `first` on, each by the fixed movement `method` from the one before (with
+    these `byes`, or the byes in turn)."""
     out: list[RoundSeating] = []
-    for k, (field, byes) in enumerate(zip(fields, _byes(fields, history), strict=True)):
-        sitting = [p for p in field if p not in byes]
+    given = byes if byes is not None else _byes(fields, history)
+    for k, (field, out_k) in enumerate(zip(fields, given, strict=True)):
+        sitting = [p for p in field if p not in out_k]
         before = out[-1] if out else history[-1]
-        out.append(RoundSeating(first + k, method, fixed(before, sitting, method), byes))
+        out.append(RoundSeating(first + k, method, fixed(before, sitting, method), out_k))
     return out
 
 
@@ -206,6 +239,9 @@ def plan(fields: Sequence[Sequence[str]], history: Sequence[RoundSeating], seed:
     first = len(history) + 1
     rng = round_rng(seed, first)
     byes = _byes(fields, history)
+    if history and fields:  # the first round planned: byes spread over the last one's tables
+        byes[0] = spread_byes(fields[0], bye_counts(history), history[-1].tables)
+        byes[1:] = _byes(fields[1:], [*history, RoundSeating(first, "", (), byes[0])])
     sitting = [[p for p in field if p not in out] for field, out in zip(fields, byes, strict=True)]
     names = list(
         dict.fromkeys([*(p for s in history for p in s.seated()), *(p for s in sitting for p in s)])
@@ -223,7 +259,7 @@ def plan(fields: Sequence[Sequence[str]], history: Sequence[RoundSeating], seed:
             shuffled = _shuffled(sitting[len(built) :], number, rng)
             starts.append([*built[: len(sitting)], *shuffled])
         for method in SHIFTS:
-            carried = _carried(first, fields, history, method)
+            carried = _carried(first, fields, history, method, byes)
             starts.append([[[number[p] for p in t] for t in s.tables] for s in carried])
     starts.append(_shuffled(sitting, number, rng))
     searches = [eventplan.Search([bytearray(row) for row in met], start, rng) for start in starts]
@@ -244,7 +280,13 @@ def plan(fields: Sequence[Sequence[str]], history: Sequence[RoundSeating], seed:
         order = {p: i for i, p in enumerate(fields[k])}
         named.sort(key=lambda table: min(order[p] for p in table))
         rounds.append(RoundSeating(first + k, "fewest-repeats", tuple(map(tuple, named)), byes[k]))
-    return Plan(tuple(rounds), repeats_over(rounds, history), low)
+    made = Plan(tuple(rounds), repeats_over(rounds, history), low)
+    for method in SHIFTS if history else ():  # never worse than a movement, byes in turn
+        carried = _carried(first, fields, history, method)
+        if (count := repeats_over(carried, history)) < made.repeats:
+            moved = tuple(r._replace(method="fewest-repeats") for r in carried)
+            made = Plan(moved, count, min(low, count))  # other byes: `low` was for the plan's
+    return made
 
 
 def _shuffled(
@@ -325,7 +367,8 @@ class Outlook(NamedTuple):
     repeats: Mapping[str, int]
     """By method: pairs meeting again over the rounds still to come."""
     floor: int
-    """No seating of those rounds has fewer (0: no repeat may be possible)."""
+    """No seating of those rounds has fewer (0: no repeat may be possible, or where a
+    later round has byes, not known: other byes may allow fewer)."""
 
 
 def outlook(fields: Sequence[Sequence[str]], first: RoundSeating, seed: int) -> Outlook | None:
@@ -336,4 +379,5 @@ def outlook(fields: Sequence[Sequence[str]], first: RoundSeating, seed: int) -> 
     counts = {"fewest-repeats": planned.repeats}
     for method in SHIFTS:
         counts[method] = repeats_over(_carried(2, fields[1:], [first], method), [first])
-    return Outlook(counts, planned.floor)
+    chosen = any(len(field) % SEATS for field in fields[1:])  # other byes: floor unknown
+    return Outlook(counts, 0 if chosen else planned.floor)

@@ -57,3 +57,29 @@ def test_sixteen_players_over_five_rounds_never_meet_twice(tmp_path: Path):
                     assert frozenset((a, b)) not in met
                     met.add(frozenset((a, b)))
     assert len(met) == 16 * 15 // 2  # everyone met everyone else exactly once
+
+
+def test_the_byes_are_taken_from_different_tables_so_nobody_need_meet_again(tmp_path: Path):
+    # 15 players: round 2's three byes go one to a table of round 1 (all three from the
+    # players due one), so the nine left of round 1's tables can all sit apart
+    for seed in ("1", "2", "3"):
+        run = Run(tmp_path / f"e{seed}.toml")
+        out = run.ok("event", "new", "O", *field(15), "--rounds", "2", "--seed", seed)
+        assert "fewest-repeats 0" in out and "avoids every repeat" not in out, out
+        one, two = run.json("event", "seating", "1"), run.json("event", "seating", "2")
+        assert two["repeats"] == 0
+        assert not set(one["byes"]) & set(two["byes"])
+        tables = [set(t["seats"].values()) for t in one["tables"]]
+        assert sorted(len(t & set(two["byes"])) for t in tables) == [1, 1, 1]
+
+
+def test_after_a_withdrawal_the_byes_split_the_table_that_stayed_whole(tmp_path: Path):
+    # 8 players, Ann withdraws after round 1: of the seven, three sit out round 2; taking
+    # them from both tables of round 1 leaves 2 pairs meeting again, not all of one table
+    run = Run(tmp_path / "w.toml")
+    names = ["Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal"]
+    run.ok("event", "new", "W", *names, "--rounds", "2", "--given", "--movement", "fewest-repeats")
+    run.ok("event", "score", "1", "1", "ann=10", "bea=0", "cy=0", "dot=0")
+    run.ok("event", "score", "1", "2", "eve=0", "fay=0", "gus=0", "hal=0")
+    run.ok("event", "withdraw", "ann")
+    assert run.json("event", "seating", "2")["repeats"] == 2
