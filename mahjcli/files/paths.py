@@ -8,6 +8,7 @@ import datetime as _dt
 import hashlib
 import json
 import os
+from collections import Counter
 from pathlib import Path
 
 from ..core.errors import SaveFailed, SessionMissing
@@ -217,11 +218,13 @@ def same_file(a: Path, b: Path) -> bool:
 
 def distinct(found: list[Path]) -> tuple[list[Path], str]:
     """`found` with each file once (a file named twice, or reached by a link or another
-    folder, is one file), where it first came, by its own name rather than a link's; and
-    what was left out, in words (empty when nothing was). A path that cannot be looked at
-    is kept as it is (its reader says why)."""
+    folder, is one file; so is a copy holding the same bytes, a night downloaded twice),
+    where it first came, by its own name rather than a link's; and what was left out, in
+    words (empty when nothing was). A path that cannot be looked at is kept as it is (its
+    reader says why)."""
     kept: dict[tuple[int, int] | Path, Path] = {}
-    again: list[tuple[Path, tuple[int, int]]] = []
+    sizes: dict[tuple[int, int] | Path, int] = {}
+    again: list[tuple[Path, Path]] = []
     for path in found:
         try:
             info = os.stat(path)
@@ -230,22 +233,42 @@ def distinct(found: list[Path]) -> tuple[list[Path], str]:
             continue
         key = (info.st_dev, info.st_ino)
         first = kept.get(key)
+        sizes[key] = info.st_size
         if first is None:
             kept[key] = path
         elif first.is_symlink() and not path.is_symlink():
             kept[key] = path
-            again.append((first, key))
+            again.append((first, path))
         else:
-            again.append((path, key))
-    files = list(kept.values())
+            again.append((path, first))
+    same_size = Counter(sizes.values())
+    copies = _copies([p for k, p in kept.items() if same_size[sizes.get(k, -1)] > 1])
+    again += copies
+    files = [p for p in kept.values() if p not in {path for path, _ in copies}]
     if len(again) > 1:
         such = f"such as {again[0][0]}"
         return files, f"{len(again)} files name a night given before ({such}); each counts once"
     if again:
-        path, first = again[0][0], kept[again[0][1]]
+        path, first = again[0]
         what = "was given twice" if path == first else f"is the same night as {first}"
         return files, f"{path} {what}; it counts once"
     return files, ""
+
+
+def _copies(paths: list[Path]) -> list[tuple[Path, Path]]:
+    """Each file whose bytes are those of an earlier one, with that one."""
+    seen: dict[bytes, Path] = {}
+    out = []
+    for path in paths:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if data in seen:
+            out.append((path, seen[data]))
+        else:
+            seen[data] = path
+    return out
 
 
 def mtime(path: Path) -> float:

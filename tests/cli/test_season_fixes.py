@@ -104,16 +104,19 @@ def _twice(folder: Path, how: str) -> list[str]:
     night = str(folder / "2026-10-01-night.toml")
     if how == "link":
         os.symlink("2026-10-01-night.toml", folder / "again.toml")
+    if how == "copy":  # a second download of the same file, byte for byte
+        shutil.copy(night, folder / "2026-10-01-night (1).toml")
     return {
         "folder and file": [str(folder), night],
         "folder twice": [str(folder), str(folder)],
         "dir and folder": ["--dir", str(folder), str(folder)],
         "file twice": [night, night],
         "link": ["--dir", str(folder)],
+        "copy": ["--dir", str(folder)],
     }[how]
 
 
-HOW = ["folder and file", "folder twice", "dir and folder", "file twice", "link"]
+HOW = ["folder and file", "folder twice", "dir and folder", "file twice", "link", "copy"]
 
 
 @pytest.mark.parametrize("how", HOW)
