@@ -8,6 +8,7 @@ import datetime as _dt
 import hashlib
 import json
 import os
+import stat
 from collections import Counter
 from pathlib import Path
 
@@ -233,7 +234,8 @@ def distinct(found: list[Path]) -> tuple[list[Path], str]:
             continue
         key = (info.st_dev, info.st_ino)
         first = kept.get(key)
-        sizes[key] = info.st_size
+        if stat.S_ISREG(info.st_mode):  # never a FIFO or a device: reading one may wait
+            sizes[key] = info.st_size
         if first is None:
             kept[key] = path
         elif first.is_symlink() and not path.is_symlink():
@@ -242,7 +244,7 @@ def distinct(found: list[Path]) -> tuple[list[Path], str]:
         else:
             again.append((path, first))
     same_size = Counter(sizes.values())
-    copies = _copies([p for k, p in kept.items() if same_size[sizes.get(k, -1)] > 1])
+    copies = _copies([p for k, p in kept.items() if k in sizes and same_size[sizes[k]] > 1])
     again += copies
     files = [p for p in kept.values() if p not in {path for path, _ in copies}]
     if len(again) > 1:
