@@ -94,6 +94,8 @@ ENTRY_KEYS: dict[str, str] = {
     "recorded it: a correction that would seat the game differently is refused.",
     "pays": 'A leaver who settled up as she went: `[["Ruth", 120]]`, she paid Ruth 120.',
     "paid_by": 'A leaver who settled up as she went: `[["Pat", 80]]`, Pat paid her 80.',
+    "square": "A leaver who settled up as she went and was square: nobody paid. Without "
+    "it, `pays` or `paid_by`, she left without settling up.",
     "player": "The player concerned.",
     "points": "The points lost.",
     "reason": "Why, in words.",

@@ -194,8 +194,19 @@ class Leave(NamedTuple):
     """Settling up: the players she paid, and how much, as (player, points)."""
     paid_by: Annotated[tuple[tuple[str, int], ...], AMOUNTS] = ()
     """Settling up: the players who paid her, and how much, as (player, points)."""
+    square: Annotated[bool, FLAG] = False
+    """She settled up as she left and was square: nobody paid, and nobody was paid."""
     entry_id: Annotated[str | None, ENTRY_ID] = None
     kind: Literal["leave"] = "leave"
+
+    @property
+    def settled_up(self) -> bool:
+        """Whether she settled up as she left (with payments, or square).
+
+        >>> Leave("Sue").settled_up, Leave("Sue", square=True).settled_up
+        (False, True)
+        """
+        return self.square or bool(self.pays or self.paid_by)
 
     @property
     def settled(self) -> tuple[tuple[str, str, int], ...]:

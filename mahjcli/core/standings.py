@@ -167,7 +167,9 @@ class Standings(NamedTuple):
 
     def settled_rows(self) -> tuple[Row, ...]:
         """The departures at which a player settled up as she went (RULES.md §5)."""
-        return tuple(row for row in self.rows if isinstance(row.entry, Leave) and row.entry.settled)
+        return tuple(
+            row for row in self.rows if isinstance(row.entry, Leave) and row.entry.settled_up
+        )
 
     def settled(self) -> tuple[Transfer, ...]:
         """Every payment made by players settling up as they left, in the log's order."""

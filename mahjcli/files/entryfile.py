@@ -117,7 +117,11 @@ READERS: dict[KeyType, Reader] = {
 
 def _shape(kind: str, raw: dict[str, Any], values: dict[str, Any]) -> tuple[str | None, str] | None:
     """A win is thrown (`thrown_by`) or self-picked (`self_pick = true`), never both; a
-    heavenly hand may leave both out. Returns (key, message) when the shape is wrong."""
+    heavenly hand may leave both out; a leaver who settled up square paid and was paid
+    nothing. Returns (key, message) when the shape is wrong."""
+    if kind == "leave" and values.get("square") and (values.get("pays") or values.get("paid_by")):
+        why = "square = true says nobody paid her and she paid nobody"
+        return "square", f"{why}: leave out square, or pays and paid_by"
     if kind != "win":
         return None
     self_pick = values.get("self_pick", False)

@@ -277,6 +277,46 @@ def rename_player(text: str, old: str, new: str, expected: dict[str, Any]) -> st
     return renamed
 
 
+def renamed_doc(doc: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """The document with player `old` named `new` in every key that names players."""
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, str):
+            return new if fold_name(value.strip()) == fold_name(old) else value
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        return value
+
+    out = dict(doc)
+    for key in _TOPPLAYER_KEYS & set(out):
+        out[key] = swap(out[key])
+    out["log"] = [
+        {k: swap(v) if k in PLAYER_KEYS else v for k, v in entry.items()}
+        for entry in doc.get("log", [])
+    ]
+    if not doc.get("log"):
+        out.pop("log", None)
+    return out
+
+
+def rename_undone(text: str, old: str, new: str) -> str:
+    """The text with player `old` named `new` in each entry `mahj redo` can still put back
+    (the other comments, what undo and fix kept, are history and keep the old name)."""
+    nl = newline_of(text)
+    for undone in reversed(undone_entries(text)):
+        if undone.table is None:
+            continue
+        body = undone.body
+        try:
+            renamed = rename_player(body, old, new, renamed_doc(document(body), old, new))
+        except CannotEdit:
+            continue  # redo says what to type instead
+        if renamed != body:
+            comment = _commented(renamed, undone_note(undone.number), nl)
+            text = text[: undone.start] + comment + text[undone.end :]
+    return text
+
+
 def _reads_as(token: str, name: str) -> bool:
     import tomllib
 

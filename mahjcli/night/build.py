@@ -337,16 +337,13 @@ def build_leave(standings: Standings, name: str, settle: bool = False) -> Built:
     pays = tuple((t.payee, t.amount) for t in payments if t.payer == who)
     paid_by = tuple((t.payer, t.amount) for t in payments if t.payee == who)
     done = sum(t.amount for t in payments)
-    if owed == 0:
-        notes: tuple[str, ...] = (f"{who} is square: nothing to settle",)
-    elif done < abs(owed):
+    notes: tuple[str, ...] = ()
+    if done < abs(owed):
         notes = (
             f"the players still here cannot cover all of it: {_amount(standings, abs(owed) - done)}"
             " is left for the night's final settle-up",
         )
-    else:
-        notes = ()
-    return Built(Leave(who, pays, paid_by), notes)
+    return Built(Leave(who, pays, paid_by, square=owed == 0), notes)
 
 
 def _amount(standings: Standings, points: int) -> str:

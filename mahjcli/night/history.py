@@ -15,7 +15,7 @@ from ..core import checks
 from ..core.errors import Refused
 from ..core.fold import fold
 from ..core.model import Accept, Entry
-from ..core.names import UnknownName, fold_name, name_problem, resolve
+from ..core.names import UnknownName, fold_name, name_problem, resolve, typed_back
 from ..core.placed import pinned, placed
 from ..core.problems import Problem
 from ..core.standings import Standings
@@ -253,9 +253,11 @@ def redo(path: Path) -> Change:
         entry, problems, _ = read_entry(table, number - 1, canon) if table else (None, [], [])
         if entry is None:
             why = f" ({problems[0].message})" if problems else ""
+            again = retyped(table or {})
             raise Refused(
                 f"the undone entry's comment (entry {number}) no longer reads as an entry"
-                f"{why}; put it back with an editor if you want it"
+                f"{why}; record it again as it should be"
+                + (f", with: {again}" if again else ", with the command that recorded it")
             )
         entry = placed(entry, night.standings)
         after = fold(night.session._replace(log=(*night.session.log, entry)))
@@ -264,6 +266,61 @@ def redo(path: Path) -> Change:
         new = logedit.put_back(text, undone, entry_to_dict(entry))
         atomic.write_atomic(path, new.encode("utf-8"), expect=night.loaded.stamp)
         return Change(entry, night.standings, after, path)
+
+
+_COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "win": ("win", ("winner", "value")),
+    "wall": ("wall", ()),
+    "incomplete": ("incomplete", ()),
+    "error": ("error", ("caller",)),
+    "penalty": ("penalty", ("player", "points")),
+    "join": ("join", ("player",)),
+    "leave": ("leave", ("player",)),
+    "open": ("open-table", ()),
+    "close": ("close-table", ("table",)),
+    "accept": ("scorecard --accept", ()),
+}
+"""The command that records each kind of entry, and the keys it takes in place."""
+_OPTIONS = {
+    "thrown_by": "--thrown-by", "self_pick": "--self-pick", "jokerless": "--jokerless",
+    "singles_pairs": "--singles-pairs", "heavenly": "--heavenly", "misnamed": "--misnamed",
+    "exposures": "--exposures", "dead": "--dead", "line": "--line", "intact": "--intact",
+    "pays_for_table": "--pays-for-table", "reason": "--reason", "east": "--east",
+    "pays": "--settle", "paid_by": "--settle", "square": "--settle",
+}  # fmt: skip
+"""The option each key of an entry is typed as (a leaver's payments: `--settle`)."""
+
+
+def retyped(table: dict[str, Any]) -> str | None:
+    """The command line that records the [[log]] table `table` again, its names and values
+    as the table holds them (to correct before typing); None for a kind mahj does not know.
+
+    >>> retyped({"kind": "win", "winner": "Ruth", "value": 25, "thrown_by": "Mary Lou"})
+    "mahj win Ruth 25 --thrown-by 'Mary Lou'"
+    """
+    kind = table.get("kind")
+    if not isinstance(kind, str) or kind not in _COMMANDS:
+        return None
+    command, in_place = _COMMANDS[kind]
+
+    def typed(value: Any) -> str:
+        return typed_back(value) if isinstance(value, str) else str(value)
+
+    words = ["mahj", command, *(typed(table[k]) for k in in_place if k in table)]
+    options = {**_OPTIONS, "table": "--table"} if kind == "wall" else _OPTIONS
+    for key, value in table.items():
+        option = options.get(key)
+        if key in ("bets", "wall_bets") and isinstance(value, list):
+            bets = [bet if key == "bets" else [bet, "wall"] for bet in value]
+            words += [w for bet in bets for w in ("--bet", typed("=".join(map(str, bet))))]
+        elif option is None or key in in_place or value is False or value in (None, []):
+            continue
+        elif option == "--settle" or value is True:
+            words += [] if option in words else [option]
+        else:
+            words += [w for v in (value if isinstance(value, list) else [value])
+                      for w in (option, typed(v))]  # fmt: skip
+    return " ".join(words)
 
 
 def rename(path: Path, typed: str, new_name: str) -> tuple[str, str, Standings]:
@@ -284,8 +341,9 @@ def rename(path: Path, typed: str, new_name: str) -> tuple[str, str, Standings]:
         if clash:
             raise Refused(f"there is already a player called {clash[0]}; choose another name")
         text = night.loaded.parsed.text
-        expected = _renamed_doc(document(text), old, new)
+        expected = logedit.renamed_doc(document(text), old, new)
         renamed = logedit.rename_player(text, old, new, expected)
+        renamed = logedit.rename_undone(renamed, old, new)
         from ..files.sessionfile import parse_text
 
         parsed = parse_text(renamed)
@@ -293,29 +351,6 @@ def rename(path: Path, typed: str, new_name: str) -> tuple[str, str, Standings]:
             raise Refused("the renamed night would not read back; nothing was changed")
         atomic.write_atomic(path, renamed.encode("utf-8"), expect=night.loaded.stamp)
         return old, new, fold(parsed.session)
-
-
-def _renamed_doc(doc: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    """The document with player `old` named `new` in every key that names players."""
-
-    def swap(value: Any) -> Any:
-        if isinstance(value, str):
-            return new if fold_name(value.strip()) == fold_name(old) else value
-        if isinstance(value, list):
-            return [swap(v) for v in value]
-        return value
-
-    out = dict(doc)
-    for key in ("players", "east"):
-        if key in out:
-            out[key] = swap(out[key])
-    out["log"] = [
-        {k: swap(v) if k in logedit.PLAYER_KEYS else v for k, v in entry.items()}
-        for entry in doc.get("log", [])
-    ]
-    if not doc.get("log"):
-        out.pop("log", None)
-    return out
 
 
 def fix_note(game: int, today: _dt.date | None = None) -> str:

@@ -151,7 +151,7 @@ def _describe_other(row: Row) -> str:
             return f"{entry.player} arrives and sits down"
         return f"{entry.player} arrives and joins the line"
     if isinstance(entry, Leave):
-        leaves = f"{entry.player} leaves" + (" and settles up" if entry.settled else "")
+        leaves = f"{entry.player} leaves" + (" and settles up" if entry.settled_up else "")
         if row.closed is not None:
             others = [name for name in row.seated if name != entry.player]
             moved = f"; sitting down at once: {row.seat_change}" if row.seat_change else ""
@@ -223,10 +223,13 @@ def settle_kind(found: SettleUp) -> str:
 
 def settled_words(row: Row, standings: Standings, *, coins: int = 0) -> str:
     """What a leaver paid or was paid as she settled up: `Sue pays Ruth 120 and Linda 35`,
-    `Kathy pays Sue 80`, `Sue is paid by Kathy 80 and Pat 20`; empty when she did not."""
+    `Kathy pays Sue 80`, `Sue is paid by Kathy 80 and Pat 20`, `Sue is square, nothing to
+    pay`; empty when she did not."""
     entry = row.entry
-    if not isinstance(entry, Leave) or not entry.settled:
+    if not isinstance(entry, Leave) or not entry.settled_up:
         return ""
+    if not entry.settled:
+        return f"{entry.player} is square, nothing to pay"
     coins = rate(standings, coins)
 
     def amount(n: int) -> str:
@@ -347,13 +350,16 @@ def resettled(before: Standings, after: Standings) -> list[str]:
     said = []
     for row in after.settled_rows():
         who = row.entry.player if isinstance(row.entry, Leave) else ""
-        change = now.get(who, 0) - was.get(who, 0)
-        if change:
-            amount = points(abs(change), coins=coins, sign=False)
-            owes = f"owes {amount} more" if change < 0 else f"is owed {amount} more"
+        left = now.get(who, 0)
+        if left != was.get(who, 0):
+            amount = points(abs(left), coins=coins, sign=False)
+            owes = f"owes {amount} more" if left < 0 else f"is owed {amount} more"
+            owes += ", which the night's final settle-up now includes"
+            if not left:
+                owes = "is square again, with nothing more to settle"
             said.append(
                 f"{who} settled up when leaving (before game {row.game}); after this "
-                f"correction {who} {owes}, which the night's final settle-up now includes"
+                f"correction {who} {owes}"
             )
     return said
 

@@ -1,0 +1,108 @@
+"""A leaver who settled up at the door, then a game of hers corrected: a square settle-up is
+recorded like any other, and what a correction says she owes or is owed is net of what
+she settled at the door, the same as the night's final settle-up."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+
+def ok(result):
+    assert result.exit_code == 0, result
+    return result
+
+
+def said(result) -> str:
+    return " ".join(ok(result).stdout.split())
+
+
+def square_leaver(mahj) -> None:
+    """Ruth leaves square after a wall game, settling up."""
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"))
+    ok(mahj("wall"))
+    out = said(mahj("leave", "Ruth", "--settle"))
+    assert "Ruth is square, nothing to pay" in out, out
+
+
+def test_a_square_settle_up_is_written_in_the_file(mahj, session: Path):
+    square_leaver(mahj)
+    log = tomllib.loads(session.read_text(encoding="utf-8"))["log"]
+    assert log[-1] == {"kind": "leave", "player": "Ruth", "square": True}
+
+
+def test_a_square_leaver_shows_as_left_and_settled(mahj):
+    square_leaver(mahj)
+    out = said(mahj("total"))
+    assert "Ruth (left, settled)" in out, out
+    assert "Settled as they left: Ruth is square, nothing to pay (before game 2)" in out, out
+
+
+def test_a_fix_after_a_square_settle_up_says_what_she_now_owes(mahj):
+    square_leaver(mahj)
+    out = said(mahj("fix", "1", "Linda", "25", "--thrown-by", "Ruth"))
+    assert (
+        "Ruth settled up when leaving (before game 2); after this correction Ruth owes 50 "
+        "more, which the night's final settle-up now includes" in out
+    ), out
+    shown = json.loads(ok(mahj("total", "--json")).stdout)
+    assert {"from": "Ruth", "to": "Linda", "amount": 50} in shown["settle"]
+
+
+def test_leaving_without_settling_is_not_written_square(mahj, session: Path):
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"))
+    ok(mahj("wall"))
+    ok(mahj("leave", "Ruth", "--no-settle"))
+    log = tomllib.loads(session.read_text(encoding="utf-8"))["log"]
+    assert log[-1] == {"kind": "leave", "player": "Ruth"}
+    assert "Ruth (left)" in said(mahj("total"))
+
+
+def test_square_with_payments_is_a_problem_in_the_file(mahj, session: Path):
+    square_leaver(mahj)
+    text = session.read_text(encoding="utf-8").replace(
+        "square = true", 'square = true\npaid_by = [["Linda", 5]]'
+    )
+    session.write_text(text, encoding="utf-8")
+    result = mahj("check")
+    assert result.exit_code != 0
+    assert "square" in result.stdout + result.stderr
+
+
+def settled_winner(mahj, *stake: str) -> None:
+    """Ruth wins 25 thrown by Linda and leaves, paid 100 in all; game 1 then becomes her
+    30 (she is owed 20 more)."""
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", *stake))
+    ok(mahj("win", "Ruth", "25", "--thrown-by", "Linda"))
+    ok(mahj("leave", "Ruth", "--settle"))
+    out = said(mahj("fix", "1", "Ruth", "30", "--thrown-by", "Linda"))
+    owed = "$5.00" if stake else "20"
+    assert f"after this correction Ruth is owed {owed} more" in out, out
+
+
+def test_a_second_fix_says_what_she_owes_net_of_the_door(mahj):
+    """Ruth was paid 100 at the door; with game 1 now Linda's 25 thrown by Ruth her total
+    is -50, so she owes 150 more (not 170, measured from the 20 she was owed)."""
+    settled_winner(mahj)
+    out = said(mahj("fix", "1", "Linda", "25", "--thrown-by", "Ruth"))
+    assert "after this correction Ruth owes 150 more, which the night's final" in out, out
+    shown = json.loads(ok(mahj("total", "--json")).stdout)
+    assert shown["settle"] == [{"from": "Ruth", "to": "Linda", "amount": 150}]
+
+
+def test_a_second_fix_on_a_stake_night_says_it_in_money(mahj):
+    settled_winner(mahj, "--stake", "0.25")
+    out = said(mahj("fix", "1", "Linda", "25", "--thrown-by", "Ruth"))
+    assert "after this correction Ruth owes $37.50 more, which" in out, out
+    assert "Ruth pays Linda $37.50" in said(mahj("total"))
+
+
+def test_a_fix_that_squares_her_again_says_so(mahj):
+    settled_winner(mahj)
+    out = said(mahj("fix", "1", "Ruth", "25", "--thrown-by", "Linda"))
+    assert (
+        "Ruth settled up when leaving (before game 2); after this correction Ruth is square "
+        "again, with nothing more to settle" in out
+    ), out
+    assert "Ruth (left, settled)" in said(mahj("total"))
