@@ -16,6 +16,7 @@ from .eventshared import (
     now,
     print_sheet,
     round_and_table,
+    say_started,
     write_results,
 )
 from .shared import Commands, JsonOpt, WrappedGroup, emit_json, report_check, saving, say_text
@@ -130,36 +131,16 @@ def new(
         tie_break=tie_break,
         card=cardfile.load_card(card) if card is not None else None,
     )
-    path = session or eventload.new_event_path(event_stem(name), day.isoformat())
+    path, earlier = session, None
+    if path is None:
+        path, earlier = eventload.new_event_path(event_stem(name), day.isoformat())
     with saving() as saved:
         standings = change.start(path, made)
         saved(
             f"the event WAS started in {path} (now the current event)",
             "do not start it again: print its sheet with `mahj event seating 1`",
         )
-        from ..core.movement import outlook
-        from ..reports.event import outlook_lines, sheet, sheet_summary
-        from ..reports.words import plural
-
-        first = made.seatings[0]
-        ahead = outlook(eventbuild.fields(made), first, made.seed)
-        lines = (
-            outlook_lines(ahead, made.movement, len(made.players), made.rounds, len(first.tables))
-            if ahead is not None
-            else []
-        )
-        say_text(
-            "\n".join(
-                [
-                    f"Started the event {made.name}: {path}",
-                    f"{len(made.players)} players, {plural(made.rounds, 'round')}, profile "
-                    f"{made.rules.profile}; later rounds by {made.movement}; seed {made.seed}.",
-                    f"Round 1: {sheet_summary(sheet(standings, 1))}.",
-                    *lines,
-                    "Print the sheet to post: mahj event seating 1",
-                ]
-            )
-        )
+        say_started(standings, path, earlier)
 
 
 @event.command()
@@ -171,6 +152,9 @@ def add(
     session: Path | None = EventOpt,
 ) -> None:
     """Register a player late: they play from the first round that has not started.
+
+    A player who withdrew comes back the same way, while no round after the withdrawal
+    has started.
 
     Example: mahj event add Zoe --id 1042
     """

@@ -63,6 +63,37 @@ def card_in(make: "Callable[[], EventChange]", rnd: int, table: int) -> None:
         say_text(cards_line(done.after, rnd))
 
 
+def say_started(standings: "EventStandings", path: Path, earlier: Path | None) -> None:
+    """What `mahj event new` says: the event started, round 1's sheet in short, how the
+    later rounds look, and an event of the same name and date started before (`earlier`)."""
+    from ..core.movement import outlook
+    from ..core.names import typed_back
+    from ..night.eventbuild import fields
+    from ..reports.event import outlook_lines, sheet, sheet_summary
+    from ..reports.words import plural
+
+    made = standings.event
+    first = made.seatings[0]
+    ahead = outlook(fields(made), first, made.seed)
+    tables = len(first.tables)
+    lines = [f"Started the event {made.name}: {path}"]
+    if earlier is not None:
+        back = typed_back(str(earlier))
+        lines.append(
+            f"An event {made.name} of {made.date} was started before, in {earlier}; this is "
+            f"a new one, now the current event. To go back to it: mahj use {back}"
+        )
+    lines += [
+        f"{len(made.players)} players, {plural(made.rounds, 'round')}, profile "
+        f"{made.rules.profile}; later rounds by {made.movement}; seed {made.seed}.",
+        f"Round 1: {sheet_summary(sheet(standings, 1))}.",
+    ]
+    if ahead is not None:
+        lines += outlook_lines(ahead, made.movement, len(made.players), made.rounds, tables)
+    lines.append("Print the sheet to post: mahj event seating 1")
+    say_text("\n".join(lines))
+
+
 def write_results(
     result: "EventStandings",
     source: Path,

@@ -35,18 +35,23 @@ def sessions(json: bool = JsonOpt) -> None:
 def use(
     night: str = typer.Argument(
         ...,
-        help="The session file, or the night's number in `mahj sessions`.",
+        help="The session file (or an event's file), or the night's number in `mahj sessions`.",
         metavar="FILE-OR-NUMBER",
     ),
     json: bool = JsonOpt,
 ) -> None:
     """Make a night the current one again: the commands that follow work on it.
 
+    An event's file makes that event the current one for the `mahj event` commands.
+
     Example: mahj use 2
     """
-    from ..files import loader, paths
+    from ..files import eventload, loader, paths
 
     path = loader.pick(night)
+    if eventload.is_event(path):
+        _use_event(path, json)
+        return
     standings = loader.load(path).standings
     was = paths.current_or_none()
     again = was is not None and paths.same_file(was, path)
@@ -58,6 +63,39 @@ def use(
             emit_json({"current": str(path.resolve()), "was": str(was) if was else None})
             return
         _show_used(path, None if again else was, standings)
+
+
+def _use_event(path: "Path", json: bool) -> None:
+    """`mahj use EVENT-FILE`: that event is the current one for `mahj event` (a damaged
+    one is refused, and the current event stays); the current night stays as it is."""
+    import os
+    from pathlib import Path
+
+    from ..core.names import typed_back
+    from ..files import eventload, paths
+    from .shared import say_text
+
+    event = eventload.load(path).event
+    was = eventload.current_event_or_none()
+    again = was is not None and paths.same_file(was, path)
+    with saving() as saved:
+        if not again:
+            eventload.set_current_event(path)
+        saved(f"{path} WAS made the current event", "mahj event commands now work on it")
+        if json:
+            shown = str(was) if was else None
+            emit_json({"current": str(path.resolve()), "was": shown, "kind": "event"})
+            return
+        named = ", ".join(str(x) for x in (event.name, event.date) if x)
+        lines = [f"{path} is now the current event ({named}): mahj event commands work on it."]
+        if was is not None and not again:
+            lines.append(f"It was {was}; mahj use {typed_back(str(was))} goes back to it.")
+        if (env := os.environ.get("MAHJ_SESSION")) and not paths.same_file(Path(env), path):
+            lines.append(
+                f"Note: $MAHJ_SESSION names {env}, which mahj event commands use before the "
+                "current event; unset it to work on this one."
+            )
+        say_text("\n".join(lines))
 
 
 def _show_used(path: "Path", was: "Path | None", standings: "Standings") -> None:

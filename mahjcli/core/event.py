@@ -180,6 +180,16 @@ class Event(NamedTuple):
         """How round `rnd` is seated, if it is."""
         return self.seatings[rnd - 1] if 0 < rnd <= len(self.seatings) else None
 
+    def round_problem(self, rnd: int) -> str | None:
+        """Why `rnd` is not a seated round of the event (past the last round, or not
+        seated yet), or None: every command that takes a round asks this."""
+        if not 1 <= rnd <= self.rounds:
+            return f"the event has rounds 1 to {self.rounds}, not {rnd}"
+        if self.seating(rnd) is None:
+            seat = either(f" (mahj event seating {rnd} seats it)", "")
+            return f"round {rnd} is not seated yet{seat}"
+        return None
+
     def current_cards(self, rnd: int) -> dict[int, TableCard]:
         """The last card of each table of round `rnd` (accepted or not)."""
         return {c.table: c for c in self.cards if c.round == rnd}

@@ -10,12 +10,13 @@ from ..core.errors import Refused, SessionInvalid, SessionMissing
 from ..core.event import Event
 from ..core.eventfold import EventStandings, fold_event
 from ..core.problems import Problem
-from .eventfile import ParsedEvent, parse_event_text
+from ..core.wording import in_words
+from .eventfile import KIND, ParsedEvent, parse_event_text
 from .lines import Locator
 from .loader import damaged, read_stamped
 from .paths import data_dir, read_pointer, write_pointer
 from .reading import Stamp
-from .sessionfile import decode
+from .sessionfile import decode, read_toml
 
 
 class LoadedEvent(NamedTuple):
@@ -60,7 +61,9 @@ def check(loaded: LoadedEvent) -> tuple[list[Problem], EventStandings | None]:
     if event is None:
         return list(loaded.parsed.problems), None
     standings = fold_event(event)
-    return list(standings.problems), standings
+    # A file is checked on the command line: a field named as its option (`--exposures N`).
+    found = [p._replace(message=in_words(p.message)) for p in standings.problems]
+    return found, standings
 
 
 def invalid_message(loaded: LoadedEvent, problems: list[Problem]) -> str:
@@ -102,17 +105,36 @@ def locate_event(option: Path | None) -> Path:
     return current
 
 
-def new_event_path(stem: str, date_text: str) -> Path:
+def current_event_or_none() -> Path | None:
+    """The current event, or None also when its pointer is damaged."""
+    try:
+        return read_pointer(current_event_pointer(), "current-event", "mahj event new")
+    except SessionMissing:
+        return None
+
+
+def is_event(path: Path) -> bool:
+    """Whether a file says it is an event (`kind = "event"`), sound or not (False when it
+    cannot be read: reading it as a night says why)."""
+    try:
+        text = read(path).parsed.text
+    except SessionMissing:
+        return False
+    doc, _ = read_toml(text, "an event file")
+    return doc is not None and doc.get("kind") == KIND
+
+
+def new_event_path(stem: str, date_text: str) -> tuple[Path, Path | None]:
     """A fresh `<date>-<name>.toml` in the data folder's `events/`, apart from the nights
-    (with -2, -3... if taken)."""
+    (with -2, -3... if taken), and the event of that name and date already there, if any."""
     folder = data_dir() / "events"
     folder.mkdir(parents=True, exist_ok=True)
-    candidate = folder / f"{date_text}-{stem}.toml"
+    first = candidate = folder / f"{date_text}-{stem}.toml"
     n = 2
     while candidate.exists():
         candidate = folder / f"{date_text}-{stem}-{n}.toml"
         n += 1
-    return candidate
+    return candidate, first if candidate != first else None
 
 
 ONE_COLUMN = [["name"], ["names"], ["player"], ["players"]]

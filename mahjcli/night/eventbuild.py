@@ -151,24 +151,59 @@ def register(opened: OpenEvent, typed: str, ident: str) -> Edit:
     if why := name_problem(name):
         raise Refused(why)
     known = {fold_name(p.name): p for p in event.players}
-    if (same := known.get(fold_name(name))) is not None:
-        state = "withdrew" if same.last_round is not None else "is already registered"
-        raise Refused(f"{same.name} {state}; give a new player a different name")
-    if ident and (other := next((p for p in event.players if p.id == ident), None)):
+    if (same := known.get(fold_name(name))) is not None and same.last_round is None:
+        raise Refused(f"{same.name} is already registered; give a new player a different name")
+    if same is not None and ident and ident != same.id:
+        raise Refused(f"{same.name} is registered with another id; leave out --id")
+    other = next((p for p in event.players if ident and p.id == ident and p is not same), None)
+    if other is not None:
         raise Refused(f"{other.name} already has the id {ident!r}")
     first = event.open_round()
-    if first > event.rounds:
+    text = opened.loaded.parsed.text
+    if same is not None:
+        after, text, note = _back(opened, same, first)
+    elif first > event.rounds:
         raise Refused(f"all {event.rounds} rounds have started; nobody can register now")
-    player = Player(name, ident, first)
-    after = event._replace(players=(*event.players, player))
-    text = eventwrite.append_tables(
-        opened.loaded.parsed.text, [("players", eventwrite.player_table(player))]
-    )
-    note = f"{name} is registered and plays from round {first}."
+    else:
+        player = Player(name, ident, first)
+        after = event._replace(players=(*event.players, player))
+        text = eventwrite.append_tables(text, [("players", eventwrite.player_table(player))])
+        note = f"{name} is registered and plays from round {first}."
     if after.seating(first) is None:
         return Edit(after, text, (note,))
     edit = _reseat(after, text, first)
     return edit._replace(notes=(note, *edit.notes))
+
+
+def _back(opened: OpenEvent, player: Player, first: int) -> tuple[Event, str, str]:
+    """A withdrawal taken back, while no round after it has started (one who never played
+    comes back as a late registration, from round `first`): the event, its file's text and
+    what to say."""
+    event = opened.event
+    assert player.last_round is not None
+    played = player.last_round >= player.first_round
+    if played and first > player.last_round + 1:
+        lines = opened.standings.lines
+        points = next((x.points for x in lines if x.player.name == player.name), 0)
+        raise Refused(
+            f"{player.name} withdrew after round {player.last_round}, and round "
+            f"{player.last_round + 1} has started without {player.name}: the event cannot "
+            f"record a round missed in the middle, so {player.name} cannot come back; "
+            f"{player.name}'s {points} points stay in the standings"
+        )
+    if first > event.rounds:
+        raise Refused(f"all {event.rounds} rounds have started; {player.name} cannot come back")
+    plays = max(player.first_round, first)  # the same round, for one who has played
+    back = player._replace(first_round=player.first_round if played else plays, last_round=None)
+    index = event.players.index(player)
+    after = event._replace(players=(*event.players[:index], back, *event.players[index + 1 :]))
+    table = eventwrite.player_table(back)
+    note = (
+        f"{player.name} is back: the withdrawal is taken back, and {player.name} plays from "
+        f"round {plays}."
+    )
+    text = eventwrite.change_table(opened.loaded.parsed.text, "players", index, table)
+    return after, text, note
 
 
 def withdraw(opened: OpenEvent, typed: str) -> Edit:
@@ -248,9 +283,10 @@ def seat(opened: OpenEvent, number: int, method: str | None, redraw: bool) -> Ed
 
 def table_seats(event: Event, rnd: int, table: int) -> tuple[str, ...]:
     """The seats A-D of one table of a seated round."""
+    if why := event.round_problem(rnd):
+        raise Refused(why)
     seating = event.seating(rnd)
-    if seating is None:
-        raise Refused(f"round {rnd} is not seated yet (mahj event seating {rnd} seats it)")
+    assert seating is not None
     if not 1 <= table <= len(seating.tables):
         raise Refused(f"round {rnd} has tables 1 to {len(seating.tables)}, not {table}")
     return seating.tables[table - 1]

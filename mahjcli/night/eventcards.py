@@ -135,10 +135,11 @@ def _off_card(entry: Entry, event: Event) -> Entry:
     return entry._replace(line=None)
 
 
-def _games_problem(night: Night, called: bool) -> str | None:
-    """Why the table's night is not one accepted round of four games, or None; once time
-    was called for the round (`called`), a round of fewer games the table could not
-    accept (RULES.md §11)."""
+def _games_problem(night: Night, called: bool, signed: bool) -> str | None:
+    """Why the table's night is not one round of four games the table accepted, or None;
+    once time was called for the round (`called`), of fewer (RULES.md §11). A night
+    accepts only a round that ended, so one cut short between games comes with the totals
+    the table `signed` instead."""
     standings = night.standings
     stopped = next((r.game for r in standings.rows if r.entry.kind == "incomplete"), None)
     if stopped is not None and not called:
@@ -154,9 +155,8 @@ def _games_problem(night: Night, called: bool) -> str | None:
             "the round: a table's night holds one round (take the later games back with "
             "mahj undo, or start a new night for the next round)"
         )
-    if called and standings.games < GAMES_PER_ROUND:
-        return None
-    if standings.games != GAMES_PER_ROUND:
+    short = called and standings.games < GAMES_PER_ROUND
+    if standings.games != GAMES_PER_ROUND and not short:
         extra = (
             "; a game stopped by time is recorded with mahj incomplete"
             if standings.games < GAMES_PER_ROUND
@@ -165,12 +165,19 @@ def _games_problem(night: Night, called: bool) -> str | None:
         return (
             f"the card has {standings.games} games, and an event round is {GAMES_PER_ROUND}" + extra
         )
-    if standings.accepted < GAMES_PER_ROUND:
+    if standings.accepted == standings.games or (short and stopped is None and signed):
+        return None
+    if short and stopped is None:
         return (
-            f"the table has not accepted its card; once the players have checked it, run "
-            f"mahj scorecard --accept --session {night.path}"
+            "the table has not accepted its card: if time stopped a game, the table records "
+            f"it with mahj incomplete and accepts it with mahj scorecard --accept --session "
+            f"{night.path}; if time was called between games (a night cannot accept that), "
+            "give the totals the table signed, --total NAME=POINTS for each player"
         )
-    return None
+    return (
+        f"the table has not accepted its card; once the players have checked it, run "
+        f"mahj scorecard --accept --session {night.path}"
+    )
 
 
 def detailed_card(
@@ -199,7 +206,7 @@ def detailed_card(
         )
     state = clock_state(event.clock, rnd, now) if now is not None else None
     called = event.time_called(rnd) or (state is not None and state.called)
-    for why in (_seats_problem(night, seats, where), _games_problem(night, called)):
+    for why in (_seats_problem(night, seats, where), _games_problem(night, called, bool(signed))):
         if why:
             raise Refused(f"{night.path}: {why}")
     spelled = dict(zip(_starting_seats(night), seats, strict=True))

@@ -17,10 +17,8 @@ from .eventbuild import Edit
 
 def seated_round(event: Event, rnd: int) -> None:
     """Refused unless round `rnd` is a seated round of the event."""
-    if not 1 <= rnd <= event.rounds:
-        raise Refused(f"the event has rounds 1 to {event.rounds}, not {rnd}")
-    if event.seating(rnd) is None:
-        raise Refused(f"round {rnd} is not seated yet (mahj event seating {rnd} seats it)")
+    if why := event.round_problem(rnd):
+        raise Refused(why)
 
 
 def _with(event: Event, text: str, mark: ClockMark) -> tuple[Event, str]:

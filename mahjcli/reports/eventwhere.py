@@ -45,9 +45,10 @@ def spot(
     nobody of the round is called that."""
     event = standings.event
     number = rnd if rnd is not None else floor_round(standings, now)
+    if why := event.round_problem(number):
+        raise Refused(why)
     seating = event.seating(number)
-    if seating is None:
-        raise Refused(f"round {number} is not seated yet")
+    assert seating is not None
     try:
         name = resolve(typed, [*seating.seated(), *seating.byes])
     except UnknownName as exc:

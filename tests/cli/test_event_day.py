@@ -121,7 +121,9 @@ def test_a_short_card_from_a_tables_night_is_accepted_once_time_was_called(ev: R
     night.ok("win", "Cy", "25", "--self-pick")
     assert "the card has 3 games" in ev.refused("event", "card", "1", "1", str(night.path))
     ev.ok("event", "call-time", "1")
-    out = ev.ok("event", "card", "1", "1", str(night.path))
+    assert "--total NAME=POINTS" in ev.refused("event", "card", "1", "1", str(night.path))
+    signed = [f"--total={n}" for n in ("Ann=40", "Bea=-10", "Cy=45", "Dot=10")]
+    out = ev.ok("event", "card", "1", "1", str(night.path), *signed)
     assert "Ann +40, Bea -10, Cy +45, Dot +10" in out
 
 
@@ -321,6 +323,7 @@ def test_a_short_card_goes_in_once_the_clock_ran_out_and_the_file_says_time_was_
     night.ok("win", "Ann", "25", "--self-pick")
     night.ok("wall")
     night.ok("incomplete")
+    night.ok("scorecard", "--accept")
     out = ev.ok("event", "card", "1", "1", str(night.path))
     assert "Ann +45, Bea +10, Cy +10, Dot +10" in out
     assert "called = " in ev.path.read_text()  # the file alone says time was called

@@ -359,7 +359,6 @@ def test_a_current_night_outside_the_data_folder_is_listed_and_starred(mahj, tmp
     [
         ("7", "there is no night 7 in `mahj sessions` (it lists 1 to 1)"),
         ("missing.toml", "no session file at missing.toml"),
-        ("EVENT", "this is a tournament event file"),
         ("BROKEN", "no `schema = 1` line"),
     ],
 )
@@ -367,12 +366,6 @@ def test_use_refusals_keep_the_current_night(mahj, tmp_path, target, message):
     assert mahj("new", "A", "B", "C", "D", use_session=False).exit_code == 0
     pointer = tmp_path / "data" / "current"
     before = pointer.read_bytes()
-    if target == "EVENT":
-        made = mahj("event", "new", "Cup", *"ABCDEFGH", "--session", str(tmp_path / "e.toml"),
-                    use_session=False)  # fmt: skip
-        assert made.exit_code == 0, made
-        before = pointer.read_bytes()
-        target = str(tmp_path / "e.toml")
     if target == "BROKEN":
         (tmp_path / "b.toml").write_text('title = "not a night"\n')
         target = str(tmp_path / "b.toml")
