@@ -133,6 +133,18 @@ class PanelLine(NamedTuple):
     text: str
     place: Place | None = None
     look: Look | None = None
+    labels: bool = False
+    """A heading that also heads the two amounts of a pie night's places: `Total`, `Purse`."""
+
+
+def purse_words(p: Place) -> str:
+    """`$200.00`, `$0.00 pie` (her purse is empty), or "" on a night without a pie."""
+    return p.purse + (" pie" if p.pie else "") if p.purse else ""
+
+
+def purse_letters(places: tuple[Place, ...]) -> int:
+    """Letters of the widest purse: the purse column's width (0 without a pie)."""
+    return max((width_of(purse_words(p)) for p in places), default=0)
 
 
 def width_of(text: str) -> int:
@@ -152,7 +164,7 @@ def panel_lines(standings: Standings, shown: Summary, columns: int) -> list[Pane
                               break_on_hyphens=False)  # fmt: skip
         return [PanelLine(kind, line) for line in lines]
 
-    out = [PanelLine("heading", "Standings")]
+    out = [PanelLine("heading", "Standings", labels=shown.purses is not None)]
     out += [PanelLine("place", p.words, p, look(index[p.name])) for p in shown.places]
     for note in shown.rules:
         out += wrapped(note)
@@ -242,7 +254,9 @@ def svg(standings: Standings, *, coins: int = 0, title: str = "", panel: bool = 
     title = title or night_title(standings)
     chart_height = TOP + PLOT_HEIGHT + 48
     if panel:
-        letters = max(34, *(width_of(p.words) + 5 for p in shown.places))
+        purse = purse_letters(shown.places)
+        gap = purse and purse + 3  # the purse column's own width, apart from the total
+        letters = max(34, *(width_of(p.words) + 5 + gap for p in shown.places))
         lines = panel_lines(standings, shown, letters)
         width = SVG_WIDTH + 24 + letters * PANEL_FONT * 0.62 + 12
         height = max(chart_height, TOP + len(lines) * PANEL_LINE) + 12
@@ -272,7 +286,7 @@ def svg(standings: Standings, *, coins: int = 0, title: str = "", panel: bool = 
         out.extend(_marker(style, frame.x(i), frame.y(v)) for i, v in enumerate(values) if i)
         out.append("</g>")
     if panel:
-        out += _svg_panel(lines, SVG_WIDTH + 24)
+        out += _svg_panel(lines, SVG_WIDTH + 24, width - 12, purse)
     else:
         out += _svg_legend(standings, shown)
     out.append("</svg>")
@@ -344,9 +358,10 @@ def _per_row(shown: Summary) -> int:
     return max(1, min(LEGEND_PER_ROW, int((SVG_WIDTH - LEFT - RIGHT) // (letters * 8.1 + 52))))
 
 
-def _svg_panel(lines: list[PanelLine], left: float) -> list[str]:
-    """The panel beside the chart, a line each: headings, places with their look, words."""
-    out = []
+def _svg_panel(lines: list[PanelLine], left: float, right: float, purse: int) -> list[str]:
+    """The panel beside the chart, a line each: headings (over a pie night's `Total` and
+    `Purse`), places with their look, words."""
+    out, columns = [], (f"{right - (purse + 1) * PANEL_FONT * 0.62:.1f}", f"{right:.1f}")
     for n, line in enumerate(lines):
         y = TOP + n * PANEL_LINE + PANEL_FONT
         if line.kind == "heading":
@@ -354,20 +369,32 @@ def _svg_panel(lines: list[PanelLine], left: float) -> list[str]:
                 f'<text x="{left:.1f}" y="{y}" font-size="{PANEL_FONT + 1}" font-weight="bold" '
                 f'fill="#222">{_esc(line.text)}</text>'
             )
+            for x, label in zip(columns, ("Total", "Purse"), strict=True) if line.labels else ():
+                out.append(
+                    f'<text x="{x}" y="{y}" font-size="{PANEL_FONT}" text-anchor="end" '
+                    f'fill="#555">{label}</text>'
+                )
         elif line.place is not None and line.look is not None:
-            p = line.place
             out += _sample(line.look, left, y - 5)
-            purse = f" {p.purse}" + (" pie" if p.pie else "") if p.purse else ""
-            gone = f" {p.mark}" if p.left else ""
-            out.append(
-                f'<text x="{left + 36:.1f}" y="{y}" font-size="{PANEL_FONT}" fill="#222">'
-                f"{p.place} {_esc(p.name)}{gone} "
-                f'<tspan font-weight="bold" fill="{"#b00020" if p.negative else "#222"}">'
-                f"{_esc(p.total)}</tspan>{_esc(purse)}</text>"
-            )
+            out.append(_svg_place(line.place, left + 36, y, columns))
         elif line.text:
             out.append(
                 f'<text x="{left:.1f}" y="{y}" font-size="{PANEL_FONT}" fill="#333" '
                 f'xml:space="preserve">{_esc(line.text)}</text>'
             )
     return out
+
+
+def _svg_place(p: Place, x: float, y: int, columns: tuple[str, str]) -> str:
+    """`1 Ruth +100`, the total bold; with a purse, each amount right-aligned in a column."""
+    gone = f" {p.mark}" if p.left else ""
+    colour = "#b00020" if p.negative else "#222"
+    purse = purse_words(p)
+    at = [f' x="{c}" text-anchor="end"' for c in columns] if purse else ["", ""]
+    return (
+        f'<text x="{x:.1f}" y="{y}" font-size="{PANEL_FONT}" fill="#222">'
+        f"{p.place} {_esc(p.name)}{_esc(gone)} "
+        f'<tspan{at[0]} font-weight="bold" fill="{colour}">{_esc(p.total)}</tspan>'
+        + (f"<tspan{at[1]}> {_esc(purse)}</tspan>" if purse else "")
+        + "</text>"
+    )

@@ -23,7 +23,10 @@ from rich.text import Text
 from ..core.names import visible
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from rich.console import ConsoleOptions, ConsoleRenderable, RenderResult
+    from rich.table import Column
 
 PIPED_WIDTH = 100
 """Width of output that goes to a pipe or a file (no terminal to ask)."""
@@ -155,9 +158,10 @@ CHART_WIDTH = 80
 
 
 def chart_console() -> tuple[Console, int]:
-    """The console, and the width charts are drawn at on it."""
+    """The console, no wider than a chart, and the width charts are drawn at on it."""
     out = console()
-    return out, min(out.width, CHART_WIDTH)
+    out.width = min(out.width, CHART_WIDTH)
+    return out, out.width
 
 
 def print_notes(out: Console, width: int, notes: list[str]) -> None:
@@ -171,15 +175,24 @@ def hang(out: Console, text: Text, indent: int | None = None) -> None:
     """A line that may be long (who paid whom, a note), wrapped at the terminal's width
     between words, every line after the first `indent` spaces in (two more than the
     first's own), so the rest never reads as a line of its own."""
+    for line in hung(out, text, indent):
+        out.print(line, no_wrap=True, overflow="fold")
+
+
+def hung(out: Console, text: Text, indent: int | None = None) -> list[Text]:
+    """The lines `hang` prints (indented less where a long word would not fit whole)."""
+    from rich.cells import cell_len
+
     if indent is None:
         indent = len(text.plain) - len(text.plain.lstrip(" ")) + 2
     if text.cell_len <= out.width:
-        out.print(text, no_wrap=True, overflow="fold")
-        return
-    lines = text.wrap(out, max(out.width - indent, 20))
-    for i, line in enumerate(lines):
+        return [text]
+    longest = max(map(cell_len, text.plain.split()), default=0)
+    indent = max(0, min(indent, out.width - longest))
+    lines = text.wrap(out, max(out.width - indent, 10))
+    for line in lines:
         line.rstrip()
-        out.print(Text(" " * indent) + line if i else line, no_wrap=True, overflow="fold")
+    return [Text(" " * indent) + line if i else line for i, line in enumerate(lines)]
 
 
 def wrap_units(head: Text, units: list[Text], width: int, indent: str = "  ") -> list[Text]:
@@ -208,8 +221,53 @@ def wrap_units(head: Text, units: list[Text], width: int, indent: str = "  ") ->
 
 
 def fits(out: Console, renderable: Any) -> bool:
-    """True when `renderable` fits the console's width without cutting a word or number."""
+    """True when `renderable` is drawn at the console's width without cutting a word or
+    number. A table gives way only in its columns that wrap, the widest first (Rich's own
+    order; a column that does not wrap is never narrowed unless everything is cut): it fits
+    when its whole width does, or when narrowing its wrapping columns as Rich does leaves
+    each as wide as its longest word."""
+    from rich.measure import Measurement
+    from rich.table import Table
+
+    unlimited = out.options.update_width(10_000)
+    drawn = Measurement.get(out, unlimited, renderable)
+    if not isinstance(renderable, Table):
+        return drawn.minimum <= out.width
+    excess = drawn.maximum - out.width
+    spans = [_span(out, column) for column in renderable.columns if not column.no_wrap]
+    level = max((widest for widest, _ in spans), default=0)
+    while excess > sum(max(0, widest - level) for widest, _ in spans):
+        if level == 0:
+            return False
+        level -= 1
+    return all(level >= word for widest, word in spans if widest > level)
+
+
+LONG_WORD = 20
+"""In a column that folds (the names), a word longer than this may be folded over lines
+rather than have the table give way to words: a name of one long word."""
+
+
+def _span(out: Console, column: Column) -> tuple[int, int]:
+    """A column's widest line, and the narrowest it may be: its longest word (at most
+    LONG_WORD in a column that folds), at least its least width."""
     from rich.measure import Measurement
 
     unlimited = out.options.update_width(10_000)
-    return Measurement.get(out, unlimited, renderable).minimum <= out.width
+    sizes = [Measurement.get(out, unlimited, cell) for cell in (column.header, *column.cells)]
+    word = max(m.minimum for m in sizes)
+    if column.overflow == "fold":
+        word = min(word, LONG_WORD)
+    least = column.min_width or 0
+    return max(least, *(m.maximum for m in sizes)), max(least, word)
+
+
+def print_fitting(out: Console, tables: Sequence[Any], words: Callable[[], list[Text]]) -> None:
+    """The first of `tables` that fits the terminal with every number whole; where none
+    does, the same `words` (lines that break between numbers, never inside one)."""
+    for table in tables:
+        if fits(out, table):
+            out.print(table)
+            return
+    for line in words():
+        out.print(line, overflow="fold")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +14,7 @@ from rich.text import Text
 from ..core.rulesets import RULE_SETS
 from ..reports.season import Block, PlayerStats, Season, WinRecord
 from ..reports.words import per_game, percent, plural, points, title
-from .console import console, fits, shown, wrap_units
+from .console import console, print_fitting, shown, wrap_units
 from .night import show_after
 
 if TYPE_CHECKING:
@@ -108,14 +109,8 @@ def show_season(result: Season, empty: str = "") -> None:
         )
         return
     for block in shown:
-        roomy, tight = season_table(block), season_table(block, tight=True)
-        if fits(out, roomy):  # its names are not wrapped
-            out.print(roomy)
-        elif fits(out, tight):
-            out.print(tight)
-        else:
-            for line in season_lines(block, out.width):
-                out.print(line, overflow="fold")
+        tables = (season_table(block), season_table(block, tight=True))
+        print_fitting(out, tables, partial(season_lines, block, out.width))
         out.print()
     out.print(
         Text(
@@ -132,6 +127,19 @@ def _win_cells(w: WinRecord, both: bool) -> tuple[str, str, str, str]:
     night = w.night.standings.session.name or w.night.label
     won = points(w.points) + (" pts" if both and not w.night.standings.rules.pays else "")
     return w.night.date.isoformat() if w.night.date else "", night, hand, won
+
+
+def _winners_lines(wins: Sequence[WinRecord], both: bool, head: str, width: int) -> list[Text]:
+    """The winners log in words, for a terminal too narrow for its table: a line for each
+    win's date and night, then who won what, broken only between its parts."""
+    lines = [Text(head, style="italic")]
+    for w in wins:
+        date, night, hand, won = _win_cells(w, both)
+        jokerless = [f"jokerless {w.jokerless_word}"] if w.jokerless_word else []
+        units = [f"{w.win.winner} {won}", f"hand {hand}", w.how, *jokerless]
+        lines.append(Text(f"{date} {night}, game {w.game}".strip()))
+        lines += wrap_units(Text("    "), [Text(u) for u in units], width, "    ")
+    return lines
 
 
 def show_winners(wins: Sequence[WinRecord], both: bool) -> None:
@@ -155,17 +163,7 @@ def show_winners(wins: Sequence[WinRecord], both: bool) -> None:
             date, Text(night), str(w.game), Text(w.win.winner), Text(hand), Text(w.how),
             w.jokerless_word, won,
         )  # fmt: skip
-    if fits(out, table):
-        out.print(table)
-    else:  # too narrow for the table: each win in words rather than cut numbers
-        out.print(Text(str(table.title), style="italic"))
-        for w in wins:
-            date, night, hand, won = _win_cells(w, both)
-            jokerless = [f"jokerless {w.jokerless_word}"] if w.jokerless_word else []
-            units = [f"{w.win.winner} {won}", f"hand {hand}", w.how, *jokerless]
-            out.print(Text(f"{date} {night}, game {w.game}".strip()), overflow="fold")
-            for line in wrap_units(Text("    "), [Text(u) for u in units], out.width, "    "):
-                out.print(line, overflow="fold")
+    print_fitting(out, [table], lambda: _winners_lines(wins, both, str(table.title), out.width))
     notes = []
     said = {w.jokerless_word for w in wins}
     if "no (pairs)" in said:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from rich.console import Console
 from rich.text import Text
 
@@ -13,9 +11,7 @@ from ..core.standings import Row, Standings
 from ..reports.words import describe, outcome, plural, points, rate, seat_swap, settled_words, title
 from .console import fits, hang, wrap_units
 from .sheet import Column, Line, Sheet
-
-if TYPE_CHECKING:
-    from rich.table import Table
+from .totals import show_totals
 
 
 def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> None:
@@ -177,7 +173,7 @@ def show_status(out: Console, standings: Standings) -> None:
         out.print(Text("Left: " + join_names(standings.gone), style="dim"))
     if standings.rules.house_problem("kitty") is None:
         out.print(kitty_line(standings))
-    out.print(totals_table(standings))
+    show_totals(out, standings)
     show_rule_notes(out, standings)
 
 
@@ -202,36 +198,11 @@ def show_rule_notes(out: Console, standings: Standings) -> None:
         out.print(Text(note, style="dim"))
 
 
-def totals_table(standings: Standings, *, coins: int = 0) -> Table:
-    """Standings, best first, with each purse when there is a pie."""
-    from rich.table import Table
-
-    from ..reports.summary import places
-
-    table = Table(title_justify="left")
-    table.add_column("", justify="right")
-    table.add_column("Player", overflow="fold")  # a long name whole, never cut short
-    table.add_column("Total", justify="right")
-    pie = standings.purses() is not None
-    if pie:
-        table.add_column("Purse", justify="right")
-    for p in places(standings, coins):
-        first = p.place.lstrip("=") == "1" and p.total.startswith("+")
-        player = Text(p.name, style="bold" if first else "")
-        if p.left:
-            player.append(f" {p.mark}", style="dim")
-        cells: list[Any] = [str(p.place), player, Text(p.total, style="red" if p.negative else "")]
-        if pie:
-            cells.append(p.purse + (" pie" if p.pie else ""))
-        table.add_row(*cells)
-    return table
-
-
 def show_total(out: Console, standings: Standings, *, coins: int) -> None:
     """`mahj total`: the standings and the line naming the night's house rules."""
     coins = rate(standings, coins)
     out.print(Text(f"{title(standings)}: {plural(standings.games, 'game')}", style="bold"))
-    out.print(totals_table(standings, coins=coins))
+    show_totals(out, standings, coins=coins)
     show_rule_notes(out, standings)
 
 

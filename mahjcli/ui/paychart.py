@@ -3,6 +3,7 @@ prints on paper."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -18,9 +19,11 @@ from ..reports.paychart import (
     LeagueChart,
     league_grid,
 )
-from .console import chart_console, print_notes
+from .console import chart_console, fits, hung, print_fitting, print_notes
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..reports.pointchart import TournamentChart
 
 
@@ -52,7 +55,8 @@ def print_league(
     house doubles East, what everyone pays East when East wins)."""
     out, width = chart_console()
     for chart in charts:
-        out.print(_league_table(chart, fmt, coins, width), width=width)
+        table = _league_table(chart, fmt, coins, width)
+        print_fitting(out, [table], partial(_league_words, out, chart, fmt, str(table.title)))
     said = [
         "Each cell: what the winner collects (what each loser pays, the thrower first).",
         (
@@ -84,14 +88,49 @@ def _league_table(chart: LeagueChart, fmt: Formatter, coins: int, width: int) ->
         title += f", in money ({money(1, coins)} a point)"
     table = Table(title=title, title_justify="left", show_lines=chart.seated > 3)
     table.add_column("Value", justify="right")
-    for column in COLUMNS:
-        table.add_column(HEADINGS[column], justify="right")
+    for column in COLUMNS:  # laid out to fit by `league_grid`: never wrapped again
+        table.add_column(HEADINGS[column], justify="right", no_wrap=True)
     value_width = max([len("Value"), *(len(str(row.value)) for row in chart.rows)])
     room = width - _overhead(len(COLUMNS) + 1) - value_width
     grid = league_grid(chart, fmt, room)
     for row, cells in zip(chart.rows, grid, strict=True):
         table.add_row(str(row.value), *(_bold_first(cell) for cell in cells))
     return table
+
+
+def _said(heading: str) -> str:
+    """A column's heading as words in a line: `Jokerless self-picked`."""
+    return heading.replace("\n", " ")
+
+
+def _league_words(out: Console, chart: LeagueChart, fmt: Formatter, title: str) -> list[Text]:
+    """The league chart in words, for a terminal too narrow for it: each value, then what
+    the winner collects each way (and what each loser pays)."""
+    lines = [Text(title)]
+    for row in chart.rows:
+        lines.append(Text(f"Value {row.value}:", style="bold"))
+        for column, cell in zip(COLUMNS, row.cells, strict=True):
+            lines += hung(out, Text(f"  {_said(HEADINGS[column])}: {cell.text(fmt)}"))
+    return lines
+
+
+def _tournament_words(out: Console, chart: TournamentChart, titles: list[str]) -> list[Text]:
+    """The tournament chart in words, for a terminal too narrow for its tables."""
+    lines = [Text(titles[0])]
+    for row in chart.rows:
+        lines.append(Text(f"Value {row.value}:", style="bold"))
+        cells = zip(COLUMNS, row.cells(), strict=True)
+        each = [f"{_said(HEADINGS[column])}: {cell}" for column, cell in cells]
+        for words in [*each, f"Heavenly hand: {row.heavenly}"]:
+            lines += hung(out, Text(f"  {words}"))
+    lines.append(Text(titles[1]))
+    how = "added to" if chart.misnamed_adds else "in place of"
+    for band in chart.thrower:
+        threw = f"  {band.label} exposures: threw the winning tile {band.points}"
+        lines += hung(
+            out, Text(f"{threw}, mis-named the discard {band.misnamed} ({how} the penalty)")
+        )
+    return lines
 
 
 def print_tournament(chart: TournamentChart, rule_notes: list[str]) -> None:
@@ -106,8 +145,6 @@ def print_tournament(chart: TournamentChart, rule_notes: list[str]) -> None:
     points.add_column("Heavenly\nhand", justify="right")
     for row in chart.rows:
         points.add_row(str(row.value), *row.cells(), str(row.heavenly))
-    out.print(points, width=width)
-
     how = "added to" if chart.misnamed_adds else "in place of"
     thrower = Table(title="The thrower's points, by the winner's exposures", title_justify="left")
     thrower.add_column("Winner's\nexposures")
@@ -115,7 +152,13 @@ def print_tournament(chart: TournamentChart, rule_notes: list[str]) -> None:
     thrower.add_column(f"Mis-named the discard\n({how} the penalty)", justify="right")
     for band in chart.thrower:
         thrower.add_row(band.label, str(band.points), str(band.misnamed))
-    out.print(thrower, width=width)
+    if fits(out, points) and fits(out, thrower):
+        out.print(points)
+        out.print(thrower)
+    else:
+        titles = [str(points.title), str(thrower.title)]
+        for line in _tournament_words(out, chart, titles):
+            out.print(line, overflow="fold")
     notes = [
         f"Bonuses add: self-picked +{payments.SELF_PICK_BONUS}; jokerless "
         f"+{payments.JOKERLESS_BONUS}, only for a hand with a group of three or more.",

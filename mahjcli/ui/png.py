@@ -13,7 +13,16 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.standings import Standings
-from ..reports.pictures import Look, PanelLine, look, panel_lines, series, width_of
+from ..reports.pictures import (
+    Look,
+    PanelLine,
+    look,
+    panel_lines,
+    purse_letters,
+    purse_words,
+    series,
+    width_of,
+)
 from ..reports.summary import summary
 from ..reports.words import points, rate, title
 
@@ -127,17 +136,20 @@ def figure_of(standings: Standings, coins: int) -> Figure:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    lines = panel_lines(standings, summary(standings, coins), PANEL_COLUMNS)
+    shown = summary(standings, coins)
+    lines = panel_lines(standings, shown, PANEL_COLUMNS)
     inches = FONT * 0.62 / 72  # a letter, about; a standing's words start 13% in, its total
-    panel_width = max(3.2, *(inches * (width_of(line.text) + 2) / (0.87 if line.place else 1)
-                             for line in lines))  # fmt: skip
+    purse = purse_letters(shown.places)  # and a pie night's purse, each in a column
+    gap = purse and purse + 3
+    panel_width = max(3.2, *(inches * (width_of(line.text) + 2 + gap * bool(line.place))
+                             / (0.87 if line.place else 1) for line in lines))  # fmt: skip
     height = max(CHART[1], 0.9 + LINE * len(lines))
     figure = Figure(figsize=(CHART[0] + panel_width, height), dpi=150, layout="constrained")
     FigureCanvasAgg(figure)
     figure.suptitle(title(standings), x=0.01, ha="left", fontsize=13, fontweight="bold")
     chart, panel = figure.subplots(1, 2, width_ratios=[CHART[0], panel_width])
     _chart(chart, standings, coins)
-    _panel(panel, lines, height)
+    _panel(panel, lines, height, 1 - inches * (purse + 1) / panel_width)
     from matplotlib.text import Text
 
     _as_typed(figure.findobj(Text), _names(standings))
@@ -178,8 +190,10 @@ def _chart(axes: Axes, standings: Standings, coins: int) -> None:
         axes.spines[side].set_visible(False)
 
 
-def _panel(axes: Axes, lines: list[PanelLine], height: float) -> None:
-    """The standings (each with a sample of their line: the legend), then the words."""
+def _panel(axes: Axes, lines: list[PanelLine], height: float, total_x: float) -> None:
+    """The standings (each with a sample of their line: the legend), then the words; on a
+    pie night each total ends at `total_x` and each purse at the right, under `Total` and
+    `Purse`."""
     axes.set_axis_off()
     rows = max(len(lines), (height - 0.9) / LINE)
     axes.set_xlim(0, 1)
@@ -188,14 +202,18 @@ def _panel(axes: Axes, lines: list[PanelLine], height: float) -> None:
         y = n + 0.5
         if line.kind == "heading":
             axes.text(0, y, line.text, fontsize=FONT + 1, fontweight="bold", va="center")
+            for x, label in ((total_x, "Total"), (1, "Purse")) if line.labels else ():
+                axes.text(x, y, label, fontsize=FONT, va="center", ha="right", color="#555555")
         elif line.place is not None and line.look is not None:
             p = line.place
             axes.plot([0, 0.1], [y, y], linewidth=2, markersize=6, markevery=[1],
                       **_style(line.look))  # fmt: skip
             gone = f" {p.mark}" if p.left else ""
             axes.text(0.13, y, f"{p.place} {p.name}{gone}", fontsize=FONT, va="center")
-            purse = f" {p.purse}" + (" pie" if p.pie else "") if p.purse else ""
-            axes.text(1, y, f"{p.total}{purse}", fontsize=FONT, va="center", ha="right",
+            purse = purse_words(p)
+            axes.text(total_x if purse else 1, y, p.total, fontsize=FONT, va="center", ha="right",
                       fontweight="bold", color="#b00020" if p.negative else "#222222")  # fmt: skip
+            if purse:
+                axes.text(1, y, purse, fontsize=FONT, va="center", ha="right", color="#222222")
         elif line.text:
             axes.text(0, y, line.text, fontsize=FONT, va="center", color="#333333")

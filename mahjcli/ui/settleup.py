@@ -8,6 +8,7 @@ from rich.text import Text
 
 from ..core.standings import Standings
 from ..reports.summary import summary
+from .console import hang
 
 
 def show_settle(out: Console, standings: Standings, *, coins: int) -> None:
@@ -21,8 +22,8 @@ def show_settle(out: Console, standings: Standings, *, coins: int) -> None:
     if shown.settled:
         out.print(Text("Settled as they left:", style="bold"))
         for settled in shown.settled:
-            out.print(Text(f"  {settled.words}"))
+            hang(out, Text(f"  {settled.words}"))
     if shown.settle:
         out.print(Text(shown.settle_heading, style="bold"))
         for words in shown.settle_words():
-            out.print(Text(f"  {words}"))
+            hang(out, Text(f"  {words}"))

@@ -231,3 +231,54 @@ def test_total_png_warns_of_a_letter_drawn_as_a_box(mahj, monkeypatch, tmp_path:
     (line,) = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
     assert "李" in line and "--svg FILE" in line
     assert (tmp_path / "night.png").read_bytes().startswith(PNG_MAGIC)
+
+
+def _pie_night():
+    """Ruth wins everything on a $50 pie at a quarter a point: three purses are empty."""
+    from mahjcli.core.rulesets import League
+
+    players = ("Ruth", "Linda", "Kathy", "Pat")
+    win = Win("Ruth", 50, jokerless=True)  # self-picked
+    return fold(Session(players, players[:1], League(pie=200, stake=25), (win,)))
+
+
+def test_the_png_labels_each_total_and_each_purse():
+    """On a pie night each standing shows two amounts: the picture heads them `Total`
+    and `Purse`, each amount right under its heading, so a purse is not read as a win."""
+    _, panel = figure_of(_pie_night(), 25).axes
+    texts = {plain(t.get_text()): t for t in panel.findobj(Text) if t.get_text()}
+    assert {"Standings", "Total", "Purse", "1 Ruth", "+$150.00", "$200.00"} <= set(texts)
+    assert {"=2 Linda", "-$50.00", "$0.00 pie"} <= set(texts)
+    for heading, amounts in (
+        ("Total", ["+$150.00", "-$50.00"]),
+        ("Purse", ["$200.00", "$0.00 pie"]),
+    ):
+        x, y = texts[heading].get_position()
+        assert y == texts["Standings"].get_position()[1]  # on the heading's line
+        for amount in amounts:
+            assert texts[amount].get_position()[0] == x and texts[amount].get_ha() == "right"
+    assert texts["Total"].get_position()[0] < texts["Purse"].get_position()[0]
+    row = texts["1 Ruth"].get_position()[1]
+    assert texts["+$150.00"].get_position()[1] == row == texts["$200.00"].get_position()[1]
+
+
+def test_the_svg_labels_each_total_and_each_purse():
+    import xml.etree.ElementTree as ET
+
+    from mahjcli.reports.pictures import svg
+
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(svg(_pie_night(), coins=25))
+    texts = list(root.iter(ns + "text"))
+    said = ["".join(t.itertext()) for t in texts]
+    assert "1 Ruth +$150.00 $200.00" in said and "=2 Linda -$50.00 $0.00 pie" in said
+    heading = texts[said.index("Standings")]
+    labels = {t.text: t for t in texts if t.get("y") == heading.get("y") and t is not heading}
+    assert set(labels) == {"Total", "Purse"}
+    ruth = texts[said.index("1 Ruth +$150.00 $200.00")]
+    total, purse = list(ruth)
+    assert (total.text, purse.text.strip()) == ("+$150.00", "$200.00")
+    for label, amount in ((labels["Total"], total), (labels["Purse"], purse)):
+        assert label.get("x") == amount.get("x")
+        assert label.get("text-anchor") == amount.get("text-anchor") == "end"
+    assert float(labels["Total"].get("x")) < float(labels["Purse"].get("x"))
