@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..core.model import WINDS, Penalty
+from ..core.model import WINDS, Penalty, Wall, Win
 from ..core.names import join_names
 from ..core.standings import Row, Standings
 from ..reports.words import describe, outcome, plural, points, rate, seat_swap, settled_words, title
@@ -94,8 +94,36 @@ def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> No
         hang(out, Text(f"  game {row.game} now: {now_paid} (was: {then})"))
     for said in resettled(before, after):
         out.print(Text(said))
+    _show_dropped_bets(out, was, now)
     _show_moves(out, before, after)
     show_after(out, after)
+
+
+def _show_dropped_bets(out: Console, was: Row, now: Row) -> None:
+    """A fix replaces the whole game: bets it leaves out no longer count, and the words
+    that would keep them."""
+    from ..core.names import typed_back
+
+    def bets_of(row: Row) -> list[tuple[str, str]]:
+        entry = row.entry
+        if not isinstance(entry, Win | Wall):
+            return []
+        return [*entry.bets, *((bettor, "wall") for bettor in entry.wall_bets)]
+
+    bets = bets_of(was)
+    if not bets or bets_of(now):
+        return
+    what = join_names([f"{bettor} on {on}" for bettor, on in bets])
+    again = " ".join(f"--bet {typed_back(f'{bettor}={on}')}" for bettor, on in bets)
+    one = len(bets) == 1
+    hang(
+        out,
+        Text(
+            f"Game {now.game}'s bet{'' if one else 's'} ({what}) {'is' if one else 'are'} not "
+            f"in the fix, so {'it no longer counts' if one else 'they no longer count'}; to "
+            f"keep {'it' if one else 'them'}, fix it again with {again} added"
+        ),
+    )
 
 
 def show_renamed(out: Console, was: str, now: str, standings: Standings) -> None:
