@@ -80,7 +80,7 @@ def spread_byes(
 ) -> tuple[str, ...]:
     """`choose_byes`, but each bye in turn from the table of the round before (`last`)
     that has the most of its players still sitting (then in `field`'s order): byes taken
-    from one table leave another whole, and its players must then meet again.
+    from one table may leave another whole, and its players must then meet again.
 
     >>> spread_byes(["Ann", "Bea", "Cy", "Dot", "Eve"], {}, [["Ann", "Bea", "Cy", "Dot"]])
     ('Ann',)
@@ -100,6 +100,15 @@ def spread_byes(
         chosen.append(field[pick])
         left[table_of.get(field[pick], -1)] = left.get(table_of.get(field[pick], -1), 0) - 1
     return tuple(p for p in field if p in chosen)
+
+
+def _crowding(field: Sequence[str], byes: Sequence[str], last: RoundSeating) -> int:
+    """Pairs of `last`'s tables who must sit together again in the next round when these
+    are its byes (its players spread over its tables as kindly as can be)."""
+    sitting = set(field) - set(byes)
+    tables = len(sitting) // SEATS
+    together = [len(sitting & set(table)) for table in last.tables]
+    return sum(eventplan.pairs_at_least(count, tables) for count in together) if tables else 0
 
 
 def met_counts(seatings: Iterable[RoundSeating]) -> Met:
@@ -239,9 +248,11 @@ def plan(fields: Sequence[Sequence[str]], history: Sequence[RoundSeating], seed:
     first = len(history) + 1
     rng = round_rng(seed, first)
     byes = _byes(fields, history)
-    if history and fields:  # the first round planned: byes spread over the last one's tables
-        byes[0] = spread_byes(fields[0], bye_counts(history), history[-1].tables)
-        byes[1:] = _byes(fields[1:], [*history, RoundSeating(first, "", (), byes[0])])
+    if history and fields:  # the first round planned: byes spread when that crowds less
+        spread = spread_byes(fields[0], bye_counts(history), history[-1].tables)
+        if _crowding(fields[0], spread, history[-1]) < _crowding(fields[0], byes[0], history[-1]):
+            byes[0] = spread
+            byes[1:] = _byes(fields[1:], [*history, RoundSeating(first, "", (), spread)])
     sitting = [[p for p in field if p not in out] for field, out in zip(fields, byes, strict=True)]
     names = list(
         dict.fromkeys([*(p for s in history for p in s.seated()), *(p for s in sitting for p in s)])
