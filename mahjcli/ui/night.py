@@ -110,10 +110,11 @@ def _show_dropped_bets(out: Console, was: Row, now: Row) -> None:
             return []
         return [*entry.bets, *((bettor, "wall") for bettor in entry.wall_bets)]
 
-    bets = bets_of(was)
-    if not bets or bets_of(now):
+    kept = bets_of(now)
+    bets = [bet for bet in bets_of(was) if bet not in kept]
+    if not bets:
         return
-    what = join_names([f"{bettor} on {on}" for bettor, on in bets])
+    what = join_names([f"{a} on {'a wall game' if b == 'wall' else b}" for a, b in bets])
     again = " ".join(f"--bet {typed_back(f'{bettor}={on}')}" for bettor, on in bets)
     one = len(bets) == 1
     hang(

@@ -23,3 +23,14 @@ def test_a_fix_that_keeps_the_bets_says_nothing_of_them(mahj):
     fixed = mahj("fix", "1", "Ruth", "25", "-t", "Kathy", "--bet", "Sue=Ruth")
     assert fixed.exit_code == 0, fixed
     assert "no longer count" not in fixed.stdout
+
+
+def test_a_fix_that_keeps_one_bet_and_leaves_out_another_names_the_one_left_out(mahj):
+    players = ("Ann", "Bea", "Cy", "Dot", "Mary Lou", "Fay")
+    assert mahj("new", *players, "--house", "bettor").exit_code == 0
+    won = mahj("win", "Ann", "25", "-t", "Bea", "--bet", "Mary Lou=Ann", "--bet", "Fay=wall")
+    assert won.exit_code == 0, won
+    fixed = mahj("fix", "1", "Ann", "35", "-t", "Bea", "--bet", "Mary Lou=Ann")
+    said = " ".join(fixed.stdout.split())
+    assert "Game 1's bet (Fay on a wall game) is not in the fix" in said, said
+    assert "--bet Fay=wall added" in said
