@@ -341,7 +341,7 @@ def export_cmd(
         text = json_text(json_.dumps(export.to_json(chosen), ensure_ascii=False, indent=2)) + "\n"
     if output is None or str(output) == "-":
         if fmt == "csv":
-            print_file(text)
+            print_file(text, bom=True)
         else:
             echo(text, nl=False)  # every name it cannot encode kept as its \u escape
         return

@@ -3,7 +3,9 @@ messages, and what a change that was saved prints), number-taking commands, and 
 night a read-only command works on."""
 
 import contextlib
+import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -73,16 +75,17 @@ def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
     stream.flush()
 
 
-def print_file(text: str) -> None:
-    """Print a whole file (a CSV, a page, an SVG) on stdout: in UTF-8 when it goes to a
-    file or a pipe, whatever that stream's encoding (`mahj export > night.csv` where it
-    is Windows' cp1252 keeps every name), and on a terminal as `echo` prints."""
+def print_file(text: str, bom: bool = False) -> None:
+    """A whole file (CSV, page, SVG) on stdout: UTF-8 but on a terminal, whatever its
+    encoding (`mahj export > x.csv` on Windows), `bom` marking a file (not a pipe) so."""
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None or sys.stdout.isatty():
-        echo(text, nl=False)
-        return
+        return echo(text, nl=False)
+    to_file = False
+    with contextlib.suppress(OSError, ValueError):  # no file behind it: no mark
+        to_file = stat.S_ISREG(os.fstat(sys.stdout.fileno()).st_mode)
     sys.stdout.flush()
-    buffer.write(text.encode("utf-8"))
+    buffer.write(("\ufeff" if bom and to_file else "").encode("utf-8") + text.encode("utf-8"))
     buffer.flush()
 
 

@@ -343,38 +343,31 @@ def repaid(before: Standings, after: Standings, since: int) -> list[tuple[Row, s
 
 
 def beyond_the_door(standings: Standings) -> dict[str, tuple[int, int]]:
-    """For each player who settled up as she left: what she owes (below 0) or is owed
-    beyond what she settled, leaving out what she won or lost after her last such
-    departure (the final settle-up has that like anyone's), and that departure's game."""
+    """For each player who settled up as she left, what she owes (below 0) or is owed
+    beyond it, leaving out what she won or lost after her last such departure (the final
+    settle-up has that like anyone's); and that departure's game."""
     balances = standings.balances()  # net of every settle-up, with the kitties given back
     final = dict(zip(standings.players, standings.totals, strict=True))
     beyond: dict[str, tuple[int, int]] = {}
     for row in standings.settled_rows():
-        if isinstance(row.entry, Leave):
-            who = row.entry.player
-            door = dict(zip(standings.players, row.totals, strict=True)).get(who, 0)
-            later = final.get(who, 0) - door
-            beyond[who] = (balances.get(who, 0) - later, row.game)
+        who = row.entry.player if isinstance(row.entry, Leave) else ""
+        later = final.get(who, 0) - dict(zip(standings.players, row.totals, strict=True))[who]
+        beyond[who] = (balances.get(who, 0) - later, row.game)
     return beyond
 
 
 def resettled(before: Standings, after: Standings) -> list[str]:
     """What a correction did to each player who had settled up when leaving: what they
     owe, or are owed, beyond what they settled (the night's final settle-up has it)."""
-    coins = rate(after)
-    was = beyond_the_door(before)
-    said = []
+    coins, was, said = rate(after), beyond_the_door(before), []
     for who, (left, game) in beyond_the_door(after).items():
         if left != was.get(who, (0, game))[0]:
             amount = points(abs(left), coins=coins, sign=False)
             owes = f"owes {amount} more" if left < 0 else f"is owed {amount} more"
             owes += ", which the night's final settle-up now includes"
-            if not left:
-                owes = "is square again, with nothing more to settle"
-            said.append(
-                f"{who} settled up when leaving (before game {game}); after this "
-                f"correction {who} {owes}"
-            )
+            owes = owes if left else "is square again, with nothing more to settle"
+            said.append(f"{who} settled up when leaving (before game {game}); after this "
+                        f"correction {who} {owes}")  # fmt: skip
     return said
 
 

@@ -121,6 +121,17 @@ def test_a_file_printed_to_a_file_keeps_every_name_whatever_the_encoding(night: 
     assert "李" in text and "José" in text
 
 
+def test_a_csv_redirected_into_a_file_opens_as_utf8_in_a_spreadsheet(night: Path, tmp_path):
+    # `mahj export > night.csv`: a byte-order mark first, as --output writes, so that a
+    # spreadsheet reads José as José and not as JosÃ©; a pipe gets none (a script reads it)
+    with (tmp_path / "night.csv").open("wb") as file:
+        done = run(night, "export", encoding="cp1252", stdout=file)
+    assert done.returncode == 0
+    data = (tmp_path / "night.csv").read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and "José" in data.decode("utf-8-sig")
+    assert not run(night, "export", encoding="cp1252").stdout.startswith(b"\xef\xbb\xbf")
+
+
 def test_json_cannot_lose_a_name_to_the_encoding(night: Path):
     done = run(night, "total", "--json", encoding="ascii")
     assert done.returncode == 0
