@@ -61,6 +61,7 @@ def _current(event: Event, rnd: int, table: int) -> tuple[int, TableCard] | None
 
 def _open_card(event: Event, rnd: int, table: int) -> tuple[int, TableCard]:
     """The table's card that is being entered (Refused when there is none)."""
+    table_seats(event, rnd, table)  # a round or a table the event does not have
     found = _current(event, rnd, table)
     if found is None:
         raise Refused(f"{where(rnd, table)} has no card yet; enter its first game")

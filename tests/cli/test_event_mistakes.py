@@ -204,8 +204,15 @@ def test_check_names_what_a_hand_edited_game_is_missing_in_words(tmp_path: Path)
         ("event", "start", "2"),
         ("event", "where", "ann", "--round", "2"),
         ("event", "seating", "2"),
+        ("event", "undo", "2", "1"),
+        ("event", "confirm", "2", "1", "Ann"),
     ],
 )
 def test_a_round_past_the_last_one_is_named_as_such(cup: Run, args):
     said = cup.refused(*args)
     assert "the event has rounds 1 to 1, not 2" in said and "not seated yet" not in said
+
+
+def test_a_table_past_the_last_one_is_named_as_such(cup: Run):
+    said = cup.refused("event", "undo", "1", "5")
+    assert "round 1 has tables 1 to 1, not 5" in said and "no card yet" not in said
