@@ -122,7 +122,7 @@ def log_json(standings: Standings, table: int | None = None) -> dict[str, Any]:
                        if isinstance(entry, Open | Close) else {}),
                     **({"settled": [{"from": payer, "to": payee, "amount": amount}
                                     for payer, payee, amount in entry.settled]}
-                       if isinstance(entry, Leave) and entry.settled else {}),
+                       if isinstance(entry, Leave) and entry.settled_up else {}),
                     **({"deltas": {p: d for p, d in zip(standings.players, row.deltas,
                                                          strict=True) if d}}
                        if any(row.deltas) else {}),  # a closing table's kitty goes back

@@ -112,9 +112,19 @@ def test_a_leaver_who_came_back_is_told_only_what_the_correction_did_to_her_door
     """Eve settles up at the door (Bea 75 and Cy 25 pay her 100), comes back and wins 150
     more; game 2 corrected to a 30 makes her door total 120: she is owed 20 more, not her
     later winnings too (those the final settle-up has anyway)."""
-    for args in (("new", "Ann", "Bea", "Cy", "Dot", "Eve"), ("win", "Ann", "25", "-t", "Bea"),
-                 ("win", "Eve", "25", "-t", "Cy"), ("leave", "Eve", "--settle"), ("join", "Eve"),
-                 ("win", "Cy", "25", "-t", "Dot"), ("win", "Eve", "25", "--self-pick")):  # fmt: skip
+    played = [("new", "Ann", "Bea", "Cy", "Dot", "Eve"), ("win", "Ann", "25", "-t", "Bea"),
+              ("win", "Eve", "25", "-t", "Cy"), ("leave", "Eve", "--settle"), ("join", "Eve"),
+              ("win", "Cy", "25", "-t", "Dot"), ("win", "Eve", "25", "--self-pick")]  # fmt: skip
+    for args in played:
         assert mahj(*args).exit_code == 0, args
     out = " ".join(mahj("fix", "2", "Eve", "30", "-t", "Cy").stdout.split())
     assert "after this correction Eve is owed 20 more" in out, out
+
+
+def test_a_square_settle_up_shows_in_the_log_for_scripts(mahj):
+    square_leaver(mahj)
+    (left,) = json.loads(ok(mahj("log", "--json")).stdout)["seating"]
+    assert left["action"] == "leave" and left["settled"] == []  # settled, nothing paid
+    ok(mahj("join", "Ruth"))
+    ok(mahj("leave", "Ruth"))  # this time without settling up: no "settled"
+    assert "settled" not in json.loads(ok(mahj("log", "--json")).stdout)["seating"][-1]
