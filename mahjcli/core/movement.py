@@ -178,12 +178,18 @@ def repeats(tables: Iterable[Sequence[str]], met: Met) -> int:
     >>> repeats([["Ann", "Bea", "Cy", "Dot"]], {"Ann": {"Bea": 2}, "Bea": {"Ann": 2}})
     1
     """
-    return sum(
-        1
-        for table in tables
+    return len(meeting_again(tables, met))
+
+
+def meeting_again(tables: Iterable[Sequence[str]], met: Met) -> list[tuple[str, str, int]]:
+    """Each pair at one table who already sat together in an earlier round, with the
+    table's number (from 1)."""
+    return [
+        (a, b, t)
+        for t, table in enumerate(tables, 1)
         for a, b in itertools.combinations(table, 2)
         if met.get(a, {}).get(b, 0)
-    )
+    ]
 
 
 def repeats_over(rounds: Sequence[RoundSeating], history: Sequence[RoundSeating]) -> int:

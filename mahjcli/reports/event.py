@@ -16,7 +16,7 @@ from ..core.event import SEAT_LETTERS, RoundSeating
 from ..core.eventfold import EventStandings, circle_size
 from ..core.eventties import Line, Tie
 from ..core.model import WINDS
-from ..core.movement import SHIFTS, Outlook, met_counts, repeats, together
+from ..core.movement import SHIFTS, Outlook, meeting_again, met_counts, together
 from ..core.names import MOST_LISTED, fold_name, join_names
 from .eventcard import clock_json
 from .export import _cell
@@ -37,8 +37,8 @@ class Sheet(NamedTuple):
 
     title: str
     seating: RoundSeating
-    repeats: int
-    """Pairs meeting again this round (each earlier meeting counts once)."""
+    again: tuple[tuple[str, str, int], ...]
+    """Pairs meeting again this round, each with its table."""
     missing: tuple[int, ...]
     """Tables whose card is not in yet."""
     by_player: tuple[Placed, ...]
@@ -69,7 +69,7 @@ def sheet(standings: EventStandings, rnd: int, now: _dt.datetime | None = None) 
     return Sheet(
         title=event_title(standings),
         seating=seating,
-        repeats=repeats(seating.tables, met),
+        again=tuple(meeting_again(seating.tables, met)),
         missing=standings.missing.get(rnd, ()),
         by_player=tuple(placed),
         clock=clock_state(event.clock, rnd, now) if now is not None else None,
@@ -108,7 +108,7 @@ def sheet_summary(sheet: Sheet) -> str:
     tables = plural(len(seating.tables), "table")
     byes = f", byes: {join_names(seating.byes)}" if seating.byes else ", no byes"
     how = f"seated by {seating.method}"
-    again = plural(sheet.repeats, "repeat meeting") if seating.number > 1 else ""
+    again = plural(len(sheet.again), "repeat meeting") if seating.number > 1 else ""
     return f"{tables}{byes}; {how}" + (f" ({again})" if again else "")
 
 
@@ -206,7 +206,8 @@ def seating_json(sheet: Sheet) -> dict[str, Any]:
         ],
         "byes": list(seating.byes),
         "movement": seating.method,
-        "repeats": sheet.repeats,
+        "repeats": len(sheet.again),
+        "repeat_pairs": [{"players": [a, b], "table": t} for a, b, t in sheet.again],
         "missing": list(sheet.missing),
         "winds": dict(zip(SEAT_LETTERS, WINDS, strict=True)),
         **({"clock": clock_json(sheet.clock)} if sheet.clock is not None else {}),

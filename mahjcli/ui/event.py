@@ -109,6 +109,9 @@ def sheet_text(sheet: Sheet, standings: EventStandings) -> str:
             "",
             *said("Byes (sit out this round; a bye scores 0): " + ", ".join(seating.byes)),
         ]
+    if sheet.again:
+        pairs = [f"{a} and {b} (table {t})" for a, b, t in sheet.again]
+        lines += ["", *said("Meeting again: " + "; ".join(pairs))]
     lines += ["", "Player by player"]
     longest = max((cell_len(p.player) for p in sheet.by_player), default=0)
     names = min(longest, name_width)

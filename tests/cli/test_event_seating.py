@@ -83,3 +83,20 @@ def test_after_a_withdrawal_the_byes_split_the_table_that_stayed_whole(tmp_path:
     run.ok("event", "score", "1", "2", "eve=0", "fay=0", "gus=0", "hal=0")
     run.ok("event", "withdraw", "ann")
     assert run.json("event", "seating", "2")["repeats"] == 2
+
+
+def test_the_sheet_names_who_meets_again_and_at_which_table(tmp_path: Path):
+    # abcd with four tables seats the C and D players of a table together again in round 2
+    run = Run(tmp_path / "e.toml")
+    run.ok("event", "new", "Cup", *field(16), "--movement", "abcd", "--seed", "3", "--given")
+    sheet = run.json("event", "seating", "2")
+    pairs = sheet["repeat_pairs"]
+    assert sheet["repeats"] == len(pairs) == 4
+    one = next(t for t in run.json("event", "seating", "1")["tables"] if t["table"] == 1)
+    c_d = sorted([one["seats"]["C"], one["seats"]["D"]])
+    (again,) = [p for p in pairs if sorted(p["players"]) == c_d]
+    assert (
+        c_d[0] in next(t for t in sheet["tables"] if t["table"] == again["table"])["seats"].values()
+    )
+    text = " ".join(run.ok("event", "seating", "2").split())
+    assert "Meeting again: " in text and f"{c_d[0]} and {c_d[1]} (table {again['table']})" in text
