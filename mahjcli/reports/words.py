@@ -223,13 +223,13 @@ def settle_kind(found: SettleUp) -> str:
 
 def settled_words(row: Row, standings: Standings, *, coins: int = 0) -> str:
     """What a leaver paid or was paid as she settled up: `Sue pays Ruth 120 and Linda 35`,
-    `Kathy pays Sue 80`, `Sue is paid by Kathy 80 and Pat 20`, `Sue is square, nothing to
-    pay`; empty when she did not."""
+    `Kathy pays Sue 80`, `Sue is paid by Kathy 80 and Pat 20`, `Sue was square, nothing
+    paid`; empty when she did not."""
     entry = row.entry
     if not isinstance(entry, Leave) or not entry.settled_up:
         return ""
     if not entry.settled:
-        return f"{entry.player} is square, nothing to pay"
+        return f"{entry.player} was square, nothing paid"
     coins = rate(standings, coins)
 
     def amount(n: int) -> str:

@@ -172,7 +172,7 @@ def test_undo_takes_back_the_leave_and_its_settle_up_together(five):
 def test_a_square_leaver_settles_nothing(mahj, session):
     ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"))
     result = ok(mahj("leave", "Sue", "--settle"))
-    assert "Sue is square, nothing to pay" in result.stdout
+    assert "Sue was square, nothing paid" in result.stdout
     log = tomllib.loads(session.read_text())["log"]
     assert log[-1] == {"kind": "leave", "player": "Sue", "square": True}
 

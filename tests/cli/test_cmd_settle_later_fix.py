@@ -23,7 +23,7 @@ def square_leaver(mahj) -> None:
     ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"))
     ok(mahj("wall"))
     out = said(mahj("leave", "Ruth", "--settle"))
-    assert "Ruth is square, nothing to pay" in out, out
+    assert "Ruth was square, nothing paid" in out, out
 
 
 def test_a_square_settle_up_is_written_in_the_file(mahj, session: Path):
@@ -36,7 +36,7 @@ def test_a_square_leaver_shows_as_left_and_settled(mahj):
     square_leaver(mahj)
     out = said(mahj("total"))
     assert "Ruth (left, settled)" in out, out
-    assert "Settled as they left: Ruth is square, nothing to pay (before game 2)" in out, out
+    assert "Settled as they left: Ruth was square, nothing paid (before game 2)" in out, out
 
 
 def test_a_fix_after_a_square_settle_up_says_what_she_now_owes(mahj):
