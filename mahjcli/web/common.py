@@ -222,10 +222,12 @@ class Site:
         return source
 
     async def shown(self, source: Source) -> Shown:
-        """The file as it is now, read in a worker thread when it changed."""
+        """The file as it is now, read in a worker thread when it changed (its version
+        moved first, so that the page carries the version its screens are then told)."""
         cached = source.cached()
         if cached is not None:
             return cached
+        self.watcher.look_at(source)
         return await run_in_threadpool(source.shown)
 
     def screen(

@@ -377,3 +377,38 @@ def test_the_clock_says_its_warning_once(browser, tmp_path):
         tab.context.close()
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=15)
+
+
+def test_the_director_calling_time_is_said_on_a_tables_phone(browser, tmp_path):
+    """The director calls time early: the table's page is shown again with the clock
+    stopped, the standings' screen has its part drawn again, and on both a screen
+    reader is told "Time called"."""
+    from playwright.sync_api import expect
+
+    from mahjcli.night import eventchange, eventclock
+    from tests.web.conftest import cli
+
+    event = tmp_path / "event.toml"
+    cli("event", "new", "Cup", "Ann", "Bea", "Cy", "Dot", "--rounds", "2", "--given",
+        "--session", str(event))  # fmt: skip
+    now = dt.datetime.now(dt.UTC)
+    eventchange.change(event, lambda o: eventclock.start(o, 1, 90, now, False))
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+    server, base, key = start("--event", "--session", str(event), env=env)
+    tab = browser.new_context(**PHONE).new_page()
+    try:
+        tab.goto(f"{base}/enter?key={key}")
+        tab.goto(f"{base}/round/1/table/1")
+        screen = browser.new_context(**TV).new_page()  # the room's television
+        screen.goto(f"{base}/")
+        for page in (tab, screen):
+            expect(page.locator(".clock-words")).to_contain_text("time is called at")
+        eventchange.change(event, lambda o: eventclock.call(o, 1, dt.datetime.now(dt.UTC)))
+        for page in (tab, screen):
+            expect(page.locator(".clock-left")).to_have_text("Time called", timeout=8000)
+            expect(page.locator(".clock [role=status]")).to_have_text("Time called")
+    finally:
+        tab.context.close()
+        screen.context.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)

@@ -4,16 +4,19 @@ hears of a change within a moment, whoever made it (the page, or the command lin
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from mahjcli.files.reading import stamp
+from mahjcli.web.app import make_app
 from mahjcli.web.source import Room, Source
 from mahjcli.web.watch import Watcher
-from tests.web.conftest import KEY, Serve, cli
+from tests.web.conftest import KEY, TOKEN, Serve, cli
 
 
 def test_a_save_changes_the_stamp_even_at_the_same_size(night: Path):
@@ -237,3 +240,19 @@ def test_a_folder_served_as_dot_is_named_by_its_name(
     monkeypatch.chdir(folder)
     page = serve(Path(".")).get("/").text  # `mahj serve --dir .`
     assert "<h1>club</h1>" in page and "<title>club · mahj</title>" in page
+
+
+def test_a_page_drawn_after_a_change_is_not_drawn_again_when_the_change_is_seen(night: Path):
+    """A page opened just after a change made at the terminal (before the server's next
+    look at the file) carries the version the server then tells its screens: the part
+    is not fetched and drawn again a moment later (which reset the round's clock and
+    made a screen reader miss its warning)."""
+    app = make_app(Room.of_file(night), TOKEN, interval=3600)  # one look, at the start
+    with TestClient(app, base_url="http://mahj.test") as client:
+        cli("win", "Kathy", "30", "--self-pick", "--session", str(night))
+        page = client.get("/")
+        assert "Kathy wins 30, self-picked" in page.text
+        drawn = re.search(r'data-version="([^"]+)"', page.text)
+        assert drawn is not None
+        app.state.watcher.look()  # the server's next look at the file
+        assert client.get("/version.json").json()["version"] == drawn[1]

@@ -13,9 +13,14 @@
     return m + (m === 1 ? " minute" : " minutes");
   }
 
-  function show(clock) {
+  var before = [];  // each clock's state as last shown, kept when a fresh part replaces it
+
+  function show(clock, i) {
     var ends = clock.getAttribute("data-ends");
-    if (!ends) { return; }
+    if (!ends) {  // stopped: time was called (as the server drew it)
+      say(clock, i, clock.classList.contains("called") ? "called" : "stopped");
+      return;
+    }
     if (clock.mahjBase === undefined) {
       clock.mahjBase = window.performance.now();
       clock.mahjLeft = (Date.parse(ends) - Date.parse(clock.getAttribute("data-now"))) / 1000;
@@ -34,12 +39,26 @@
     part("clock-called").hidden = left !== 0;
     part("clock-warning").textContent = state === "warn5" ? "5-minute warning" :
       state === "warn10" ? "10-minute warning" : "";
-    // said once to a screen reader as it changes (the countdown itself is never read out)
-    if (clock.mahjState !== undefined && clock.mahjState !== state && part("clock-said")) {
-      part("clock-said").textContent = state === "called" ? "Time called" :
-        part("clock-warning").textContent;
+    say(clock, i, state);
+  }
+
+  function say(clock, i, state) {
+    // said once to a screen reader as it changes (the countdown itself is never read out),
+    // also when a fresh part put in place brought the change (the director called time):
+    // then a moment later, once the fresh part's status line is in place to be heard
+    var was = clock.mahjState !== undefined ? clock.mahjState : before[i];
+    var said = clock.querySelector(".clock-said");
+    if (was !== undefined && was !== state && said && state !== "stopped") {
+      var words = state === "called" ? "Time called" :
+        clock.querySelector(".clock-warning").textContent;
+      if (clock.mahjState === undefined) {
+        setTimeout(function () { said.textContent = words; }, 250);
+      } else {
+        said.textContent = words;
+      }
     }
     clock.mahjState = state;
+    before[i] = state;
   }
 
   // A table's page left alone when time is called (the clock ran out, or the director
@@ -49,6 +68,7 @@
   document.addEventListener("input", function () { typed = true; });
   document.addEventListener("change", function () { typed = true; });
   var running = false;
+  var SAY = "mahj:said";  // what the page shown again says first, kept across the reload
 
   function tick() {
     var clocks = document.querySelectorAll("[data-clock]");
@@ -59,6 +79,7 @@
     });
     if (running && called && !typed && document.querySelector("form.game")) {
       running = false;
+      try { window.sessionStorage.setItem(SAY, "Time called"); } catch (e) { /* private */ }
       window.location.assign(window.location.pathname);  // a GET, even after a form's POST
       return;
     }
@@ -68,6 +89,14 @@
   }
   tick();
   setInterval(tick, 500);
+  // the page shown again as time was called says so, as the page it replaced would have
+  var saying = null;
+  try {
+    saying = window.sessionStorage.getItem(SAY);
+    window.sessionStorage.removeItem(SAY);
+  } catch (e) { /* private */ }
+  var said = document.querySelector(".clock .clock-said");
+  if (saying && said) { setTimeout(function () { said.textContent = saying; }, 250); }
 
   document.addEventListener("mahj:drawn", tick);  // board.js put a fresh card in place
 })();
