@@ -289,6 +289,8 @@ def _round(standings: EventStandings, raw: str | None) -> int:
             raise Refused("no round is seated yet")
         return seated
     rnd = whole_number(raw, "the round", 1, 1_000)
+    if rnd > standings.event.rounds:
+        raise Refused(f"The event has rounds 1 to {standings.event.rounds}, not {rnd}")
     if rnd > seated:
         ready = f"rounds 1 to {seated} are" if seated > 1 else "round 1 is" if seated else "none is"
         raise Refused(f"Round {rnd} is not seated yet ({ready})")

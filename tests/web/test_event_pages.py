@@ -231,10 +231,14 @@ def test_a_card_sent_again_with_its_entry_id_never_undoes_a_correction(serve: Se
 
 def test_a_round_not_seated_yet_is_said_in_words(serve: Serve, event: Path):
     client = serve(event)
-    page = client.get("/round/7")
+    page = client.get("/round/2")
     said = html.unescape(page.text)
     assert page.status_code == 400
-    assert "Round 7 is not seated yet" in said and "ROUND" not in said
+    assert "Round 2 is not seated yet (round 1 is)" in said and "ROUND" not in said
+    past = client.get("/round/7")  # the event has three rounds: 7 is never seated
+    assert past.status_code == 400
+    assert "The event has rounds 1 to 3, not 7" in html.unescape(past.text)
+    assert "The event has rounds 1 to 3, not 5" in client.get("/seating.json?round=5").text
     assert "round=x" not in html.unescape(client.get("/seating.json?round=x").text)
 
 
