@@ -194,13 +194,17 @@ def name_problem(name: str) -> str | None:
 
 
 def closest(typed: str, names: Iterable[str], cutoff: float = 0.5) -> str | None:
-    """The name most like `typed`, if any is close enough (`cutoff`) to suggest.
+    """The name most like `typed`, if any is close enough (`cutoff`) to suggest: the
+    one name a single slip away (`one_edit`), else the likest by shared letters.
 
-    >>> closest("Lnda", ["Ruth", "Linda"])
-    'Linda'
+    >>> closest("Lnda", ["Ruth", "Linda"]), closest("Nroa", ["Nora", "Rosa"])
+    ('Linda', 'Nora')
     """
     import difflib
 
+    names = list(names)
+    if (slip := one_edit_from(typed.strip(), names)) is not None:
+        return slip
     folded = {fold_name(n): n for n in names}
     close = difflib.get_close_matches(fold_name(typed.strip()), list(folded), n=1, cutoff=cutoff)
     return folded[close[0]] if close else None

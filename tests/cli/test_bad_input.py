@@ -201,3 +201,13 @@ def test_heavenly_by_east_is_accepted(five):
     assert five("win", "ruth", "25", "--heavenly").exit_code == 0
     totals = json.loads(five("total", "--json").stdout)["totals"]
     assert totals == {"Ruth": 150, "Linda": -50, "Lisa": -50, "Pat": -50, "Sue": 0}
+
+
+def test_two_letters_swapped_suggest_the_player_meant(mahj, session: Path):
+    """A name typed with two neighbouring letters swapped suggests that player, not one
+    who merely shares letters with it (Nroa is Nora, not Rosa)."""
+    assert mahj("new", "Nora", "Olga", "Pia", "Rosa").exit_code == 0
+    before = session.read_bytes()
+    assert "did you mean 'Nora'?" in refused(mahj("win", "Nroa", "25", "--self-pick"))
+    assert "did you mean 'Rosa'?" in refused(mahj("win", "Rsoa", "25", "--self-pick"))
+    assert session.read_bytes() == before
