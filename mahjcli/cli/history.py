@@ -11,6 +11,7 @@ from .shared import NUMBERS, Commands, SessionOpt, saving
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from ..core.standings import Standings
     from ..night.build import Built
@@ -64,25 +65,20 @@ def fix(
 
 def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[Standings], Built]":
     """How to build the corrected game from its words: those of `mahj win`, or of
-    `mahj wall` after the word `wall`."""
+    `mahj wall` after the word `wall` (unless they are a win's: a player called Wall)."""
     from ..night import build
-    from .app import command_named
     from .night import win_choices
-    from .shared import no_stray_options, table_number
+    from .shared import table_number
 
-    kind = "wall" if typed[0].lower() == "wall" else "win"
-    rest = typed[1:] if typed[0].lower() in ("win", "wall") else typed
-    command = command_named(kind)
-    assert command is not None
-    try:
-        sub = command.make_context(f"mahj fix {number} {kind}", rest)
-        params = sub.params
-        no_stray_options(sub, params.get("value"))
-    except Exception as exc:
-        message = getattr(exc, "message", None)
-        if not (isinstance(message, str) and getattr(exc, "exit_code", None) == 2):
-            raise
-        ctx.fail(message)  # a usage error, said against `mahj fix`, whose words these are
+    first = typed[0].lower()
+    kind = "wall" if first == "wall" else "win"
+    params = _words(number, kind, typed[1:] if first in ("win", "wall") else typed)
+    if kind == "wall" and isinstance(params, str):
+        as_win = _words(number, "win", typed)
+        if not isinstance(as_win, str):
+            kind, params = "win", as_win
+    if isinstance(params, str):
+        ctx.fail(params)  # a usage error, said against `mahj fix`, whose words these are
     if kind == "wall":
         dead = list(params.get("dead") or ()) or None
         bets = list(params.get("bet") or ()) or None
@@ -96,6 +92,24 @@ def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[St
         return build.build_win(standings, **choices)
 
     return win
+
+
+def _words(number: int, kind: str, words: list[str]) -> "dict[str, Any] | str":
+    """The options of `mahj win` or `mahj wall` read from `words`, or the usage error."""
+    from .app import command_named
+    from .shared import no_stray_options
+
+    command = command_named(kind)
+    assert command is not None
+    try:
+        sub = command.make_context(f"mahj fix {number} {kind}", list(words))
+        no_stray_options(sub, sub.params.get("value"))
+    except Exception as exc:
+        message = getattr(exc, "message", None)
+        if not (isinstance(message, str) and getattr(exc, "exit_code", None) == 2):
+            raise
+        return message
+    return dict(sub.params)
 
 
 @commands.command("take-back")

@@ -115,6 +115,20 @@ def test_fix_a_win_into_a_wall_game_and_back(night):
     assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
 
 
+def test_fix_a_game_won_by_a_player_called_wall(mahj):
+    """`wall` followed by a win's words is a player called Wall winning (a wall game
+    takes none of them); `wall` alone is still a wall game."""
+    assert mahj("new", "Wall", "Ann", "Bea", "Cy").exit_code == 0
+    assert mahj("win", "Ann", "25", "--self-pick").exit_code == 0
+    fixed = mahj("fix", "1", "Wall", "25", "--self-pick")
+    assert fixed.exit_code == 0, fixed
+    assert "Wall wins 25, self-picked" in mahj("log").stdout
+    assert mahj("fix", "1", "wall").exit_code == 0
+    assert "Wall game" in mahj("log").stdout
+    typo = mahj("fix", "1", "wall", "--ded", "Ann")
+    assert typo.exit_code == 2 and "--ded" in typo.stderr
+
+
 def test_fix_counts_games_not_log_entries(night, session):
     assert night("join", "Sue").exit_code == 0
     assert night("win", "Linda", "20", "--self-pick").exit_code == 0  # game 3, log entry 4
