@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .model import MAX_VALUE, Card, CardLine
-from .names import control_problem, fold_name, one_edit_from, resolve
+from .names import control_problem, fold_name, meant_key, resolve
 from .payments import value_in_use
 from .problems import Problem, Where, is_whole, shown
 from .rulesets import RuleSet
@@ -29,8 +29,7 @@ LINE_KEYS = ("name", "section", "value", "concealed", "groups")
 
 def _hint(key: str, known: tuple[str, ...]) -> str:
     """`; did you mean `value`?` for a key one slip away from a known one."""
-    near = one_edit_from(key, known)
-    return f"; did you mean `{near}`?" if near else ""
+    return meant_key(key, known)
 
 
 def parse_card(

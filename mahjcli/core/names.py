@@ -230,18 +230,37 @@ def one_edit(a: str, b: str) -> bool:
     return (rest_a[1:] == rest_b) if len(a) > len(b) else (rest_a == rest_b[1:])
 
 
+def slips(typed: str, names: Iterable[str]) -> list[str]:
+    """The names in `names` that `typed` is the same word as in other capitals, else
+    those it is one slip away from (`one_edit`).
+
+    >>> slips("Cards", ["card", "cards"]), slips("cardz", ["card", "cards"])
+    (['cards'], ['card', 'cards'])
+    """
+    names = list(names)
+    key = fold_name(typed)
+    return [n for n in names if fold_name(n) == key] or [n for n in names if one_edit(typed, n)]
+
+
 def one_edit_from(typed: str, names: Iterable[str]) -> str | None:
-    """The one name in `names` that `typed` is one slip away from (`one_edit`), or the same
-    word in other capitals, if exactly one is.
+    """The one name in `names` that `typed` is the same word as in other capitals, or
+    one slip away from (`slips`), if exactly one is.
 
     >>> one_edit_from("jokerles", ["jokerless", "dead"]), one_edit_from("Ida", ["Linda"])
     ('jokerless', None)
     >>> one_edit_from("Jokerless", ["jokerless", "dead"])
     'jokerless'
     """
-    key = fold_name(typed)
-    found = [n for n in names if fold_name(n) == key or one_edit(typed, n)]
+    found = slips(typed, names)
     return found[0] if len(found) == 1 else None
+
+
+def meant_key(key: str, known: Iterable[str]) -> str:
+    """`; did you mean `seed`?` (or `card` or `cards`) for a key written in other
+    capitals or one slip away from a known one, else "": such a key is a problem, never
+    a note, since what it holds would be left out without a word."""
+    found = slips(key, known)
+    return f"; did you mean {' or '.join(f'`{k}`' for k in found)}?" if found else ""
 
 
 def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:

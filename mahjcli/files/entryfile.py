@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.model import ENTRY_TYPES, Entry, Key, KeyType, is_entry_id, keys_of
-from ..core.names import closest, control_problem, fold_name, one_edit_from
+from ..core.names import closest, control_problem, fold_name, meant_key
 from ..core.problems import Problem, Where, is_whole, shown
 
 Reader = Callable[[str, Any, dict[str, str], Key], tuple[Any, str | None]]
@@ -153,8 +153,8 @@ def read_entry(
     notes: list[Problem] = []
     problems: list[Problem] = []
     for key in sorted(set(raw) - set(keys) - {"kind"}):
-        if near := one_edit_from(key, keys):
-            message = f"{label}: unknown key {key!r}; did you mean `{near}`?"
+        if near := meant_key(key, keys):
+            message = f"{label}: unknown key {key!r}{near}"
             problems.append(Problem(message, Where.entry(index, key)))
         else:
             message = f"{label}: unknown key {key!r} is kept but not used"

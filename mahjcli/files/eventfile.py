@@ -21,7 +21,7 @@ from ..core.event import (
     TableCard,
 )  # fmt: skip
 from ..core.model import ENTRY_ID, Entry, is_entry_id
-from ..core.names import closest, fold_name, name_problem, one_edit_from
+from ..core.names import closest, fold_name, meant_key, name_problem
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.profiles import built_in, read_profile
 from ..core.rulesets import DEFAULT_PROFILE, Tournament
@@ -231,8 +231,8 @@ class Reader:
         label: str = "",
     ) -> None:
         for key in sorted(set(table) - set(known)):
-            if near := one_edit_from(key, known):
-                self.problem(f"{label}unknown key {key!r}; did you mean `{near}`?", where(key))
+            if near := meant_key(key, known):
+                self.problem(f"{label}unknown key {key!r}{near}", where(key))
             else:
                 self.notes.append(
                     Problem(f"{label}unknown key {key!r} is kept but not used", where(key))

@@ -14,7 +14,7 @@ from ..core.house import House
 from ..core.house import parse as parse_house
 from ..core.model import ENTRY_TYPES, GAMES, MAX_TABLES, SEATS, Accept, Card, Entry, Wall, keys_of
 from ..core.money import stake_cents, stake_problem
-from ..core.names import control_problem, fold_name, name_problem, one_edit_from
+from ..core.names import control_problem, fold_name, meant_key, name_problem, slips
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.rulesets import RULE_SETS, League, RuleSet, Tournament
 from ..core.seating import table_sizes
@@ -133,15 +133,15 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     problems: list[Problem] = []
     notes: list[Problem] = []
     strays = sorted(
-        (k for k in set(doc) & ENTRY_KEYS - set(TOP_KEYS) if not one_edit_from(k, TOP_KEYS)),
+        (k for k in set(doc) & ENTRY_KEYS - set(TOP_KEYS) if not slips(k, TOP_KEYS)),
         key=lambda k: (k != "kind", k),
     )
     if strays:  # an entry written without its [[log]] line: one problem, at its `kind`
         message = f"{strays[0]} belongs to a log entry: put a line [[log]] above the entry's lines"
         problems.append(Problem(message, Where.top(strays[0])))
     for key in sorted(set(doc) - set(TOP_KEYS) - set(strays)):
-        if near := one_edit_from(key, TOP_KEYS):
-            problems.append(Problem(f"unknown key {key!r}; did you mean `{near}`?", Where.top(key)))
+        if near := meant_key(key, TOP_KEYS):
+            problems.append(Problem(f"unknown key {key!r}{near}", Where.top(key)))
         else:
             notes.append(Problem(f"unknown key {key!r} is kept but not used", Where.top(key)))
 

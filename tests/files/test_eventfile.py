@@ -174,6 +174,21 @@ def test_unknown_keys_are_kept_and_noted():
     assert [n.message for n in parsed.notes] == ["unknown key 'venue' is kept but not used"]
 
 
+@pytest.mark.parametrize(
+    ("header", "meant"),
+    [("Cards", "`cards`"), ("CARDS", "`cards`"), ("Card", "`card`"),
+     ("cardz", "`cards` or `card`")],
+)  # fmt: skip
+def test_a_cards_header_mistyped_is_a_problem_not_a_note(header: str, meant: str):
+    """A card written under a slip of its header would be left out of the standings
+    without a word: it is a problem, naming the header meant."""
+    text = eventwrite.new_event_text(SMALL) + (
+        f"\n[[{header}]]\nround = 1\ntable = 1\ntotals = {{ Eve = 10 }}\n"
+    )
+    found = problems_of(text)
+    assert found and f"unknown key {header!r}; did you mean {meant}?" in found[0], found
+
+
 def test_a_known_key_in_capitals_is_a_problem_not_a_note():
     text = eventwrite.new_event_text(SMALL).replace("seed = 7", "Seed = 7")
     found = problems_of(text)
