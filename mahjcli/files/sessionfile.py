@@ -68,14 +68,14 @@ def decode(data: bytes) -> tuple[str | None, Problem | None]:
 def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
     """tomllib's complaint in mahj's words (`tomltext.explain`), with its line as a `Where`."""
     message = str(exc)
-    m = re.search(r"\(at line (\d+), column \d+\)", message)
+    m = re.search(r"\(at line (\d+), column (\d+)\)", message)
     line = int(m.group(1)) if m else None
     if m is None and "end of document" in message:
         line = body.count("\n") + 1
     message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
     lines = body.splitlines()
     text = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
-    message = explain(message, text)
+    message = explain(message, text, int(m.group(2)) if m else None)
     return Problem(f"not valid TOML: {message}", Where(line=line) if line else None)
 
 

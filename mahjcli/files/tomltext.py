@@ -260,12 +260,15 @@ _NAMESPACE = re.compile(r"\('([^']*)',?\)")
 _BARE_WORD = re.compile(r"^[^\W\d][\w .'-]*$")
 
 
-def explain(message: str, line: str | None) -> str:
-    """tomllib's `message` (without its position) about the text of its `line`, as a
-    sentence that says what to write instead; the message as it is when none fits."""
+def explain(message: str, line: str | None, column: int | None = None) -> str:
+    """tomllib's `message` (without its position) about the text of its `line` (at
+    `column`, from 1), as a sentence that says what to write instead; the message as it is
+    when none fits."""
     text = line if line is not None else ""
     key_value = _KEY_VALUE.match(text)
     header = _HEADER_WORDS.match(text)
+    if "{" in text and column is not None and (said := _in_braces(message, text, column)):
+        return said
     if key_value and key_value.group(1) == "date":
         bare = key_value.group(2).split("#", 1)[0].strip()
         if re.fullmatch(r"[0-9][0-9/.-]*[0-9]", bare):
@@ -309,6 +312,31 @@ def explain(message: str, line: str | None) -> str:
     if message.startswith("Expected ']]'"):
         return "a [[table]] header ends with two brackets, like [[log]]"
     return message
+
+
+_LAST_KEY = re.compile(r"([\w\"'-]+)\s*=\s*([^,{}]*)$")
+
+
+def _in_braces(message: str, text: str, column: int) -> str | None:
+    """What is wrong between the { and } of a line (a card's game, a row of totals), at
+    `column`: a value TOML cannot read, a missing comma, or no closing }."""
+    before, after = text[: column - 1], text[column - 1 :]
+    if not after.strip() or after.lstrip().startswith("]"):
+        return "the { on this line is not closed with }; end it with } before the line ends"
+    last = _LAST_KEY.search(before)
+    if last is None:
+        return None
+    key = last.group(1)
+    if message == "Invalid value":
+        return _value(key, re.split(r"\s*[,}]", after, maxsplit=1)[0])
+    if message == "Unclosed inline table":
+        written = last.group(2).strip()
+        if written and after[:1] != " " and not before.endswith(" "):
+            word = written + re.split(r"[\s,}]", after, maxsplit=1)[0]
+            return _value(key, word)
+        rest = re.split(r"\s*[,}]", after, maxsplit=1)[0].strip()
+        return f"a comma is missing before `{rest}`: write `{key} = {written}, {rest}`"
+    return None
 
 
 def _value(key: str, value: str) -> str:

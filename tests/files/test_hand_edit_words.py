@@ -144,6 +144,29 @@ def test_toml_complaints_say_what_to_write_instead_on_their_line(entry, message)
     assert "Invalid value" not in problem.message and "Cannot " not in problem.message
 
 
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('  { kind = "win", winner = “Eve”, value = 25 },',
+         'winner = “Eve” has curly quotes (a word processor\'s); TOML reads straight ones: '
+         'winner = "Eve"'),
+        ('  { kind = "win", winner = Eve, value = 25 },',
+         'winner = Eve: text goes in double quotes: winner = "Eve"'),
+        ("  { Ann = 4O, Bea = 2 },", "Ann = 4O is not a value TOML reads"),
+        ("  { Ann = 4 Bea = 2 },", "a comma is missing before `Bea = 2`"),
+        ('  { kind = "win", winner = "Eve", value = 25 ,',
+         "the { on this line is not closed with }"),
+    ],
+)  # fmt: skip
+def test_damage_inside_braces_is_said_in_words_on_its_line(line: str, message: str):
+    """The games and totals an event's card (or a hand-written list) keeps between { and }
+    are the lines edited most: a slip there is explained as on a line of its own."""
+    text = f"games = [\n{line}\n]\n"
+    (problem,) = parse_text(text).problems
+    assert problem.message.startswith(f"not valid TOML: {message}"), problem.message
+    assert problem.where is not None and problem.where.line == 2
+
+
 def _is_bad(line: str, entry: str) -> bool:
     """The line each case above breaks: the first it adds to (or changes in) a good win."""
     return line == next(x for x in entry.splitlines() if x not in WIN.splitlines())
