@@ -136,6 +136,9 @@ def _rounds_problem(player: Player, rounds: int) -> str | None:
     return None
 
 
+PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
 def seating_problems(event: Event, index: int, seating: RoundSeating) -> list[Problem]:
     """Why a round's seating cannot stand: tables of four, everyone of the round's field
     once (at a table or on a bye), nobody else, and only as many byes as the field needs."""
@@ -146,6 +149,15 @@ def seating_problems(event: Event, index: int, seating: RoundSeating) -> list[Pr
     def problem(message: str, key: str | None = None) -> None:
         found.append(Problem(f"{label}: {message}", Where("seating", index, key)))
 
+    numbers = sorted(s.number for s in event.seatings)
+    if seating.number != rnd and numbers == list(range(1, len(numbers) + 1)):
+        place = PLACES[index] if index < len(PLACES) else f"number {rnd}"
+        problem(  # blocks moved by hand: the rest follows from the order, said once
+            f"this [[seating]] says round = {seating.number} but is listed {place}; put the "
+            "[[seating]] blocks in round order (round 1 first), each with all its lines",
+            "round",
+        )
+        return found
     if seating.number != rnd:
         problem(
             f"round must be {rnd} (the rounds are listed in order), not {seating.number}", "round"

@@ -167,6 +167,19 @@ def test_damaged_event_files_say_what_is_wrong(edit, message):
     assert found and message in found[0], found
 
 
+def test_seating_blocks_out_of_order_say_to_move_them():
+    """Two rounds' [[seating]] blocks swapped by hand: the advice is to put the blocks
+    back in round order, not to change their numbers (which would swap the seatings)."""
+    text = eventwrite.new_event_text(SMALL)
+    first, second = (text.index("[[seating]]", at) for at in (0, text.index("[[seating]]") + 1))
+    end = text.index("[[", second + 2) if "[[" in text[second + 2 :] else len(text)
+    swapped = text[:first] + text[second:end] + text[first:second] + text[end:]
+    found = problems_of(swapped)
+    assert found and "says round = 2 but is listed first" in found[0], found
+    assert "put the [[seating]] blocks in round order" in found[0]
+    assert "round must be" not in " ".join(found)
+
+
 def test_unknown_keys_are_kept_and_noted():
     text = eventwrite.new_event_text(SMALL).replace("seed = 7", 'seed = 7\nvenue = "Hall"')
     parsed = parse_event_text(text)
