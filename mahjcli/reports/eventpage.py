@@ -94,6 +94,16 @@ def _table(standings: EventStandings) -> list[str]:
     return out
 
 
+def awaited(standings: EventStandings) -> list[str]:
+    """`Round 3: waiting for tables 1, 2` for each round begun whose cards are not all in:
+    said under the results' heading, so that nobody takes them for the final ones."""
+    return [
+        f"Round {r}: waiting for table{'s' if len(t) > 1 else ''} {runs(t)}"
+        for r, t in standings.missing.items()
+        if t and standings.event.started(r)
+    ]
+
+
 def results_page(standings: EventStandings, top: int | None = None) -> str:
     """The whole results page."""
     title = event_title(standings)
@@ -109,12 +119,7 @@ def results_page(standings: EventStandings, top: int | None = None) -> str:
         f"<h1>{_esc(title)}</h1>",
         f'<p class="sub">{_esc(sub)}</p>',
     ]
-    waiting = [
-        f"Round {r}: waiting for table{'s' if len(t) > 1 else ''} {runs(t)}"
-        for r, t in standings.missing.items()
-        if t and event.started(r)
-    ]
-    parts += [f'<p class="note">{_esc(w)}</p>' for w in waiting]
+    parts += [f'<p class="note">{_esc(w)}</p>' for w in awaited(standings)]
     if standings.rounds:
         parts += _circle(standings, size)
         parts += ["<h2>Round winners</h2>", "<ul>"]

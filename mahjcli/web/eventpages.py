@@ -31,6 +31,7 @@ from ..reports.eventboard import (
     profile_words,
 )
 from ..reports.eventcard import card_json, card_view
+from ..reports.eventpage import awaited
 from ..reports.eventwhere import spot, spot_json
 from .common import draw, join_code_shown, page, page_error, render, see
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
@@ -190,6 +191,7 @@ class EventSite(TablePages):
             players=len(standings.lines),
             played=standings.rounds,
             rounds=standings.event.rounds,
+            awaited=awaited(standings),
         )
 
     # ---- the director's page, and the writes for scripts ------------------------------

@@ -177,3 +177,19 @@ def test_the_results_page_shows_games_byes_and_who_withdrew_as_the_command_line_
     assert cells.format(4, 0) in row
     ida = results[results.index('<td class="who">Ida') :]
     assert cells.format(0, 1) in ida[: ida.index("</tr>")]
+
+
+def test_the_results_page_says_which_cards_are_awaited_as_its_html_file_does(
+    phone: TestClient, event: Path, tmp_path: Path
+):
+    """Mid-round, the served results say under their heading which tables' cards are
+    still awaited, as `mahj event standings --html` does: nobody takes them as final."""
+    cli("event", "score", "1", "1", "Ann=30", "Bea=20", "Cy=0", "Dot=-10",
+        "--session", str(event))  # fmt: skip
+    results = text_of(phone.get("/results"))
+    page = tmp_path / "results.html"
+    cli("event", "standings", "--html", str(page), "--session", str(event))
+    note = "Round 1: waiting for table 2"
+    assert note in page.read_text("utf-8")
+    assert f'<p class="note">{note}</p>' in results
+    assert results.index(note) < results.index("Standings</h2>")
