@@ -36,7 +36,7 @@ from .guard import (
     status_of,
     write_fields,
 )
-from .source import Room, Shown, Source
+from .source import Room, Shown, Source, named
 from .watch import Watcher
 
 T = TypeVar("T")
@@ -140,7 +140,11 @@ class Site:
         its end under the lock even when the request is cancelled meanwhile (the server
         stopping): all or nothing, never half."""
         async with source.turn:
-            return await run_in_threadpool(save, source.path, *args)
+            try:
+                return await run_in_threadpool(save, source.path, *args)
+            except MahjError as exc:  # said on a page: the file by its name, not its folders
+                exc.args = (named(Exception.__str__(exc), source.path),)
+                raise
 
     def routes(self) -> list[BaseRoute]:
         """The site's routes."""

@@ -39,12 +39,12 @@ def read_file(path: Path, kind: Kind) -> Shown:
             return Shown(before, event=eventload.load(path))
         return Shown(before, night=loader.load(path))
     except MahjError as exc:
-        return Shown(before, error=_named(str(exc), path))
+        return Shown(before, error=named(str(exc), path))
     except OSError as exc:
         return Shown(before, error=f"cannot read {path.name}: {exc.strerror or exc}")
 
 
-def _named(message: str, path: Path) -> str:
+def named(message: str, path: Path) -> str:
     """A message for pages anyone in the room may open: the file by its name, not by the
     folders of the laptop it is kept on (the command line and `mahj check` say those)."""
     for folder in {str(path.parent), str(path.parent.resolve()), str(path.resolve().parent)}:

@@ -236,7 +236,8 @@ def test_reads_of_a_broken_file_say_what_is_wrong(serve: Serve, night: Path):
     assert screen.status_code == 200 and "night.toml:1:" in screen.text  # it waits for a fix
     # the open pages name the file, not the folders of the laptop it is kept on
     assert str(night.parent) not in message and str(night.parent) not in screen.text
-    refusal(client.post("/wall", headers=KEY), 409)
+    written = refusal(client.post("/wall", headers=KEY), 409)  # a script's write, too
+    assert "night.toml" in written and str(night.parent) not in written
     assert night.read_text() == "this is [not toml\n"
 
 
