@@ -151,12 +151,12 @@ def _leave(leave: Leave, state: State) -> Step | str:
 
 
 def _kitty_back(state: State, table: int) -> tuple[dict[str, int], tuple[Payment, ...]]:
-    """A closing table's kitty goes back to those who put it in."""
-    back = tuple(Payment(None, p, a, a) for p, a in state.kitties.get(table, ()))
+    """A closing table's kitty goes back to those who put it in: one payment each, of
+    all they put in (in the order they first did)."""
     deltas: dict[str, int] = {}
-    for pay in back:
-        deltas[str(pay.payee)] = deltas.get(str(pay.payee), 0) + pay.paid
-    return deltas, back
+    for payer, amount in state.kitties.get(table, ()):
+        deltas[payer] = deltas.get(payer, 0) + amount
+    return deltas, tuple(Payment(None, p, a, a) for p, a in deltas.items())
 
 
 def _open(entry: Open, state: State) -> Step | str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..core.model import WINDS, Penalty, Wall, Win
+from ..core.model import WINDS, Close, Leave, Penalty, Wall, Win
 from ..core.names import join_names
 from ..core.standings import Row, Standings
 from ..reports.words import describe, outcome, plural, points, rate, seat_swap, settled_words, title
@@ -269,10 +269,11 @@ def _kitty_notes(row: Row, coins: int) -> list[Line]:
     if put:
         kitty = points(row.kitty, coins=coins, sign=False)
         notes.append(f"into the kitty: {points(put, coins=coins, sign=False)} (kitty {kitty})")
-    for pay in row.payments:
-        if pay.payer is None:
-            taken = points(pay.paid, coins=coins, sign=False)
-            notes.append(f"{pay.payee} takes the kitty, {taken}")
+    back = {p.payee: points(p.paid, coins=coins, sign=False) for p in row.payments if not p.payer}
+    if back and isinstance(row.entry, Close | Leave):  # a table closing gives it back
+        notes.append("the kitty goes back: " + ", ".join(f"{n} {a}" for n, a in back.items()))
+    else:
+        notes += [f"{name} takes the kitty, {amount}" for name, amount in back.items()]
     return [(note, "italic dim") for note in notes]
 
 

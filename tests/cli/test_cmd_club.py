@@ -658,3 +658,15 @@ def test_opening_a_table_with_too_few_waiting_says_so_whoever_is_named_east(club
         said = refused(club("open-table", "--east", east))
         assert "a new table needs 4 players from the line; 3 are waiting" in said, said
     assert session.read_bytes() == before
+
+
+def test_a_kitty_going_back_gives_one_amount_for_each_player(mahj):
+    """Two wall games into a table's kitty, then the table closes: the log says each
+    player's 50 once, as `mahj total` adds it up, not one 25 a wall game."""
+    ok(mahj("new", "A", "B", "C", "D", "E", "F", "G", "H", "--tables", "2", "--house", "kitty"))
+    ok(mahj("wall", "--table", "1"))
+    ok(mahj("wall", "--table", "1"))
+    closed = ok(mahj("close-table", "1")).stdout
+    assert "the kitty goes back: A 50, B 50, C 50, D 50 → A +50, B +50" in closed, closed
+    log = ok(mahj("log")).stdout
+    assert "the kitty goes back: A 50, B 50" in log and "takes the kitty" not in log, log
