@@ -28,7 +28,8 @@ def fix(
     words: list[str] | None = typer.Argument(
         None,
         help="The game as it should have been, in the words of `mahj win` (WINNER VALUE "
-        "--thrown-by NAME ...), or `wall` and the words of `mahj wall`.",
+        "--thrown-by NAME ...), or `wall` and the words of `mahj wall`, or `incomplete` "
+        "(tournament: time was called during it).",
         metavar="WIN-OR-WALL",
     ),
     session: Path | None = SessionOpt,
@@ -71,6 +72,8 @@ def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[St
     from .shared import table_number
 
     first = typed[0].lower()
+    if first == "incomplete" and len(typed) == 1:  # tournament: time called during it
+        return build.build_incomplete
     kind = "wall" if first == "wall" else "win"
     params = _words(number, kind, typed[1:] if first in ("win", "wall") else typed)
     if kind == "wall" and isinstance(params, str):

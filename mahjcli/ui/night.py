@@ -94,9 +94,25 @@ def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> No
         hang(out, Text(f"  game {row.game} now: {now_paid} (was: {then})"))
     for said in resettled(before, after):
         out.print(Text(said))
+    _show_new_rounds(out, at, before, after)
     _show_dropped_bets(out, was, now)
     _show_moves(out, before, after)
     show_after(out, after)
+
+
+def _show_new_rounds(out: Console, at: int, before: Standings, after: Standings) -> None:
+    """A score card's later games that a fix puts on another round (time called, or not,
+    in the game fixed): said, so that a wrong one is seen and fixed back."""
+    was = {row.at: row.round for row in before.rows if row.is_game}
+    moved = [
+        f"game {row.game}, round {was[row.at]} → {row.round}"
+        for row in after.rows
+        if row.is_game and row.at > at and row.at in was and was[row.at] != row.round
+    ]
+    if moved and after.rules.score_card:
+        label = Text("Later games now on another round of the score card: ")
+        for line in wrap_units(label, [Text(m) for m in moved], out.width):
+            out.print(line)
 
 
 def _show_dropped_bets(out: Console, was: Row, now: Row) -> None:

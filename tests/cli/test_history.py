@@ -207,6 +207,37 @@ def test_fix_refuses_a_game_on_an_accepted_card(mahj, session):
     assert "a score card the table has accepted" in error
 
 
+def _rounds(mahj) -> list[list[int]]:
+    card = json.loads(mahj("scorecard", "--json").stdout)
+    return [[line["game"] for line in r["lines"]] for r in card["rounds"]]
+
+
+def test_fix_a_game_into_time_called_and_say_which_games_change_rounds(mahj, session):
+    """Time was called during game 3, but it went in as a wall game: `mahj fix 3
+    incomplete` scores it 0 for all and ends round 1 there; the fix says that game 4 is
+    now on round 2 of the score card, and fixing it back says it moves back."""
+    assert mahj("new", "Nora", "Olga", "Pia", "Rosa", "--rules", "tournament").exit_code == 0
+    assert mahj("win", "Olga", "35", "--thrown-by", "Pia", "--exposures", "2").exit_code == 0
+    assert mahj("win", "Pia", "25", "--self-pick").exit_code == 0
+    assert mahj("wall").exit_code == 0
+    assert mahj("win", "Rosa", "30", "--self-pick").exit_code == 0
+    assert _rounds(mahj) == [[1, 2, 3, 4]]
+    fixed = mahj("fix", "3", "incomplete")
+    assert fixed.exit_code == 0, fixed
+    said = " ".join(fixed.stdout.split())
+    assert "now: Time called" in said
+    assert "Later games now on another round of the score card: game 4, round 1 → 2" in said
+    assert totals(mahj) == {"Nora": 0, "Olga": 35, "Pia": 15, "Rosa": 40}
+    assert _rounds(mahj) == [[1, 2, 3], [4]]
+    back = " ".join(mahj("fix", "3", "wall").stdout.split())
+    assert "game 4, round 2 → 1" in back
+    assert "now on another round" not in " ".join(mahj("fix", "3", "wall").stdout.split())
+
+
+def test_fix_incomplete_is_for_tournament_tables(night, session):
+    assert "tournament" in refused(night, session, "fix", "1", "incomplete")
+
+
 # ---- mahj undo / redo ----------------------------------------------------------------------
 
 

@@ -117,14 +117,19 @@ def words_problem(
 
 def fix_problem(rest: list[str]) -> str | None:
     """`mahj fix GAME WORDS`: GAME a game's number, and WORDS those of `mahj win`, or
-    `wall` and those of `mahj wall`."""
+    `wall` and those of `mahj wall` (else a win by a player called Wall), or
+    `incomplete`."""
     if not rest:  # `mahj fix` alone names the command
         return None
     if len(rest) < 2 or not rest[0].isdigit():
         return "fix takes a game's number and the game as it should have been"
-    kind = "wall" if rest[1].lower() == "wall" else "win"
-    words = rest[2:] if rest[1].lower() in ("win", "wall") else rest[1:]
-    return words_problem(GROUP, "mahj", [kind, *words])
+    first = rest[1].lower()
+    if first == "incomplete" and len(rest) == 2:
+        return None
+    if first == "wall":
+        wall = words_problem(GROUP, "mahj", ["wall", *rest[2:]])
+        return wall and words_problem(GROUP, "mahj", ["win", *rest[1:]]) and wall
+    return words_problem(GROUP, "mahj", ["win", *(rest[2:] if first == "win" else rest[1:])])
 
 
 def test_the_pages_show_commands():
