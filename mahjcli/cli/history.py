@@ -120,15 +120,22 @@ def take_back(
     game: str = typer.Argument(
         ..., help="The game's number, as `mahj log` shows it.", metavar="GAME"
     ),
+    penalty: str | None = typer.Option(
+        None,
+        "--penalty",
+        help="Tournament: take out this player's penalty numbered GAME instead of the game.",
+        metavar="NAME",
+    ),
     session: Path | None = SessionOpt,
 ) -> None:
-    """Take one past game out of the night: it went in twice, or was never played.
+    """Take one past game (or a penalty) out of the night: it went in twice, or was never
+    played.
 
     The later games stay as they were played: it is refused, naming the game, if one of
     them would no longer stand or would sit differently without it. The file keeps the
     game as a comment.
 
-    Example: mahj take-back 3
+    Example: mahj take-back 3  (or: mahj take-back 3 --penalty Pia)
     """  # fmt: skip
     from ..core.numbers import whole_number
     from ..files import paths
@@ -137,8 +144,9 @@ def take_back(
     number = whole_number(game, "GAME", 1, 100_000)
     path = paths.locate(session)
     with saving() as saved:
-        done, at = history.take_back(path, number)
-        saved(f"game {number} WAS taken out of {path}", "the file keeps it as a comment")
+        done, at = history.take_back(path, number, penalty=penalty)
+        what = "game" if penalty is None else "the penalty"
+        saved(f"{what} {number} WAS taken out of {path}", "the file keeps it as a comment")
         from ..ui.console import console
         from ..ui.night import show_removed
 

@@ -14,7 +14,7 @@ from typing import Any
 from ..core import checks
 from ..core.errors import Refused
 from ..core.fold import fold
-from ..core.model import Accept, Entry
+from ..core.model import Accept, Entry, Penalty
 from ..core.names import UnknownName, fold_name, name_problem, resolve, typed_back
 from ..core.placed import pinned, placed
 from ..core.problems import Problem
@@ -24,7 +24,7 @@ from ..files import atomic, loader, logedit
 from ..files.entryfile import read_entry
 from ..files.lock import locked
 from ..files.sessionwrite import document, entry_to_dict
-from .build import Built
+from .build import Built, resolve_in
 from .change import Change, already
 
 
@@ -104,7 +104,8 @@ def game_at(standings: Standings, number: int) -> int:
     if row is None:
         if standings.games == 0:
             raise Refused("the night has no games yet; record one with `mahj win`")
-        raise Refused(f"there is no game {number}: the night has games 1 to {standings.games}")
+        games = f"the night has games 1 to {standings.games}"
+        raise Refused(f"there is no game {number}: {games}{_penalties_hint(standings, number)}")
     return row.at
 
 
@@ -164,22 +165,49 @@ def remove(
         return Change(log[at], night.standings, after, path)
 
 
-def take_back(path: Path, game: int, today: _dt.date | None = None) -> tuple[Change, int]:
+def take_back(
+    path: Path, game: int, today: _dt.date | None = None, penalty: str | None = None
+) -> tuple[Change, int]:
     """Take game `game` out of the night alone (it went in twice, or was never played), as
-    a table's page takes a game back: refused, naming it, when a later entry would no
-    longer stand or would sit differently. Its text stays as a comment. Also where it was
-    in the log."""
-    at = game_at(loader.load(path).standings, game)
+    a table's page takes a game back, or `penalty`'s penalty numbered `game`: refused,
+    naming it, when a later entry would no longer stand or would sit differently. Its text
+    stays as a comment. Also where it was in the log."""
+    standings = loader.load(path).standings
+    at = game_at(standings, game) if penalty is None else penalty_at(standings, game, penalty)
 
-    def same(night: loader.Night) -> None:  # under the lock: still that game
-        if game_at(night.standings, game) != at:
-            raise Refused(
-                f"the night changed before game {game} was taken out; nothing was changed"
-            )
+    def same(night: loader.Night) -> None:  # under the lock: still that entry
+        now = night.standings
+        if (game_at(now, game) if penalty is None else penalty_at(now, game, penalty)) != at:
+            raise Refused(f"the night changed before {game} was taken out; nothing was changed")
 
     day = (today or _dt.date.today()).isoformat()
-    note = f"Game {game} as it was before `mahj take-back {game}` on {day}:"
+    how = f"{game}" if penalty is None else f"{game} --penalty {typed_back(penalty)}"
+    what = "Game" if penalty is None else "Penalty"
+    note = f"{what} {game} as it was before `mahj take-back {how}` on {day}:"
     return remove(path, at, note, same), at
+
+
+def penalty_at(standings: Standings, number: int, name: str) -> int:
+    """The log position of `name`'s penalty numbered `number` (the last, if several)."""
+    who = resolve_in(name, standings.players, "--penalty")
+    found = [
+        r.at
+        for r in standings.rows
+        if isinstance(r.entry, Penalty) and r.game == number and r.entry.player == who
+    ]
+    if not found:
+        raise Refused(f"there is no penalty of {who} numbered {number}, as `mahj log` shows")
+    return found[-1]
+
+
+def _penalties_hint(standings: Standings, number: int) -> str:
+    """`; Rosa's penalty is numbered 3 (mahj take-back 3 --penalty Rosa takes it out)`."""
+    for r in standings.rows:
+        if isinstance(r.entry, Penalty) and r.game == number:
+            who = r.entry.player
+            out = f"mahj take-back {number} --penalty {typed_back(who)} takes it out"
+            return f"; {who}'s penalty is numbered {number}" + either(f" ({out})", "")
+    return ""
 
 
 def _keep_seats(night: loader.Night, at: int, game: int, taking: bool = False) -> str:

@@ -238,6 +238,31 @@ def test_fix_incomplete_is_for_tournament_tables(night, session):
     assert "tournament" in refused(night, session, "fix", "1", "incomplete")
 
 
+def test_take_back_a_penalty_on_the_wrong_player_once_games_follow_it(mahj, session):
+    """Pia was docked 10 but it was Nora who looked: with games after it, `mahj take-back
+    2 --penalty Pia` takes out that penalty alone (not game 2, which shares its number);
+    a penalty after the last game is named by the number `mahj log` shows."""
+    assert mahj("new", "Nora", "Olga", "Pia", "Rosa", "--rules", "tournament").exit_code == 0
+    assert mahj("wall").exit_code == 0
+    assert mahj("penalty", "Pia", "10", "--reason", "blind pass").exit_code == 0
+    assert mahj("win", "Olga", "25", "--self-pick").exit_code == 0
+    assert mahj("penalty", "Rosa", "10").exit_code == 0
+    assert totals(mahj) == {"Nora": 10, "Olga": 45, "Pia": 0, "Rosa": 0}
+    taken = mahj("take-back", "2", "--penalty", "pia")
+    assert taken.exit_code == 0, taken
+    assert "Removed entry: Penalty: Pia loses 10 (blind pass)" in " ".join(taken.stdout.split())
+    assert totals(mahj) == {"Nora": 10, "Olga": 45, "Pia": 10, "Rosa": 0}
+    assert (
+        "there is no game 3: the night has games 1 to 2; Rosa's penalty is numbered 3"
+        in refused(mahj, session, "take-back", "3")
+    )
+    assert mahj("take-back", "3", "--penalty", "Rosa").exit_code == 0
+    assert totals(mahj) == {"Nora": 10, "Olga": 45, "Pia": 10, "Rosa": 10}
+    assert "no penalty of Olga numbered 2" in refused(
+        mahj, session, "take-back", "2", "--penalty", "Olga"
+    )
+
+
 # ---- mahj undo / redo ----------------------------------------------------------------------
 
 
