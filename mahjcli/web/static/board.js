@@ -33,9 +33,9 @@
 
   function fill(box) {
     // a list of the latest things (newest first): on a television, only the items that
-    // fit whole below it are shown, and a line says how many more the phones show; when
-    // not even its heading fits (the join code takes the top of the screen), the whole
-    // section gives way
+    // fit whole below it are shown, and a line says how many more the phones show (left
+    // out when only it stands in the way of the newest); when not even the newest fits
+    // (the join code takes the top of the screen), the whole section gives way
     var items = Array.prototype.slice.call(box.children);
     items.forEach(function (item) { item.style.display = ""; });
     var section = box.closest("section") || box.parentNode;
@@ -51,25 +51,36 @@
     note.textContent = "and 9 earlier games";
     box.parentNode.insertBefore(note, box.nextSibling);
     var style = getComputedStyle(note);
-    room -= note.getBoundingClientRect().height + parseFloat(style.marginTop) +
-      parseFloat(style.marginBottom);
-    var keep = 0;
-    while (keep < items.length && items[keep].getBoundingClientRect().bottom - top <= room) {
-      keep += 1;
+    var keep = fitting(items, top, room - note.getBoundingClientRect().height -
+      parseFloat(style.marginTop) - parseFloat(style.marginBottom));
+    if (!keep) {  // no room for the note too: the latest games without it
+      note.remove();
+      note = null;
+      keep = fitting(items, top, room);
     }
     if (!keep) {  // not even the latest game fits: the section gives way
-      note.remove();
       section.parentNode.classList.add("fill-gone");
       return;
     }
     items.slice(keep).forEach(function (item) { item.style.display = "none"; });
     // every game before the last one shown (the screen is sent only the latest few)
     var hidden = parseInt(items[keep - 1].getAttribute("data-game"), 10) - 1;
-    note.textContent = "and " + hidden + " earlier " + (hidden === 1 ? "game" : "games");
+    if (note) {
+      note.textContent = "and " + hidden + " earlier " + (hidden === 1 ? "game" : "games");
+    }
     var bottom = window.innerHeight - parseFloat(getComputedStyle(board).paddingBottom);
     if (section.getBoundingClientRect().bottom > bottom) {
       section.parentNode.classList.add("fill-gone");  // the section, and its row, give way
     }
+  }
+
+  function fitting(items, top, room) {
+    // how many of the items, from the first, end within `room` below `top`
+    var keep = 0;
+    while (keep < items.length && items[keep].getBoundingClientRect().bottom - top <= room) {
+      keep += 1;
+    }
+    return keep;
   }
 
   function fits(box, items) {
@@ -96,6 +107,11 @@
       if (fits(box, items)) { return; }
     }
     if (fits(box, items)) { return; }
+    if (box.getAttribute("data-give-way") === "first") {
+      // at the night's end who pays whom comes first: what the leavers settled gives way
+      giveWay(holder);
+      if (fits(box, items)) { return; }
+    }
     var button = document.createElement("button");
     button.type = "button";
     button.className = "pager " + (box.classList.contains("seating") ? "seating-pager" : "list-pager");
@@ -108,9 +124,7 @@
     // follows it in its section takes the room): what follows it in its section (what the
     // leavers settled) gives way first, then, if still not a page fits, the list and its
     // section, rather than run off the bottom of the screen
-    for (var after = holder.nextElementSibling; after; after = after.nextElementSibling) {
-      after.classList.add("no-room");
-    }
+    giveWay(holder);
     if (pages(box, items, button) === 1) {  // with that room, the whole list at once
       button.remove();
       items.forEach(function (item) { item.style.display = ""; });
@@ -118,6 +132,13 @@
     if (over(section)) {
       section.classList.add("no-room");
       button.remove();
+    }
+  }
+
+  function giveWay(holder) {
+    // what follows a list in its section (what the leavers settled) is not shown
+    for (var after = holder.nextElementSibling; after; after = after.nextElementSibling) {
+      after.classList.add("no-room");
     }
   }
 
