@@ -14,6 +14,7 @@ from pathlib import Path
 from ..core import checks
 from ..core.errors import Refused
 from ..core.fold import fold
+from ..core.model import Leave
 from ..core.names import fold_name
 from ..core.standings import Row, Standings
 from ..files.loader import Night
@@ -194,6 +195,53 @@ def _still_last(night: Night, at: int, check: Callable[[Night], None]) -> None:
     check(night)
     if len(night.session.log) - 1 != at:
         raise Refused("the night changed since this page was shown; nothing was taken back")
+
+
+def last_entry(at: int, was: str | None) -> Callable[[Night], None]:
+    """Under the lock: the night's last entry must still be the one the organiser's page
+    showed (`at`, its place in the log; `was`, what the page said of it) to be taken back."""
+
+    def check(night: Night) -> None:
+        row = next((r for r in night.standings.rows if r.at == at), None)
+        said = describe(row) if row is not None else None
+        if len(night.session.log) - 1 != at or (was is not None and said != was):
+            raise Refused(
+                "the night has changed since this page was shown (its last entry is another "
+                "one now); nothing was taken back"
+            )
+
+    return check
+
+
+def taken_back(before: Standings, at: int) -> tuple[str, str]:
+    """What the organiser's page says of the entry at `at` just taken back; and, when it
+    was a leaver who did not settle up, her name, to choose as she leaves again."""
+    row = next((r for r in before.rows if r.at == at), None)
+    said = f"Taken back: {describe(row)}." if row is not None else "Taken back."
+    entry = row.entry if row is not None else None
+    if not isinstance(entry, Leave):
+        return said, ""
+    said += f" {entry.player} is here again."
+    if entry.settled_up:
+        return said, ""
+    who = entry.player
+    said += f" To settle up as {who} goes, choose {who} under “Someone leaves”, with "
+    return said + "“Settles up as they go” ticked.", who
+
+
+def unsettled_leaver(standings: Standings, at: int) -> str | None:
+    """The player who left at log entry `at` without settling up though she had something
+    to settle (as `mahj leave` reminds her); None for any other entry."""
+    row = next((r for r in standings.rows if r.at == at), None)
+    entry = row.entry if row is not None else None
+    if not isinstance(entry, Leave) or entry.settled_up or not standings.rules.pays:
+        return None
+    before = fold(standings.session._replace(log=standings.session.log[:at]))
+    try:
+        payments, _ = build.leaver_settle_up(before, entry.player)
+    except Refused:
+        return None
+    return entry.player if payments else None
 
 
 def leaving_words(standings: Standings) -> list[tuple[str, str]]:

@@ -75,6 +75,7 @@ class NightSite(NightTable):
             Route("/fix", self.api_fix, methods=post),
             Route("/organiser", self.organiser_view),
             *(Route(f"/{name}", self.room_write, methods=post) for name in ROOM_WRITES),
+            Route("/undo", self.take_back, methods=post),
             Route("/close-night", self.close_night, methods=post),
             Route("/reopen-night", self.close_night, methods=post),
             Route("/join-code", self.join_code, methods=post),
@@ -179,6 +180,32 @@ class NightSite(NightTable):
             return see(f"{self.desk(source)}?{what}")
         return json_response(shapes.status_json(after))
 
+    async def take_back(self, request: Request) -> Response:
+        """The night's last entry taken back, as `mahj undo` does: the one the organiser's
+        page showed (`at`, its place in the night's log), or nothing."""
+        source = self.source(request, "night")
+        fields = await self.organiser_fields(request)
+        is_page = fields.pop("page", [""])[0] == "organiser"
+        try:
+            eid = entry_id(fields)
+            only(fields, ("at", "was"), ("at",))
+            at = whole_number(fields["at"][0], "at", 0, 99_999_999)
+            was = text(fields, "was")  # what the page said of it
+            if eid in self.done_ids:  # sent twice: taken back once
+                now = (await self.night(request))[1].standings
+                return see(self.desk(source)) if is_page else json_response(shapes.status_json(now))
+            done = await self.saving(source, change.undo, actions.last_entry(at, was))
+            self.did(eid)
+        except (Problem, MahjError) as exc:
+            if not is_page:
+                raise
+            return await self.again(request, exc, self.organiser_view)
+        self.saved(source, done)
+        if not is_page:
+            return json_response(shapes.status_json(done.after))
+        said, leaver = actions.taken_back(done.before, at)
+        return await self.organiser_view(request, said=said, leaver=leaver)
+
     async def close_night(self, request: Request) -> Response:
         """The room's screen shows the night's end (final standings, settle-up, house
         rules) until anything more is recorded, or the night going on again; the file is
@@ -229,9 +256,12 @@ class NightSite(NightTable):
         status: int = 200,
         new_link: str | None = None,
         typed: str = "",
+        said: str | None = None,
+        leaver: str = "",
     ) -> Response:
         """Who sits where, who waits, and every form that changes the room (an arrival's
-        name as typed, after a refusal)."""
+        name as typed, after a refusal; what was just taken back, `said`, and the player
+        to choose under "Someone leaves")."""
         source, night = await self.night(request)
         if self.keys.level(self.key_of(request)) != "organiser" and new_link is None:
             return page_error(
@@ -241,6 +271,7 @@ class NightSite(NightTable):
                 "The organiser's page",
             )  # fmt: skip
         standings = night.standings
+        done, take_back = _organiser_done(standings, request)
         return render(
             request,
             "organiser.html",
@@ -256,7 +287,9 @@ class NightSite(NightTable):
             closed=source.closed,
             shown=source.show_code,
             code=self.keys.code,
-            done=_organiser_done(standings, request),
+            done=said or done,
+            take_back=None if said else take_back,
+            leaver=leaver,
             error=error,
             new_link=new_link,
             typed=typed,
@@ -279,23 +312,38 @@ def _room_builder(action: str, fields: Fields) -> actions.Builder:
     return lambda n: build.build_close(n.standings, number)
 
 
-def _organiser_done(standings: Standings, request: Request) -> str | None:
-    """What the organiser's last form did, for the page it comes back to."""
+def _organiser_done(
+    standings: Standings, request: Request
+) -> tuple[str | None, tuple[int, str, str] | None]:
+    """What the organiser's last form did, for the page it comes back to; after a leaver
+    who did not settle up though she had something to settle, her leaving's place in the
+    log and her name, while it can still be taken back."""
     raw = request.query_params.get("at", "")
     if not (raw.isascii() and raw.isdigit() and len(raw) < 9):
-        return SAID.get(request.query_params.get("done", ""))
+        return SAID.get(request.query_params.get("done", "")), None
     row = next((r for r in standings.rows if r.at == int(raw)), None)
     if row is None:
-        return "Recorded."
+        return "Recorded.", None
     paid = words.outcome(row, standings)
     said = words.describe(row)
     settled = words.settled_words(row, standings)  # what is read out at the door
-    return (
+    done = (
         f"Recorded: {said}"
         + (f" ({paid})" if paid != said else "")
         + "."
         + (f" Settled: {settled}." if settled else "")
     )
+    who = actions.unsettled_leaver(standings, row.at)
+    if who is None:
+        return done, None
+    done += f" {who} did not settle up."
+    if row.at != len(standings.session.log) - 1:  # something came after: no longer undone
+        return done, None
+    done += (
+        f" To settle up as {who} goes instead: tap “Take back {who}'s leaving”, then choose "
+        f"{who} under “Someone leaves”, with “Settles up as they go” ticked."
+    )
+    return done, (row.at, who, said)
 
 
 def _table_param(request: Request, night: Night) -> int | None:

@@ -327,13 +327,15 @@ class NightTable(Site):
                                        game=small(raw, 7))  # fmt: skip
             return await self.again(request, exc, self.fix_view, chosen=chosen_of(fields))
         self.saved(source)
+        resettled = words.resettled(done.before, done.after)  # leavers paid at the door
         if is_page:  # the table's page, saying what the correction changed (RULES.md §10)
             later = words.repaid(done.before, done.after, row.at)
             each = "; ".join(f"game {r.game} now: {now} (was: {then})" for r, then, now in later)
             request.path_params.update(table=row.table)
-            also = f"Later games that pay differently: {each}." if each else None
-            return await self.table_view(request, done=("fixed", game), also=also)
-        return json_response(shapes.status_json(done.after))
+            also = [f"Later games that pay differently: {each}."] if each else []
+            also += [f"{said}." for said in resettled]
+            return await self.table_view(request, done=("fixed", game), also=" ".join(also))
+        return json_response({**shapes.status_json(done.after), "resettled": resettled})
 
 
 def _asked(fields: Fields, table: int) -> tuple[str, actions.Builder]:

@@ -1,0 +1,126 @@
+"""A player leaving from the organiser's page without "Settles up as they go" ticked: as
+`mahj leave` does, the page says she did not settle up and how to settle her up as she
+goes instead (take her leaving back, then leave again with the box ticked), unless she had
+nothing to settle."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from mahjcli.files import loader
+from tests.web.conftest import KEY, TOKEN, Serve, cli
+from tests.web.test_table_page import form_fields
+
+REMINDER = (
+    "Ruth did not settle up. To settle up as Ruth goes instead: tap “Take back Ruth's "
+    "leaving”, then choose Ruth under “Someone leaves”, with “Settles up as they go” ticked."
+)
+
+
+def organiser(serve: Serve, path: Path) -> TestClient:
+    client = serve(path)
+    assert client.get(f"/enter?key={TOKEN}", follow_redirects=False).status_code == 303
+    return client
+
+
+def words(page: str) -> str:
+    """The page's text as read, tags and spacing aside."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def leaves(client: TestClient, name: str, settle: bool = False) -> str:
+    sent = {
+        "name": name,
+        "token": TOKEN,
+        "page": "organiser",
+        **({"settle": "on"} if settle else {}),
+    }
+    answer = client.post("/leave", data=sent)
+    assert answer.status_code == 200, answer.text
+    return answer.text
+
+
+def test_a_winner_sent_home_unsettled_is_reminded_and_settled_after_all(serve: Serve, night: Path):
+    """Ruth +100 leaves with the box unticked; taken back, she leaves again and is paid."""
+    cli("join", "Sue", "--session", str(night))
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    client = organiser(serve, night)
+    page = leaves(client, "Ruth")
+    assert "Recorded: Ruth leaves." in words(page) and REMINDER in words(page), words(page)
+    back = form_fields(page, "/undo")
+    before = night.read_bytes()
+    taken = client.post("/undo", data=back)
+    assert taken.status_code == 200, taken.text
+    said = words(taken.text)
+    assert (
+        "Taken back: Ruth leaves. Ruth is here again. To settle up as Ruth goes, choose Ruth "
+        "under “Someone leaves”, with “Settles up as they go” ticked."
+    ) in said, said
+    assert re.search(r'<option value="Ruth" selected>', taken.text)
+    assert loader.load(night).standings.gone == ()
+    assert night.read_bytes() != before
+    again = words(leaves(client, "Ruth", settle=True))
+    assert "Settled: Ruth is paid by Linda 50, Kathy 25 and Pat 25." in again, again
+    # the same take-back sent twice changes nothing more, and says why
+    refused = client.post("/undo", data=back)
+    assert refused.status_code == 400
+    assert "nothing was taken back" in words(refused.text)
+    assert loader.load(night).session.log[-1].settled_up
+
+
+def test_a_square_player_leaving_is_not_told_to_settle_up(serve: Serve, night: Path):
+    """Sue has won and lost nothing: as at the terminal, nothing to settle, nothing said."""
+    cli("join", "Sue", "--session", str(night))
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    said = words(leaves(organiser(serve, night), "Sue"))
+    assert "Recorded: Sue leaves; Ruth takes the seat." in said, said
+    assert "did not settle up" not in said
+    assert 'action="/undo"' not in said
+
+
+def test_a_leaver_settled_as_she_goes_is_not_reminded(serve: Serve, night: Path):
+    cli("join", "Sue", "--session", str(night))
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    said = words(leaves(organiser(serve, night), "Ruth", settle=True))
+    assert "did not settle up" not in said and "Take back" not in said
+
+
+def test_the_take_back_is_the_entry_shown_and_needs_the_organisers_key(serve: Serve, night: Path):
+    """A game recorded since: the leave is no longer the last entry, nothing is taken back;
+    the tables' join code cannot take anything back."""
+    cli("join", "Sue", "--session", str(night))
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    client = organiser(serve, night)
+    back = form_fields(leaves(client, "Ruth"), "/undo")
+    cli("win", "Sue", "25", "--self-pick", "--session", str(night))
+    before = night.read_bytes()
+    late = client.post("/undo", data=back)
+    assert late.status_code == 400 and "nothing was taken back" in words(late.text)
+    assert night.read_bytes() == before
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    script = serve(night).post("/undo", data={"at": back["at"][0], "token": code})
+    assert script.status_code in (401, 403) and night.read_bytes() == before
+    page = words(client.get("/organiser").text)
+    assert "Take back Ruth" not in page
+
+
+def test_a_script_takes_back_the_last_entry_it_names(serve: Serve, night: Path):
+    cli("leave", "Pat", "--no-settle", "--session", str(night))
+    client = serve(night)
+    at = str(len(loader.load(night).session.log) - 1)
+    for wrong in ({"at": str(int(at) + 1)}, {"at": at, "was": "Kathy leaves"}, {}):
+        assert client.post("/undo", data=wrong, headers=KEY).status_code == 400
+    answer = client.post("/undo", data={"at": at}, headers=KEY)
+    assert answer.status_code == 200 and answer.json()["left"] == []
+
+
+def test_a_take_back_happens_only_on_post(serve: Serve, night: Path):
+    cli("leave", "Pat", "--no-settle", "--session", str(night))
+    client, before = serve(night), night.read_bytes()
+    for method in ("GET", "PUT", "DELETE"):
+        assert client.request(method, "/undo", data={"at": "0"}, headers=KEY).status_code == 405
+    assert night.read_bytes() == before
