@@ -48,6 +48,10 @@ def show_removed(out: Console, removed: Row, before: Standings, after: Standings
     out.print(Text(f"Removed {label}: {describe(removed)}", style="bold"))
     if removed.is_game or isinstance(removed.entry, Penalty):
         hang(out, Text("  (was: " + outcome(removed, before) + ")"))
+    from ..reports.words import resettled
+
+    for said in resettled(before, after):  # a game a leaver was paid for at the door
+        out.print(Text(said))
     _show_moves(out, before, after)
     show_after(out, after)
 

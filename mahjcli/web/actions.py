@@ -20,7 +20,7 @@ from ..core.standings import Row, Standings
 from ..files.loader import Night
 from ..night import build, change, history
 from ..reports.board import games_at
-from ..reports.words import describe, points, rate, seat_moves
+from ..reports.words import describe, points, rate, resettled, seat_moves
 from .fields import Asked
 
 Builder = Callable[[Night], build.Built]
@@ -147,22 +147,24 @@ def undo_check(table: int, at: int) -> Callable[[Night], None]:
     return check
 
 
-def removal(night: Night, row: Row) -> tuple[str | None, int, list[str]]:
+def removal(night: Night, row: Row) -> tuple[str | None, int, list[str], list[str]]:
     """What taking `row` back would do, nothing saved: why it cannot be taken back (None
-    when it can), how many later entries are replayed without it, and who must move."""
+    when it can), how many later entries are replayed without it, who must move, and
+    what a player who settled up at the door would then owe or be owed (`resettled`)."""
     log = night.session.log
     if why := history.accepted_problem(log, row.at):
-        return why, 0, []
+        return why, 0, [], []
     later = len(log) - 1 - row.at
     if later == 0:
         after = fold(night.session._replace(log=log[:-1]))
         problem = checks.undo_problem(log[-1], night.standings.accepted)
-        return problem, 0, seat_moves(night.standings, after)
-    try:
-        after = history.taken_out(night, row.at, "taking back")
-    except Refused as exc:  # asked before anything is tapped: nothing to say was not changed
-        return exc.words("page").replace("; nothing was changed", ""), later, []
-    return None, later, seat_moves(night.standings, after)
+    else:
+        try:
+            after = history.taken_out(night, row.at, "taking back")
+        except Refused as exc:  # asked before anything is tapped: nothing was changed yet
+            return exc.words("page").replace("; nothing was changed", ""), later, [], []
+        problem = None
+    return problem, later, seat_moves(night.standings, after), resettled(night.standings, after)
 
 
 def note(what: str, game: int, table: int | None, today: _dt.date | None = None) -> str:

@@ -222,7 +222,7 @@ class NightTable(Site):
         if last is None:
             nothing = f"{actions.where(standings, number)} has no game to take back"
             return await self.table_view(request, error=nothing, status=400)
-        problem, later, moves = actions.removal(night, last)
+        problem, later, moves, owed = actions.removal(night, last)
         if error is None and problem is not None:
             status, error = 400, problem
         return render(
@@ -234,6 +234,7 @@ class NightTable(Site):
             place=actions.where(standings, number),
             game=board.game_line(last, standings),
             moves=moves,
+            owed=owed,
             later=later,
             club=standings.club,
             tournament=not standings.rules.pays,

@@ -74,3 +74,21 @@ def test_a_scripts_correction_carries_the_same_words(serve: Serve, gone: Path):
     assert answer.status_code == 200, answer.text
     assert answer.json()["resettled"] == [OWED_MORE]
     assert answer.json()["left"] == ["Ruth"]  # and the status, as before
+
+
+def test_taking_back_a_game_a_leaver_was_paid_for_says_so_before_it_is_tapped(
+    serve: Serve, tmp_path: Path
+):
+    """Table 2's phone asks "take back game 1?": Ann, paid 100 for it at the door, would
+    owe it back, and the page says so before anyone taps, as `mahj take-back` does."""
+    path = tmp_path / "club.toml"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "--tables", "2",
+        "--session", str(path))  # fmt: skip
+    cli("win", "Ann", "25", "--thrown-by", "Bea", "--session", str(path))
+    cli("leave", "Ann", "--settle", "--session", str(path))
+    client = serve(path)
+    assert client.get(f"/enter?key={TOKEN}", follow_redirects=False).status_code == 303
+    ask = " ".join(html.unescape(client.get("/table/2/undo").text).split())
+    assert "Ann settled up when leaving (before game 1); after this correction Ann owes 100" in (
+        ask
+    ), ask
