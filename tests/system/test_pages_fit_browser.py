@@ -408,6 +408,9 @@ def test_an_event_phone_reads_long_names_whole_with_larger_text(browser, tmp_pat
         for path in ("/tables", "/where", "/round/1", "/results", "/director"):
             page.goto(base + path)
             assert page.get_by_role("button", name="Larger text").count() == 1, path
+        page.get_by_role("button", name="Larger text").click()
+        page.goto(base + "/")  # the room's screen on this phone keeps the larger text
+        assert page.evaluate("document.documentElement.classList.contains('bigger-text')")
         paths = ("/round/1/table/1", "/round/1/table/1/totals", "/results", "/")
         assert cut_names(browser, base, key, paths, 390, larger=True) == []
     finally:

@@ -4,6 +4,12 @@
 // then the page is told ("mahj:drawn"). No framework: a few lines of plain script.
 (function () {
   "use strict";
+  // a phone showing the room's screen keeps the "Larger text" its other pages switched on
+  try {
+    if (window.innerWidth < 1000 && window.localStorage.getItem("mahj-larger-text") === "1") {
+      document.documentElement.classList.add("bigger-text");
+    }
+  } catch (e) { /* no storage: the usual size */ }
   var board = document.querySelector("[data-part][data-events]");
   if (!board || !window.fetch) { return; }
   var version = board.getAttribute("data-version");
