@@ -314,15 +314,25 @@ def explain(message: str, line: str | None, column: int | None = None) -> str:
     return message
 
 
-_LAST_KEY = re.compile(r"([\w\"'-]+)\s*=\s*([^,{}]*)$")
+_LAST_KEY = re.compile(r"(\"[^\"]*\"|'[^']*'|[\w-]+)\s*=\s*([^,{}]*)$")
 
 
 def _in_braces(message: str, text: str, column: int) -> str | None:
     """What is wrong between the { and } of a line (a card's game, a row of totals), at
-    `column`: a value TOML cannot read, a missing comma, or no closing }."""
+    `column`: an unclosed quote, a comment, a name needing quotes, a value TOML cannot
+    read, a missing comma, a comma before the }, or no closing }."""
     before, after = text[: column - 1], text[column - 1 :]
+    if re.sub(r"\\.", "", text).count('"') % 2:  # one quote too few (escaped ones aside)
+        return "a text in quotes is not closed on its line; end it with the same quote"
+    if after.lstrip().startswith("#") or ("#" in after and "}" in after.split("#", 1)[1]):
+        return "a comment (#) cannot go between { and }; put it after the closing }"
     if not after.strip() or after.lstrip().startswith("]"):
         return "the { on this line is not closed with }; end it with } before the line ends"
+    if after.lstrip().startswith("}") and before.rstrip().endswith(","):
+        return "a comma just before the closing } is not allowed; take it out"
+    if after[:1].isalpha() and not after[:1].isascii():
+        name = re.findall(r"[\w-]*$", before)[0] + re.split(r"[\s=,}]", after, maxsplit=1)[0]
+        return f'{name}: a name with letters beyond A to Z goes in double quotes: "{name}" = ...'
     last = _LAST_KEY.search(before)
     if last is None:
         return None
@@ -331,10 +341,10 @@ def _in_braces(message: str, text: str, column: int) -> str | None:
         return _value(key, re.split(r"\s*[,}]", after, maxsplit=1)[0])
     if message == "Unclosed inline table":
         written = last.group(2).strip()
-        if written and after[:1] != " " and not before.endswith(" "):
-            word = written + re.split(r"[\s,}]", after, maxsplit=1)[0]
-            return _value(key, word)
         rest = re.split(r"\s*[,}]", after, maxsplit=1)[0].strip()
+        if "=" not in rest:  # more of the value: a space or words inside it
+            glue = "" if after[:1] != " " and not before.endswith(" ") else " "
+            return _value(key, f"{written}{glue}{rest}")
         return f"a comma is missing before `{rest}`: write `{key} = {written}, {rest}`"
     return None
 
