@@ -181,7 +181,8 @@ def take_back(
             raise Refused(f"the night changed before {game} was taken out; nothing was changed")
 
     day = (today or _dt.date.today()).isoformat()
-    how = f"{game}" if penalty is None else f"{game} --penalty {typed_back(penalty)}"
+    who = penalty and resolve_in(penalty, standings.players, "--penalty")
+    how = f"{game}" if not who else f"{game} --penalty {typed_back(who)}"
     what = "Game" if penalty is None else "Penalty"
     note = f"{what} {game} as it was before `mahj take-back {how}` on {day}:"
     return remove(path, at, note, same), at

@@ -186,17 +186,19 @@ class NightSite(NightTable):
         source = self.source(request, "night")
         fields = await self.organiser_fields(request)
         is_page = fields.pop("page", [""])[0] == "organiser"
+        eid = None
         try:
             eid = entry_id(fields)
             only(fields, ("at", "was"), ("at",))
             at = whole_number(fields["at"][0], "at", 0, 99_999_999)
             was = text(fields, "was")  # what the page said of it
             if eid in self.done_ids:  # sent twice: taken back once
-                now = (await self.night(request))[1].standings
-                return see(self.desk(source)) if is_page else json_response(shapes.status_json(now))
+                return await self._taken_already(request, source, is_page)
             done = await self.saving(source, change.undo, actions.last_entry(at, was))
             self.did(eid)
         except (Problem, MahjError) as exc:
+            if eid is not None and eid in self.done_ids:  # the same tap, taken back meanwhile
+                return await self._taken_already(request, source, is_page)
             if not is_page:
                 raise
             return await self.again(request, exc, self.organiser_view)
@@ -205,6 +207,12 @@ class NightSite(NightTable):
             return json_response(shapes.status_json(done.after))
         said, leaver = actions.taken_back(done.before, at)
         return await self.organiser_view(request, said=said, leaver=leaver)
+
+    async def _taken_already(self, request: Request, source: Source, is_page: bool) -> Response:
+        """A take-back sent twice (a double tap): answered as done, once."""
+        if is_page:
+            return see(self.desk(source))
+        return json_response(shapes.status_json((await self.night(request))[1].standings))
 
     async def close_night(self, request: Request) -> Response:
         """The room's screen shows the night's end (final standings, settle-up, house

@@ -252,6 +252,7 @@ def test_take_back_a_penalty_on_the_wrong_player_once_games_follow_it(mahj, sess
     assert taken.exit_code == 0, taken
     assert "Removed entry: Penalty: Pia loses 10 (blind pass)" in " ".join(taken.stdout.split())
     assert totals(mahj) == {"Nora": 10, "Olga": 45, "Pia": 10, "Rosa": 0}
+    assert "before `mahj take-back 2 --penalty Pia`" in session.read_text("utf-8")
     assert (
         "there is no game 3: the night has games 1 to 2; Rosa's penalty is numbered 3"
         in refused(mahj, session, "take-back", "3")
