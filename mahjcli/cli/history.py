@@ -56,12 +56,14 @@ def fix(
     build = _builder(ctx, number, typed)
     path = paths.locate(session)
     with saving() as saved:
-        done, _ = history.replace(path, number, build, history.fix_note(number))
+        done, was = history.replace(path, number, build, history.fix_note(number))
         saved(f"game {number} WAS replaced in {path}", "`mahj fix` it again to change it back")
         from ..ui.console import console
         from ..ui.night import show_fixed
 
-        show_fixed(console(), history.game_at(done.before, number), done.before, done.after)
+        back = history.fix_back(number, was) if was is not None else None
+        at = history.game_at(done.before, number)
+        show_fixed(console(), at, done.before, done.after, back)
 
 
 def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[Standings], Built]":

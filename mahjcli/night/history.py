@@ -320,6 +320,18 @@ _OPTIONS = {
 """The option each key of an entry is typed as (a leaver's payments: `--settle`)."""
 
 
+def fix_back(game: int, entry: Entry) -> str | None:
+    """The `mahj fix` that puts game `game` back as `entry` was (None for a kind it
+    cannot type), e.g. `mahj fix 2 Pat 30 --self-pick` or `mahj fix 2 wall`."""
+    said = retyped(entry_to_dict(entry))
+    if said is None:
+        return None
+    _, command, *rest = said.split(" ")
+    named = command == "win" and rest and fold_name(rest[0]) in ("win", "wall", "incomplete")
+    kind = [] if command == "win" and not named else [command]
+    return " ".join(["mahj", "fix", str(game), *kind, *rest])
+
+
 def retyped(table: dict[str, Any]) -> str | None:
     """The command line that records the [[log]] table `table` again, its names and values
     as the table holds them (to correct before typing); None for a kind mahj does not know.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..core.model import WINDS, Close, Leave, Penalty, Wall, Win
+from ..core.model import WINDS, Close, Leave, Penalty
 from ..core.names import join_names
 from ..core.standings import Row, Standings
 from ..reports.words import describe, outcome, plural, points, rate, seat_swap, settled_words, title
@@ -65,9 +65,11 @@ def _show_moves(out: Console, before: Standings, after: Standings) -> None:
         out.print(line)
 
 
-def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> None:
-    """What `mahj fix` changed: the game as it was and as it is now, and every total that
-    moved."""
+def show_fixed(
+    out: Console, at: int, before: Standings, after: Standings, back: str | None = None
+) -> None:
+    """What `mahj fix` changed: the game as it was and as it is now, every total that
+    moved, and the command that takes the fix back (`back`)."""
     was = next(r for r in before.rows if r.at == at)
     now = next(r for r in after.rows if r.at == at)
 
@@ -98,53 +100,17 @@ def show_fixed(out: Console, at: int, before: Standings, after: Standings) -> No
         hang(out, Text(f"  game {row.game} now: {now_paid} (was: {then})"))
     for said in resettled(before, after):
         out.print(Text(said))
-    _show_new_rounds(out, at, before, after)
-    _show_dropped_bets(out, was, now)
+    from .fixed import show_dropped_bets, show_new_rounds
+
+    show_new_rounds(out, at, before, after)
+    show_dropped_bets(out, was, now)
+    if back:  # undo would take out the last entry instead
+        hang(
+            out,
+            Text(f"To take this fix back: {back} (mahj undo takes out the last entry, not a fix)"),
+        )
     _show_moves(out, before, after)
     show_after(out, after)
-
-
-def _show_new_rounds(out: Console, at: int, before: Standings, after: Standings) -> None:
-    """A score card's later games that a fix puts on another round (time called, or not,
-    in the game fixed): said, so that a wrong one is seen and fixed back."""
-    was = {row.at: row.round for row in before.rows if row.is_game}
-    moved = [
-        f"game {row.game}, round {was[row.at]} → {row.round}"
-        for row in after.rows
-        if row.is_game and row.at > at and row.at in was and was[row.at] != row.round
-    ]
-    if moved and after.rules.score_card:
-        label = Text("Later games now on another round of the score card: ")
-        for line in wrap_units(label, [Text(m) for m in moved], out.width):
-            out.print(line)
-
-
-def _show_dropped_bets(out: Console, was: Row, now: Row) -> None:
-    """A fix replaces the whole game: bets it leaves out no longer count, and the words
-    that would keep them."""
-    from ..core.names import typed_back
-
-    def bets_of(row: Row) -> list[tuple[str, str]]:
-        entry = row.entry
-        if not isinstance(entry, Win | Wall):
-            return []
-        return [*entry.bets, *((bettor, "wall") for bettor in entry.wall_bets)]
-
-    kept = bets_of(now)
-    bets = [bet for bet in bets_of(was) if bet not in kept]
-    if not bets:
-        return
-    what = join_names([f"{a} on {'a wall game' if b == 'wall' else b}" for a, b in bets])
-    again = " ".join(f"--bet {typed_back(f'{bettor}={on}')}" for bettor, on in bets)
-    one = len(bets) == 1
-    hang(
-        out,
-        Text(
-            f"Game {now.game}'s bet{'' if one else 's'} ({what}) {'is' if one else 'are'} not "
-            f"in the fix, so {'it no longer counts' if one else 'they no longer count'}; to "
-            f"keep {'it' if one else 'them'}, fix it again with {again} added"
-        ),
-    )
 
 
 def show_renamed(out: Console, was: str, now: str, standings: Standings) -> None:

@@ -129,6 +129,23 @@ def test_fix_a_game_won_by_a_player_called_wall(mahj):
     assert typo.exit_code == 2 and "--ded" in typo.stderr
 
 
+def test_fix_says_how_to_take_it_back(night, session):
+    """`mahj undo` takes out the last entry, never a fix: the fix says the command that
+    puts the game back as it was, and that undo would not."""
+
+    def back(*words: str) -> str:
+        fixed = night("fix", "2", *words)
+        assert fixed.exit_code == 0, fixed
+        return " ".join(fixed.stdout.split())
+
+    said = back("Pat", "30", "--thrown-by", "Kathy")
+    assert "To take this fix back: mahj fix 2 Pat 30 --self-pick" in said, said
+    assert "(mahj undo takes out the last entry, not a fix)" in said
+    assert "To take this fix back: mahj fix 2 Pat 30 --thrown-by Kathy" in back("wall")
+    assert "To take this fix back: mahj fix 2 wall" in back("Pat", "30", "-s")
+    assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
+
+
 def test_fix_counts_games_not_log_entries(night, session):
     assert night("join", "Sue").exit_code == 0
     assert night("win", "Linda", "20", "--self-pick").exit_code == 0  # game 3, log entry 4
