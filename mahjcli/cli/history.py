@@ -61,7 +61,9 @@ def fix(
         from ..ui.console import console
         from ..ui.night import show_fixed
 
-        back = history.fix_back(number, was) if was is not None else None
+        from ..night.retype import fix_back
+
+        back = fix_back(number, was) if was is not None else None
         at = history.game_at(done.before, number)
         show_fixed(console(), at, done.before, done.after, back)
 

@@ -7,9 +7,9 @@ before is kept in the file as a comment, so its history can be read there."""
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from ..core import checks
 from ..core.errors import Refused
@@ -26,6 +26,7 @@ from ..files.lock import locked
 from ..files.sessionwrite import document, entry_to_dict
 from .build import Built, resolve_in
 from .change import Change, already
+from .retype import retyped
 
 
 def _label(standings: Standings, at: int) -> str:
@@ -129,7 +130,10 @@ def replace(
         if why := accepted_problem(log, at):
             raise Refused(why)
         before_it = fold(night.session._replace(log=log[:at]))
-        built = build(before_it)
+        try:
+            built = build(before_it)
+        except Refused as exc:
+            raise Refused(_not_yet(Exception.__str__(exc), night.standings, game)) from None
         kept = pinned(night.standings)
         entry = placed(built.entry, before_it)._replace(entry_id=entry_id or kept[at].entry_id)
         built = built._replace(entry=entry)
@@ -141,6 +145,19 @@ def replace(
         text = logedit.replace_entry(night.loaded.parsed.text, at, entry_to_dict(built.entry), note)
         atomic.write_atomic(path, text.encode("utf-8"), expect=night.loaded.stamp)
         return Change(built.entry, night.standings, after, path, built.notes), log[at]
+
+
+def _not_yet(message: str, standings: Standings, game: int) -> str:
+    """A fix naming a player of the night who had not come yet by game `game` is told so,
+    not that there is no such player (`winner: Sue had not arrived yet in game 1`)."""
+    unknown = re.match(r"(.*?): no player called '([^']*)'", message)
+    if unknown is None:
+        return message
+    try:
+        who = resolve(unknown.group(2), standings.players)
+    except UnknownName:
+        return message
+    return f"{unknown.group(1)}: {who} had not arrived yet in game {game}; nothing was changed"
 
 
 def remove(
@@ -295,73 +312,6 @@ def redo(path: Path) -> Change:
         new = logedit.put_back(text, undone, entry_to_dict(entry))
         atomic.write_atomic(path, new.encode("utf-8"), expect=night.loaded.stamp)
         return Change(entry, night.standings, after, path)
-
-
-_COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "win": ("win", ("winner", "value")),
-    "wall": ("wall", ()),
-    "incomplete": ("incomplete", ()),
-    "error": ("error", ("caller",)),
-    "penalty": ("penalty", ("player", "points")),
-    "join": ("join", ("player",)),
-    "leave": ("leave", ("player",)),
-    "open": ("open-table", ()),
-    "close": ("close-table", ("table",)),
-    "accept": ("scorecard --accept", ()),
-}
-"""The command that records each kind of entry, and the keys it takes in place."""
-_OPTIONS = {
-    "thrown_by": "--thrown-by", "self_pick": "--self-pick", "jokerless": "--jokerless",
-    "singles_pairs": "--singles-pairs", "heavenly": "--heavenly", "misnamed": "--misnamed",
-    "exposures": "--exposures", "dead": "--dead", "line": "--line", "intact": "--intact",
-    "pays_for_table": "--pays-for-table", "reason": "--reason", "east": "--east",
-    "pays": "--settle", "paid_by": "--settle", "square": "--settle",
-}  # fmt: skip
-"""The option each key of an entry is typed as (a leaver's payments: `--settle`)."""
-
-
-def fix_back(game: int, entry: Entry) -> str | None:
-    """The `mahj fix` that puts game `game` back as `entry` was (None for a kind it
-    cannot type), e.g. `mahj fix 2 Pat 30 --self-pick` or `mahj fix 2 wall`."""
-    said = retyped(entry_to_dict(entry))
-    if said is None:
-        return None
-    _, command, *rest = said.split(" ")
-    named = command == "win" and rest and fold_name(rest[0]) in ("win", "wall", "incomplete")
-    kind = [] if command == "win" and not named else [command]
-    return " ".join(["mahj", "fix", str(game), *kind, *rest])
-
-
-def retyped(table: dict[str, Any]) -> str | None:
-    """The command line that records the [[log]] table `table` again, its names and values
-    as the table holds them (to correct before typing); None for a kind mahj does not know.
-
-    >>> retyped({"kind": "win", "winner": "Ruth", "value": 25, "thrown_by": "Mary Lou"})
-    "mahj win Ruth 25 --thrown-by 'Mary Lou'"
-    """
-    kind = table.get("kind")
-    if not isinstance(kind, str) or kind not in _COMMANDS:
-        return None
-    command, in_place = _COMMANDS[kind]
-
-    def typed(value: Any) -> str:
-        return typed_back(value) if isinstance(value, str) else str(value)
-
-    words = ["mahj", command, *(typed(table[k]) for k in in_place if k in table)]
-    options = {**_OPTIONS, "table": "--table"} if kind == "wall" else _OPTIONS
-    for key, value in table.items():
-        option = options.get(key)
-        if key in ("bets", "wall_bets") and isinstance(value, list):
-            bets = [bet if key == "bets" else [bet, "wall"] for bet in value]
-            words += [w for bet in bets for w in ("--bet", typed("=".join(map(str, bet))))]
-        elif option is None or key in in_place or value is False or value in (None, []):
-            continue
-        elif option == "--settle" or value is True:
-            words += [] if option in words else [option]
-        else:
-            words += [w for v in (value if isinstance(value, list) else [value])
-                      for w in (option, typed(v))]  # fmt: skip
-    return " ".join(words)
 
 
 def rename(path: Path, typed: str, new_name: str) -> tuple[str, str, Standings]:

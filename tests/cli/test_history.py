@@ -146,6 +146,18 @@ def test_fix_says_how_to_take_it_back(night, session):
     assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
 
 
+def test_fix_naming_a_player_who_came_later_says_she_was_not_here_yet(mahj, session):
+    assert mahj("new", "Ruth", "Linda", "Kathy", "Pat").exit_code == 0
+    assert mahj("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
+    assert mahj("join", "Sue").exit_code == 0
+    assert mahj("win", "Kathy", "25", "--thrown-by", "Pat").exit_code == 0
+    error = refused(mahj, session, "fix", "1", "sue", "25", "--thrown-by", "Ruth")
+    assert "winner: Sue had not arrived yet in game 1" in error, error
+    assert "thrower: Sue had not arrived yet in game 1" in refused(
+        mahj, session, "fix", "1", "Ruth", "25", "--thrown-by", "Sue"
+    )
+
+
 def test_fix_counts_games_not_log_entries(night, session):
     assert night("join", "Sue").exit_code == 0
     assert night("win", "Linda", "20", "--self-pick").exit_code == 0  # game 3, log entry 4
