@@ -726,3 +726,38 @@ def test_picking_a_name_on_a_phone_each_name_is_one_wide_target(browser, tmp_pat
     for name, width, height, step in found:
         assert width >= 120 and height >= 44, (name, width, height)
         assert step < 36, (name, step)  # wrapped lines a line apart, not a target apart
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_where_do_i_sit_on_the_screen_reads_down_each_column(browser, tmp_path: Path, size):
+    """Between rounds the screen lists every player by name in columns: the names run
+    down the first column, then the next, as a sheet pinned on a wall does (a player
+    reading down a column finds her name where the alphabet puts it)."""
+    env = _env(tmp_path)
+    names = ["Ann", "Barbara", "Bea", "Bev", "Carol", "Cy", "Diane", "Donna", "Dot", "Elaine",
+             "Eve", "Flo", "Fran", "Gail", "Gwen", "Hattie", "Helen", "Ida", "Irene", "Jean",
+             "Joan", "Judy", "Karen", "Kathy", "Kay", "Linda", "Lou", "Mae", "Marilyn",
+             "Nancy", "Nell", "Olive", "Pat", "Peg", "Rita", "Rose", "Ruth", "Sharon", "Sue",
+             "Susan"]  # fmt: skip
+    event = tmp_path / "big.toml"
+    _mahj(env, "event", "new", "Big Day", *names, "--rounds", "3", "--seed", "3",
+          "--session", str(event))  # fmt: skip
+    server, base, _ = start("--event", "--session", str(event), env=env)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        page.goto(base + "/")
+        page.wait_for_timeout(300)
+        shown = page.evaluate("""() => Array.from(document.querySelectorAll('.by-name li'))
+            .filter((li) => li.getBoundingClientRect().height > 0)
+            .map((li) => { const r = li.getBoundingClientRect();
+                           return [Math.round(r.left), Math.round(r.top),
+                                   li.querySelector('.who').textContent]; })""")
+        lefts = sorted({left for left, _, _ in shown})
+        assert len(lefts) >= 2, shown  # the list takes more than one column here
+        down = [who for _, _, who in sorted(shown, key=lambda s: (s[0], s[1]))]
+        assert down == sorted(down, key=str.casefold), down
+    finally:
+        context.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)

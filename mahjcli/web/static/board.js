@@ -184,6 +184,7 @@
       var last = first + found[n].length - 1;
       items.forEach(function (item) { item.style.display = "none"; });
       found[n].forEach(function (item) { item.style.display = ""; });
+      down(box);
       button.textContent = key + " " + first + "\u2013" + last + " of " + items.length +
         " \u00b7 page " + (n + 1) + " of " + found.length;
     }
@@ -206,10 +207,37 @@
     }
   }
 
+  function down(box) {
+    // a list marked data-down reads down each column, then the next, as a sheet on a
+    // wall does (a grid fills its rows first): the items shown are ordered so, columns of
+    // equal length but the last ones one shorter, with no gap; the page's own order (what
+    // a screen reader reads) stays alphabetical
+    if (!box.hasAttribute("data-down")) { return; }
+    var items = Array.prototype.filter.call(box.children, function (item) {
+      item.style.order = "";
+      return item.style.display !== "none";
+    });
+    if (items.length < 2) { return; }
+    var top = items[0].getBoundingClientRect().top;
+    var across = items.filter(function (i) { return i.getBoundingClientRect().top === top; }).length;
+    var rows = Math.ceil(items.length / across);
+    var full = items.length - (rows - 1) * across;  // the columns `rows` long
+    items.forEach(function (item, k) {
+      var rest = k - full * rows;
+      var col = rest < 0 ? Math.floor(k / rows) : full + Math.floor(rest / (rows - 1));
+      var row = rest < 0 ? k % rows : rest % (rows - 1);
+      item.style.order = String(row * across + col);
+    });
+  }
+
   function layout() {
     document.body.classList.toggle("fit", window.innerWidth >= WIDE);
     strip();
-    Array.prototype.forEach.call(board.querySelectorAll("[data-page]"), pageOf);
+    Array.prototype.forEach.call(board.querySelectorAll("[data-page]"), function (box) {
+      Array.prototype.forEach.call(box.children, function (item) { item.style.order = ""; });
+      pageOf(box);
+      down(box);
+    });
     Array.prototype.forEach.call(board.querySelectorAll("[data-fill]"), fill);
   }
 
