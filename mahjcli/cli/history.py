@@ -58,10 +58,9 @@ def fix(
     with saving() as saved:
         done, was = history.replace(path, number, build, history.fix_note(number))
         saved(f"game {number} WAS replaced in {path}", "`mahj fix` it again to change it back")
+        from ..night.retype import fix_back
         from ..ui.console import console
         from ..ui.night import show_fixed
-
-        from ..night.retype import fix_back
 
         back = fix_back(number, was) if was is not None else None
         at = history.game_at(done.before, number)
