@@ -250,6 +250,10 @@ def test_a_game_kept_before_it_was_checked_is_recorded_when_the_server_is_back(
     phone.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     phone.get_by_role("button", name="Wall game").tap()
     expect(phone.locator("#queue")).to_contain_text("1 game kept on this phone", timeout=10000)
+    # it was never shown for the table to check: the phone says it goes in as typed
+    expect(phone.locator("#queue")).to_contain_text(
+        "it goes on the card as typed, without the check of who pays whom"
+    )
     # nothing seemed to happen, so the same game is tapped again: the phone asks first
     phone.get_by_role("button", name="Wall game").tap()
     for _ in range(100):  # the phone tries the server first (up to 10 s), then asks

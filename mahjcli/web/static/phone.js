@@ -93,8 +93,12 @@
       say("The join code (or this phone's key) was changed: scan the QR code on the room's " +
         "screen, or ask the organiser. " + kept + " will be sent then.", true);
     } else if (offline) {
+      // a game kept before the table saw who pays whom is never shown to be checked
+      var unchecked = read(QUEUE).some(function (e) { return e.unchecked; });
       say("Offline: the server does not answer." + (n ? " " + kept + ", to send when it " +
-        "answers (not shown below yet)." : ""), true);
+        "answers (not shown below yet)." : "") + (unchecked ? " Once it is back, it goes " +
+        "on the card as typed, without the check of who pays whom: look at it there." : ""),
+        true);
     } else {
       say("Sending " + (n === 1 ? "1 game" : n + " games") + "…", false);
     }
@@ -233,6 +237,7 @@
           form.reset();
           return;
         }
+        entry.unchecked = true;
         keep(entry);
         offline = true;
         // the next game typed here comes after this one
