@@ -56,6 +56,8 @@ def spot(
         later = late.first_round if late is not None else 0
         if later > number and event.seating(later) is not None:
             return spot(standings, typed, later)  # registered late: where she plays first
+        if _registered(standings, typed) is None:  # nobody of the event: said of them all
+            raise Refused(_nobody(standings, typed)) from None
         raise Refused(
             _not_in_round(standings, typed, number) or f"{exc} (in round {number})"
         ) from None
@@ -79,6 +81,15 @@ def _registered(standings: EventStandings, typed: str) -> Player | None:
         return players[resolve(typed, players)]
     except UnknownName:
         return None
+
+
+def _nobody(standings: EventStandings, typed: str) -> str:
+    """Why no registered player is called `typed`, with the likest name (or all of them)."""
+    try:
+        resolve(typed, [p.name for p in standings.event.players])
+    except UnknownName as exc:
+        return str(exc)
+    return f"no player called {typed!r}"
 
 
 def _later(standings: EventStandings, first: int) -> str:

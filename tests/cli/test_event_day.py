@@ -182,6 +182,15 @@ def test_where_does_a_withdrawn_player_sit_says_she_withdrew(ev: Run):
     assert "no player called" not in said
 
 
+def test_where_does_a_name_nobody_has_sit_speaks_of_every_player(ev: Run):
+    """A name nobody of the event has: checked against every registered player (one
+    who withdrew too), in one plain sentence."""
+    ev.ok("event", "withdraw", "Jo")
+    said = ev.refused("event", "where", "Zed")
+    assert "no player called 'Zed'" in said and "(in round" not in said, said
+    assert ") (" not in said
+
+
 def test_the_card_as_json_says_who_checks_whom_and_who_hands_in(ev: Run):
     card = ev.json("event", "scorecard", "1", "2")
     assert card["status"] == "none" and card["east"] == "Eve" and card["lines"] == []
