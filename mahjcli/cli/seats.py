@@ -93,7 +93,12 @@ def _ask_to_settle(path: Path, name: str) -> bool | None:
     each = ", ".join(
         f"{t.payer} pays {t.payee} {points(t.amount, coins=coins, sign=False)}" for t in payments
     )
-    return typer.confirm(f"Settle {who} up now ({each})?", default=False)
+    while True:  # as typer.confirm, but a wrong answer is told what to type
+        answer = typer.prompt(f"Settle {who} up now ({each})? [y/N]", default="",
+                              show_default=False).strip().casefold()  # fmt: skip
+        if answer in ("y", "yes", "n", "no", ""):
+            return answer in ("y", "yes")
+        typer.echo(f"Type y to settle {who} up now, or n (or just Enter) to leave it for later.")
 
 
 def _offer_settle(before: "Standings", who: str) -> None:

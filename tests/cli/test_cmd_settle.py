@@ -246,6 +246,18 @@ def test_at_a_terminal_mahj_asks_whether_she_settles(five, session, monkeypatch,
     assert "mahj undo, then" not in result.stdout
 
 
+def test_a_wrong_answer_to_the_settle_question_says_what_to_type(five, session, monkeypatch):
+    monkeypatch.setattr(ask, "interactive", lambda: True)
+    result = CliRunner().invoke(
+        app, ["leave", "Ruth", "--session", str(session)], input="Yes please\ny\n",
+        catch_exceptions=False,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stdout
+    assert "Type y to settle Ruth up now, or n" in result.stdout
+    assert "Error" not in result.stdout + result.stderr
+    assert "paid_by" in tomllib.loads(session.read_text())["log"][-1]
+
+
 def test_a_tournament_night_has_nothing_to_settle(mahj, session):
     ok(mahj("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament"))
     before = session.read_bytes()
