@@ -40,6 +40,8 @@ def fix_back(game: int, entry: Entry) -> str | None:
     if said is None:
         return None
     _, command, *rest = said.split(" ")
+    if command not in ("win", "wall", "incomplete"):  # the games `mahj fix` makes
+        return None
     named = command == "win" and rest and fold_name(rest[0]) in ("win", "wall", "incomplete")
     kind = [] if command == "win" and not named else [command]
     return " ".join(["mahj", "fix", str(game), *kind, *rest])

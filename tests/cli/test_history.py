@@ -158,6 +158,17 @@ def test_fix_naming_a_player_who_came_later_says_she_was_not_here_yet(mahj, sess
     )
 
 
+def test_a_fix_of_a_mah_jongg_in_error_offers_no_fix_it_cannot_take(mahj):
+    """`mahj fix` makes a win, a wall game or time called: a game it cannot type back
+    (a Mah Jongg called in error) is fixed without a "take this fix back" it would refuse."""
+    assert mahj("new", "A", "B", "C", "D", "--rules", "tournament", "--variant",
+                "mj-in-error").exit_code == 0  # fmt: skip
+    assert mahj("error", "A", "--intact", "C").exit_code == 0
+    fixed = mahj("fix", "1", "B", "25", "--self-pick")
+    assert fixed.exit_code == 0, fixed
+    assert "take this fix back" not in fixed.stdout
+
+
 def test_fix_counts_games_not_log_entries(night, session):
     assert night("join", "Sue").exit_code == 0
     assert night("win", "Linda", "20", "--self-pick").exit_code == 0  # game 3, log entry 4
