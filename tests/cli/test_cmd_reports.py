@@ -135,6 +135,19 @@ def test_penalty_gets_the_number_of_the_game_in_progress(mahj):
     assert json.loads(mahj("total", "--json").stdout)["games"] == 1
 
 
+def test_log_json_names_a_mah_jongg_in_error_error(mahj):
+    mahj("new", "A", "B", "C", "D", "--rules", "tournament", "--variant", "mj-in-error")
+    mahj("win", "A", "25", "--self-pick")
+    mahj("wall")
+    mahj("error", "B")
+    mahj("penalty", "C", "10", "--reason", "looked at a blind pass")
+    mahj("incomplete")
+    games = json.loads(mahj("log", "--json").stdout)["games"]
+    results = [g["result"] for g in games]
+    assert results == ["win", "wall", "error", "penalty", "incomplete"]
+    assert games[2]["deltas"] == {"A": 0, "B": 0, "C": 0, "D": 0}
+
+
 def test_a_penalty_is_a_numbered_labelled_line_of_its_own_in_every_view(mahj, monkeypatch):
     mahj("new", "A", "B", "C", "D", "--rules", "tournament")
     mahj("win", "A", "25", "--thrown-by", "B", "--exposures", "0")
