@@ -336,7 +336,7 @@ def scorecard(
     if json:
         emit_json(card_json(view))
         return
-    for line in card_lines(view):
+    for line in card_lines(view, named=True):
         typer.echo(line)
 
 

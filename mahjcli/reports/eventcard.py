@@ -54,6 +54,10 @@ class CardView(NamedTuple):
     replacing: bool
     """An accepted card is in force for this table, and this one is to replace it."""
     clock: Clock | None
+    profile: str
+    """The tournament profile every table plays (`mjmp`, or a director's profile's name)."""
+    source: str
+    """Where the profile comes from, when it says (empty when it does not)."""
 
     @property
     def state(self) -> str:
@@ -111,7 +115,15 @@ def card_view(standings: EventStandings, rnd: int, table: int, now: _dt.datetime
         east=east,
         replacing=card is not None and not card.accepted and (rnd, table) in standings.results,
         clock=clock,
+        profile=event.rules.profile,
+        source=event.rules.source,
     )
+
+
+def profile_words(profile: str, source: str) -> str:
+    """`mjmp`, with the profile's source when it names one: `Coastal Cup (Coastal rule
+    sheet 2026)`."""
+    return profile + (f" ({source})" if source else "")
 
 
 def clock_json(clock: Clock) -> dict[str, Any]:
@@ -152,6 +164,8 @@ def card_json(view: CardView) -> dict[str, Any]:
         "handed_in": view.handed_in,
         "replacing": view.replacing,
         "clock": clock_json(view.clock) if view.clock is not None else None,
+        "profile": view.profile,
+        "profile_source": view.source or None,
     }
 
 
@@ -163,8 +177,9 @@ STATES = {
 }
 
 
-def card_lines(view: CardView) -> list[str]:
-    """The card as text, one game a line, at most 80 columns for four short names."""
+def card_lines(view: CardView, named: bool = False) -> list[str]:
+    """The card as text, one game a line, at most 80 columns for four short names; with
+    the profile it is scored by when `named` (the card asked for, not each change's)."""
     head = f"Round {view.round}, table {view.table}: {view.state}"
     if view.replacing:
         head += " (to replace the accepted card)"
@@ -176,6 +191,8 @@ def card_lines(view: CardView) -> list[str]:
             for seat, wind, name in zip(SEAT_LETTERS, WINDS, view.seats, strict=True)
         )
     )
+    if named:
+        out.append(f"Profile: {profile_words(view.profile, view.source)}.")
     for line in view.lines:
         said = ", ".join(f"{n} {points(p)}" for n, p in line.points.items() if p)
         out.append(f"  {line.game}. {line.what}" + (f": {said}" if said else ": 0 for all"))

@@ -27,6 +27,7 @@ from ..reports.event import (
     where,
     winners_lines,
 )
+from ..reports.eventcard import profile_words
 from ..reports.words import points
 
 WIDTH = 80
@@ -137,6 +138,7 @@ def standings_text(standings: EventStandings, top: int | None = None) -> str:
     played = standings.rounds
     when = f"after round {played} of {event.rounds}" if played else "before any card is in"
     lines = said(f"{event_title(standings)} — standings {when}")
+    lines += said(f"Profile: {profile_words(event.rules.profile, event.rules.source)}.")
     for r in range(1, played + 1):
         if standings.missing.get(r):
             lines += said(cards_line(standings, r))

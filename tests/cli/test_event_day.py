@@ -267,6 +267,30 @@ def test_a_mah_jongg_in_error_goes_on_the_card_when_the_profile_scores_one(tmp_p
     assert places[:2] == [("Ann", 45), ("Dot", 20)]
 
 
+def test_the_events_card_and_standings_name_its_profile(tmp_path: Path):
+    """RULES §7: a profile is recorded, and the score card and results print its name,
+    so a player reading a card sees why a dead hand scored 0 rather than -10."""
+    profile = tmp_path / "coastal.toml"
+    profile.write_text(
+        'name = "Coastal Cup"\nsource = "Coastal rule sheet 2026"\ndead_hand_wall_game = 0\n',
+        "utf-8",
+    )
+    run = Run(tmp_path / "cup.toml")
+    run.ok("event", "new", "Cup", *PLAYERS[:4], "--rounds", "1", "--given",
+           "--profile", str(profile))  # fmt: skip
+    run.ok("event", "wall", "1", "1", "--dead", "Cy")
+    out = run.ok("event", "scorecard", "1", "1")
+    assert "Profile: Coastal Cup (Coastal rule sheet 2026).\n" in out
+    assert "1. Wall game (Cy dead): Ann +10, Bea +10, Dot +10" in out
+    card = run.json("event", "scorecard", "1", "1")
+    assert (card["profile"], card["profile_source"]) == ("Coastal Cup", "Coastal rule sheet 2026")
+    assert "Profile: Coastal Cup (Coastal rule sheet 2026).\n" in run.ok("event", "standings")
+    plain = Run(tmp_path / "plain.toml")
+    plain.ok("event", "new", "Plain", *PLAYERS[:4], "--rounds", "1", "--given")
+    assert "Profile: mjmp.\n" in plain.ok("event", "scorecard", "1", "1")
+    assert plain.json("event", "scorecard", "1", "1")["profile_source"] is None
+
+
 def test_calling_time_after_the_clock_ran_out_keeps_the_moment_it_ran_out(ev: Run):
     """RULES.md §11: time is called when the clock runs out. A director who types
     call-time ten minutes later records the moment the 50 minutes ended, not the moment
