@@ -52,6 +52,12 @@ def locked(path: Path) -> Iterator[Path]:
             "try again in a moment"
         ) from None
     except PermissionError as exc:
+        if not had_lock:  # no lock file to open: the folder cannot be written in
+            raise SaveFailed(
+                f"cannot lock {path}: the folder {real.parent} cannot be written in "
+                f"({exc.strerror}); nothing was changed (copy the night to a folder of your "
+                "own, or make this one writable)"
+            ) from None
         raise SaveFailed(
             f"cannot lock {path}: its lock file {lock_path(real)} cannot be opened "
             f"({exc.strerror}); nothing was changed (if another user made it, ask them to "

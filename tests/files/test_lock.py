@@ -134,3 +134,27 @@ def test_a_lock_file_that_is_a_link_is_named_with_what_to_do(mahj, session: Path
     assert "is a link, which mahj never follows" in result.stderr
     assert "remove the link" in result.stderr
     assert not (session.parent / "elsewhere").exists()
+
+
+@pytest.mark.parametrize("had_lock", [False, True])
+def test_a_folder_that_cannot_be_written_in_is_named_not_a_lock_file(
+    mahj, session: Path, monkeypatch: pytest.MonkeyPatch, had_lock: bool
+):
+    """With no lock file yet, a refused one can only mean the folder cannot be written in
+    (a shared read-only folder): that is what the message says, not another user's lock."""
+    assert mahj("new", "Ruth", "Linda", "Kathy", "Pat").exit_code == 0
+    before = session.read_bytes()
+    lock_file = lock.lock_path(session.resolve())
+    lock_file.unlink(missing_ok=True)
+    if had_lock:
+        lock_file.touch()
+
+    def refused(path: Path, timeout: float) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(lock, "acquire", refused)
+    result = mahj("wall")
+    assert result.exit_code == 1 and session.read_bytes() == before
+    folder = f"the folder {session.resolve().parent} cannot be written in (Permission denied)"
+    assert (folder in result.stderr) is not had_lock
+    assert ("ask them to remove it" in result.stderr) is had_lock
