@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import sys
 import threading
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -18,6 +19,7 @@ from ..files.loader import holds_event
 from ..files.paths import nights_in
 from ..files.reading import SESSION_LIMIT, Stamp, read_stamped, stamp
 from ..files.sessionfile import Parsed
+from ..files.sessionwrite import entry_to_dict
 
 Kind = Literal["night", "event"]
 
@@ -117,8 +119,40 @@ class Source:
         with self._reading:
             shown = self.cached()
             if shown is None:
-                shown = self._shown = read_file(self.path, self.kind)
+                before, shown = self._shown, read_file(self.path, self.kind)
+                self._shown = shown
+                for line in dropped(before, shown):
+                    print(line, file=sys.stderr, flush=True)
             return shown
+
+
+def dropped(before: Shown | None, after: Shown) -> list[str]:
+    """A warning for each entry a page recorded (it has an entry id) that the night as last
+    read held and the file now lacks to the last letter, even as the comment an undo, a fix
+    or a take-back leaves: an editor saved an older copy over it. With what puts it back."""
+    if before is None or before.night is None or after.night is None:
+        return []
+    from ..core.names import typed_back
+    from ..night.retype import retyped
+    from ..reports.words import describe
+
+    path, text = after.night.path, after.night.loaded.data
+    said = {id(row.entry): describe(row) for row in before.night.standings.rows}
+    out = []
+    for entry in before.night.session.log:
+        ident = getattr(entry, "entry_id", None)
+        if ident and ident.encode() not in text:
+            what = said.get(id(entry), entry.kind)
+            again = retyped(entry_to_dict(entry))
+            if again:
+                again = f". If that was not meant, record it again: {again} --session "
+                again += typed_back(str(path))
+            out.append(
+                f"Warning: {path.name} was saved without what a phone recorded ({what}); "
+                f"an editor that opened the file before may have saved its older copy over it"
+                f"{again or ''}"
+            )
+    return out
 
 
 class Room:
