@@ -98,16 +98,43 @@ def undo_text(text: str, number: int) -> str:
     if inline_array(text, "log") is None:
         return replace_entry(text, number - 1, None, undone_note(number))
     last = document(text)["log"][-1]
+    note = _note_beside_last(text)
     new = remove_last_entry(text)
     nl = newline_of(new)
     array = inline_array(new, "log")
     at = len(new) if array is None else new.find("\n", array.close) + 1 or len(new)
     head = new[:at] if new[:at].endswith("\n") or not new[:at] else new[:at] + nl
-    comment = _commented(toml_block("[[log]]", last).replace("\n", nl), undone_note(number), nl)
+    block = toml_block("[[log]]", last) + (note + "\n" if note else "")
+    comment = _commented(block.replace("\n", nl), undone_note(number), nl)
     out = head + comment + new[at:]
     if not reads_as(out, document(new)):
         raise _cannot("take the last entry out of the log")
     return out
+
+
+def _note_beside_last(text: str) -> str:
+    """The comment written after the last element of `log = [...]` on its line, if any."""
+    array = inline_array(text, "log")
+    if array is None or not array.items:
+        return ""
+    end = array.items[-1][1]
+    line_end = text.find("\n", end)
+    tail = text[end : line_end if line_end != -1 else None]
+    tail = tail.lstrip(" \t").removeprefix(",").strip()
+    return tail if tail.startswith("#") and array.close > line_end != -1 else ""
+
+
+def _with_note(text: str, note: str) -> str:
+    """The text with `note` after the last element of `log = [...]`, when it ends its line."""
+    array = inline_array(text, "log")
+    if not note or array is None or not array.items:
+        return text
+    end = array.items[-1][1]
+    line_end = text.find("\n", end)
+    if line_end == -1 or text[end:line_end].strip(" \t\r") not in ("", ","):
+        return text
+    at = line_end - (text[line_end - 1] == "\r")
+    return text[:at] + "  " + note + text[at:]
 
 
 def without_redo(text: str) -> str:
@@ -210,7 +237,8 @@ def put_back(text: str, undone: Undone, entry: dict[str, Any]) -> str:
     entry = as_written(undone.table, entry)
     if inline_array(text, "log") is not None:
         rest = text[: undone.start] + text[undone.end :]
-        return append_entry(rest, entry, keep_inline=True)
+        note = " ".join(x.strip() for x in undone.body.splitlines() if x.startswith("#"))
+        return _with_note(append_entry(rest, entry, keep_inline=True), note)
     doc = document(text)
     expected = dict(doc)
     expected["log"] = [*doc.get("log", []), entry]

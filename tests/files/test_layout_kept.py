@@ -208,3 +208,25 @@ def test_undo_then_redo_gives_back_an_entrys_own_comments(four, session: Path):
     assert four("undo").exit_code == 0
     assert four("redo").exit_code == 0
     assert session.read_text("utf-8") == text
+
+
+@pytest.mark.parametrize("comma", [",", ""])
+def test_undo_then_redo_keeps_a_comment_beside_an_entry_written_inline(
+    mahj, session: Path, comma: str
+):
+    """A note beside the last element of `log = [...]` is kept in the undone entry's
+    comment, and `mahj redo` puts it back beside the entry."""
+    text = HEAD + (
+        'log = [\n  {kind = "win", winner = "Ruth", value = 25, thrown_by = "Linda"},\n'
+        f'  {{kind = "wall"}}{comma}  # Pat dead, we agreed not to count it\n]\n'
+    )
+    session.write_text(text, encoding="utf-8")
+    assert mahj("undo").exit_code == 0
+    assert "# Pat dead, we agreed not to count it" in session.read_text("utf-8")
+    assert mahj("check").exit_code == 0
+    assert mahj("redo").exit_code == 0
+    back = session.read_text("utf-8")
+    assert '{kind = "wall", seats = ["Linda", "Kathy", "Pat", "Ruth"]}' in back
+    line = next(x for x in back.splitlines() if 'kind = "wall"' in x)
+    assert line.endswith("  # Pat dead, we agreed not to count it"), back
+    assert tomllib.loads(back)["log"][-1]["kind"] == "wall"
