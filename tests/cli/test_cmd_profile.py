@@ -35,7 +35,9 @@ def test_a_night_plays_a_profile_file_and_its_card_prints_the_name(tmp_path, coa
     assert 'profile_source = "Coastal League sheet, 2026"' in text
     out = run.ok("win", "Ann", "30", "--thrown-by", "Bea", "--exposures", "3", "--misnamed")
     assert "Bea -55" in out  # 30 at three exposures, and the mis-named 25 added
-    assert "Cy -10" not in run.ok("wall", "--dead", "Cy")  # a dead hand scores 0
+    wall = run.ok("wall", "--dead", "Cy")  # a dead hand scores 0, the others +10
+    assert "Ann +10, Bea +10, Dot +10" in wall
+    assert "Totals: Ann +40, Bea -45, Cy 0, Dot +10" in wall
     card = run.ok("scorecard")
     assert "Profile: Coastal Classic (Coastal League sheet, 2026)." in card
     assert run.json("scorecard")["profile"] == "Coastal Classic"

@@ -168,7 +168,11 @@ def test_stale_current_session_falls_back_to_defaults(mahj, tmp_path):
 
 
 def test_environment_session_is_used(mahj, session, monkeypatch):
+    """`MAHJ_SESSION` names the night even when another night is the current one."""
     assert mahj("new", "A", "B", "C").exit_code == 0
+    other = str(session.parent / "other.toml")
+    assert mahj("new", "A", "B", "C", "D", "--session", other, use_session=False).exit_code == 0
+    assert chart(mahj)["players"] == 4  # the current night, started last
     monkeypatch.setenv("MAHJ_SESSION", str(session))
     assert chart(mahj)["players"] == 3
 

@@ -112,9 +112,12 @@ def test_an_option_given_twice_is_a_usage_error(mahj, session: Path, args):
     assert session.read_bytes() == before
 
 
-def test_a_repeatable_option_may_repeat(mahj):
+def test_a_repeatable_option_may_repeat(mahj, session: Path):
     assert mahj("new", "Ann", "Bea", "Cy", "Dot").exit_code == 0
-    assert mahj("wall", "--dead", "Bea", "--dead", "Cy").exit_code == 0
+    result = mahj("wall", "--dead", "Bea", "--dead", "Cy")
+    assert result.exit_code == 0, result
+    assert "Game 1: Wall game (Bea and Cy dead)" in result.stdout
+    assert 'dead = ["Bea", "Cy"]' in session.read_text()
 
 
 def test_the_session_given_twice_is_a_usage_error(mahj, tmp_path: Path):

@@ -90,11 +90,19 @@ REFUSED = [
         "the hand's value must be from 1 to 1000",
     ),
     ({"winner": "Ruth", "value": "25"}, 400, "self"),
-    ({"winner": "Ruth", "value": "25", "thrown_by": "Linda", "self_pick": "true"}, 400, ""),
+    (
+        {"winner": "Ruth", "value": "25", "thrown_by": "Linda", "self_pick": "true"},
+        400,
+        "give either who threw it or self-picked, not both",
+    ),
     ({"winner": "Ruth", "value": "25", "thrown_by": "Linda", "colour": "red"}, 400, "colour"),
     ({"winner": "Ruth", "value": "25", "thrown_by": "Linda", "table": "3"}, 400, "table 3"),
     ({"value": "25", "thrown_by": "Linda"}, 400, "winner"),
-    ({"winner": "Ruth", "value": "twenty", "thrown_by": "Linda"}, 400, ""),
+    (
+        {"winner": "Ruth", "value": "twenty", "thrown_by": "Linda"},
+        400,
+        "the hand's value must be a whole number like 25, not 'twenty'",
+    ),
     ({"winner": "Ruth", "value": "25", "self_pick": "maybe"}, 400, "true or false"),
 ]
 

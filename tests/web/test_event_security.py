@@ -115,13 +115,23 @@ def test_the_api_refuses_in_json_and_changes_nothing(serve: Serve, event: Path):
         ("/event/start", {"round": "1", "minutes": "601"}, 400, "from 1 to 600"),
         ("/event/error", {**ROUND, "caller": "Ann"}, 400, "only with the mj-in-error variant"),
         ("/event/undo", {**ROUND, "entry_id": "a" * 65}, 400, "entry_id"),
-        ("/event/nothing", ROUND, 404, ""),
+        ("/event/nothing", ROUND, 404, "Not Found"),
     ]
     for route, fields, status, words in cases:
         message = refusal(client.post(route, data=fields, headers=KEY), status)
         assert words in message, (route, message)
         assert "Traceback" not in message
     assert event.read_bytes() == before
+
+
+def test_a_damaged_event_file_is_shown_escaped(serve: Serve, event: Path):
+    """The room's screen quotes a hand-edited name from the damaged file as text, never
+    as markup."""
+    client = serve(event)
+    event.write_text(event.read_text().replace('["Ann", "Bea"', '["<b>x</b>", "Bea"', 1))
+    page = client.get("/").text
+    assert "table 1: &#39;&lt;b&gt;x&lt;/b&gt;&#39; is not a registered player" in page
+    assert "<b>x</b>" not in page
 
 
 # ---- the tables' join code ----------------------------------------------------------------

@@ -225,7 +225,8 @@ def test_open_and_close_a_table(serve: Serve, room: Path):
     opened = client.post("/open-table", data={"east": "Joy"}, headers=KEY)
     assert opened.status_code == 200, opened.text
     assert [t["east"] for t in opened.json()["tables"]] == ["Ann", "Eve", "Joy"]
-    refused_unchanged(client, room, "/open-table", {}, "")
+    words = "a new table needs 4 players from the line; 0 are waiting"
+    refused_unchanged(client, room, "/open-table", {}, words)
     closed = client.post("/close-table", data={"table": "2"}, headers=KEY)
     assert closed.status_code == 200
     assert [t["table"] for t in closed.json()["tables"]] == [1, 3]

@@ -159,12 +159,23 @@ def test_a_refusal_shows_the_typed_name_escaped(phone: TestClient, night: Path):
     assert "&lt;img src=x onerror=alert(1)&gt;" in page
 
 
-def test_a_broken_file_is_shown_escaped(serve: Serve, night: Path):
-    client = serve(night)
-    night.write_text('[session]\nplayers = ["<b>x</b>"\n')
-    page = client.get("/").text
-    assert "<b>x</b>" not in page
-    assert "night.toml" in page
+UNKNOWN_WINNER = '\n[[log]]\nkind = "win"\nwinner = "<b>x</b>"\nvalue = 25\nself_pick = true\n'
+"""A hand-edited game whose winner is markup: `mahj check` quotes the name it refuses."""
+
+
+def test_a_broken_file_is_shown_escaped(serve: Serve, tmp_path: Path):
+    """The night's screen, and the folder's screens beside it, quote a hand-edited name
+    from the damaged file as text, never as markup."""
+    folder = tmp_path / "room"
+    folder.mkdir()
+    night = folder / "night.toml"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(night))
+    one, room = serve(night), serve(folder)
+    night.write_text(night.read_text() + UNKNOWN_WINNER)
+    for page in (one.get("/").text, room.get("/").text, room.get("/n/night/").text):
+        assert "unknown player &#39;&lt;b&gt;x&lt;/b&gt;&#39;" in page
+        assert "<b>x</b>" not in page
+        assert "night.toml:" in page
 
 
 NOT_POST = ["HEAD", "OPTIONS", "PUT", "DELETE", "PATCH"]
