@@ -22,7 +22,7 @@ from ..core.errors import MahjError
 from ..core.names import visible
 from ..night.change import Change
 from ..reports.words import points
-from .fields import entry_id, flag, only
+from .fields import entry_id, flag, only, said_of
 from .guard import (
     Fields,
     Keys,
@@ -308,7 +308,7 @@ def refused(exc: Exception) -> tuple[int, str]:
     if isinstance(exc, Problem):
         return exc.status, exc.message
     if isinstance(exc, MahjError):
-        return status_of(exc), exc.words("page")
+        return status_of(exc), said_of(exc)
     raise exc
 
 

@@ -27,7 +27,7 @@ from ..files.eventload import OpenEvent
 from ..night import build, eventbuild, eventclock, eventplay
 from ..night.build import Built
 from ..night.eventbuild import Edit
-from .fields import entry_id, flag, how_won, text, wall_request, win_request
+from .fields import entry_id, flag, how_won, said, text, wall_request, win_request
 from .guard import Fields, Problem
 
 Change = eventplay.Change
@@ -155,30 +155,29 @@ def _maker(action: str, fields: Fields) -> Callable[[Standings], Built]:
 
 def page_penalty(fields: Fields) -> None:
     """A penalty sent from a table's page, refused in the page's own words (its boxes as it
-    labels them: "Points lost", "Why"), not the command line's (POINTS, --reason); the
-    command line's builder then checks it again, as it checks every penalty."""
+    labels them: "Points lost", "Why"), not the command line's (POINTS, --reason), and
+    about the box to fix; the command line's builder then checks it again, as it checks
+    every penalty."""
     if text(fields, "name") is None:
         raise Problem(400, "choose who loses points; nothing was changed")
     points = (text(fields, "points") or "").strip()
+    why = ""
     if not points:
-        raise Problem(
-            400, "Points lost is empty: type the points the player loses, like 10; "
-            "nothing was changed",
-        )  # fmt: skip
-    if points.startswith("-") and is_digits(points[1:]):
-        raise Problem(
-            400, "Points lost is the number of points lost, without a minus sign: "
-            f"{points[1:]}, not {points}; nothing was changed",
-        )  # fmt: skip
-    if not is_digits(points):
-        raise Problem(
-            400, f"Points lost must be a whole number, like 10, not {points[:20]!r}; "
-            "nothing was changed",
-        )  # fmt: skip
+        why = "Points lost is empty: type the points the player loses, like 10"
+    elif points.startswith("-") and is_digits(points[1:]):
+        why = f"Points lost is the number of points lost, without a minus sign: {points[1:]}, "
+        why += f"not {points}"
+    elif not is_digits(points):
+        why = f"Points lost must be a whole number, like 10, not {points[:20]!r}"
+    if why:
+        raise Problem(400, said(f"{why}; nothing was changed", "points"))
     span = keys_of("penalty")["points"]
-    whole_number(points, "Points lost", span.low, span.high)
-    if why := control_problem(text(fields, "reason") or "", "Why"):
-        raise Problem(400, f"{why}; nothing was changed")
+    try:
+        whole_number(points, "Points lost", span.low, span.high)
+    except Refused as exc:
+        raise Problem(400, said(exc.words("page"), "points")) from None
+    if bad := control_problem(text(fields, "reason") or "", "Why"):
+        raise Problem(400, said(f"{bad}; nothing was changed", "reason"))
 
 
 def penalty_typed(fields: Fields | None) -> dict[str, str] | None:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..core.errors import MahjError
 from ..core.model import ENTRY_ID, MAX_EXPOSURES, MAX_TABLES, Wall, Win, is_entry_id
 from ..core.numbers import whole_number
 from ..core.standings import Row
-from ..core.wording import field
+from ..core.wording import MARK, field
 from .guard import Fields, Problem
 
 FLAGS = ("self_pick", "jokerless", "singles_pairs", "heavenly", "misnamed")
@@ -26,6 +27,41 @@ the key."""
 MAX_GAMES = 100_000
 TRUE = ("true", "1", "on", "yes")
 FALSE = ("false", "0", "off", "no")
+
+
+SPOTS = {
+    "value": ("value", "the hand's value"),
+    "line": ("line", "the card line"),
+    "exposures": ("exposures", "the exposures"),
+    "exposures_n": ("exposures", "the exposures"),
+    "points": ("points", "Points lost"),
+    "reason": ("reason", "Why"),
+    "join": ("join-name", "the name"),
+    "rename-old": ("rename-old", "the player"),
+    "rename-new": ("rename-new", "the name as it should be"),
+}
+"""The boxes a refusal may be about: each box's id on its page, and how the refusal's
+link to it names it ("Go to Points lost")."""
+
+
+class Said(str):
+    """A refusal's words on a page, and the box of the form they are about (`spot`, as
+    `SPOTS` gives it), when the server knows which: the page marks it and links to it."""
+
+    spot: tuple[str, str] | None = None
+
+
+def said(words: str, about: str | None) -> Said:
+    """`words` about the box `about` (a key of `SPOTS`; None, or another, for no box)."""
+    refusal = Said(words)
+    refusal.spot = SPOTS.get(about or "")
+    return refusal
+
+
+def said_of(exc: MahjError) -> Said:
+    """A refusal in the page's words, about the first box of `SPOTS` its message names."""
+    named = Exception.__str__(exc).split(MARK)[1::2]
+    return said(exc.words("page"), next((n for n in named if n in SPOTS), None))
 
 
 class Asked(NamedTuple):

@@ -12,7 +12,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..core.errors import MahjError, Refused
-from ..core.model import MAX_TABLES
+from ..core.model import MAX_TABLES, Close
 from ..core.numbers import whole_number
 from ..core.standings import Standings
 from ..files.loader import Night
@@ -30,6 +30,7 @@ from .fields import (
     wall_request,
     win_request,
 )
+from .fields import said as said_about
 from .guard import Fields, Problem, json_response
 from .nighttable import NightTable, base_of
 from .source import Shown, Source
@@ -172,8 +173,8 @@ class NightSite(NightTable):
         except (Problem, MahjError) as exc:
             if not is_page:
                 raise
-            typed = (text(fields, "name") or "") if action == "join" else ""
-            return await self.again(request, exc, self.organiser_view, typed=typed)
+            typed = {f"{action}-{key}": text(fields, key) or "" for key in ROOM_WRITES[action][0]}
+            return await self.again(request, exc, self.organiser_view, typed=typed, form=action)
         self.saved(source)
         if is_page:
             what = f"at={at}" if at is not None else "done=1"
@@ -263,13 +264,14 @@ class NightSite(NightTable):
         error: str | None = None,
         status: int = 200,
         new_link: str | None = None,
-        typed: str = "",
+        typed: dict[str, str] | None = None,
+        form: str = "",
         said: str | None = None,
         leaver: str = "",
     ) -> Response:
-        """Who sits where, who waits, and every form that changes the room (an arrival's
-        name as typed, after a refusal; what was just taken back, `said`, and the player
-        to choose under "Someone leaves")."""
+        """Who sits where, who waits, and every form that changes the room (after a
+        refusal, what its `form` had, `typed` by the boxes' ids; what was just taken back,
+        `said`, and the player to choose under "Someone leaves")."""
         source, night = await self.night(request)
         if self.keys.level(self.key_of(request)) != "organiser" and new_link is None:
             return page_error(
@@ -298,10 +300,21 @@ class NightSite(NightTable):
             done=said or done,
             take_back=None if said else take_back,
             leaver=leaver,
-            error=error,
+            error=_about(error, form, typed or {}, standings),
             new_link=new_link,
-            typed=typed,
+            typed=typed or {},
         )
+
+
+def _about(error: str | None, form: str, typed: dict[str, str], standings: Standings) -> str | None:
+    """An organiser's refused write, about its box: an arrival's name; a rename's new
+    name, or the player chosen when the night no longer has them."""
+    if not error or form not in ("join", "rename"):
+        return error
+    if form == "join":
+        return said_about(error, "join")
+    old_known = typed.get("rename-old") in standings.players
+    return said_about(error, "rename-new" if old_known else "rename-old")
 
 
 def _room_builder(action: str, fields: Fields) -> actions.Builder:
@@ -323,9 +336,10 @@ def _room_builder(action: str, fields: Fields) -> actions.Builder:
 def _organiser_done(
     standings: Standings, request: Request
 ) -> tuple[str | None, tuple[int, str, str] | None]:
-    """What the organiser's last form did, for the page it comes back to; after a leaver
-    who did not settle up though she had something to settle, her leaving's place in the
-    log and her name, while it can still be taken back."""
+    """What the organiser's last form did, for the page it comes back to; after a table
+    closed, or a leaver who did not settle up though she had something to settle, while it
+    can still be taken back: its place in the log, what its button takes back ("closing
+    table 2", "Ruth's leaving") and how the log describes it."""
     raw = request.query_params.get("at", "")
     if not (raw.isascii() and raw.isdigit() and len(raw) < 9):
         return SAID.get(request.query_params.get("done", "")), None
@@ -341,17 +355,20 @@ def _organiser_done(
         + "."
         + (f" Settled: {settled}." if settled else "")
     )
+    last = row.at == len(standings.session.log) - 1  # else something came after: it stays
+    if isinstance(row.entry, Close):
+        return done, (row.at, f"closing table {row.entry.table}", said) if last else None
     who = actions.unsettled_leaver(standings, row.at)
     if who is None:
         return done, None
     done += f" {who} did not settle up."
-    if row.at != len(standings.session.log) - 1:  # something came after: no longer undone
+    if not last:
         return done, None
     done += (
         f" To settle up as {who} goes instead: tap “Take back {who}'s leaving”, then choose "
         f"{who} under “Someone leaves”, with “Settles up as they go” ticked."
     )
-    return done, (row.at, who, said)
+    return done, (row.at, f"{who}'s leaving", said)
 
 
 def _table_param(request: Request, night: Night) -> int | None:

@@ -32,6 +32,22 @@
       if (store) { store.setItem(BIG, on ? "1" : "0"); }
     });
   }
+  // A refusal's "Go to ..." link: the box it is about comes into view, with the keyboard
+  // in it (in a group of choices, on the chosen one, or the first).
+  Array.prototype.forEach.call(document.querySelectorAll(".problem a[href^='#']"), function (link) {
+    link.addEventListener("click", function (event) {
+      var box = document.getElementById(link.getAttribute("href").slice(1));
+      if (!box) { return; }
+      event.preventDefault();
+      for (var up = box.parentElement; up; up = up.parentElement) {
+        if (up.tagName === "DETAILS") { up.open = true; }
+      }
+      var input = box.matches("input, select") ? box
+        : box.querySelector("input:checked") || box.querySelector("input");
+      box.scrollIntoView({ block: "center" });
+      if (input) { input.focus({ preventScroll: true }); }
+    });
+  });
   if (!store || !window.fetch || !window.URLSearchParams) { return; }
 
   // ---- the entries waiting ----------------------------------------------------------
