@@ -25,6 +25,7 @@ from .event import (
     tie_lines,
 )
 from .event import winners_lines as _winners
+from .eventcard import profile_words as named_profile
 from .words import points
 
 
@@ -59,6 +60,8 @@ class EventBoard(NamedTuple):
     states: tuple[str, ...] = ()
     """Where each table's card of the round stands (`card in`, `handed in`, `2 of 4`)."""
     clock: Clock | None = None
+    over: bool = False
+    """Every round played and every card in: the screen shows the final standings."""
 
 
 def current_round(standings: EventStandings) -> int:
@@ -129,13 +132,19 @@ def unfinished(standings: EventStandings, rnd: int, table: int) -> tuple[tuple[i
 def profile_words(standings: EventStandings) -> str:
     """`profile mjmp`, with the profile's source when it names one."""
     rules = standings.event.rules
-    return f"profile {rules.profile}" + (f" ({rules.source})" if rules.source else "")
+    return "profile " + named_profile(rules.profile, rules.source)
 
 
 def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> EventBoard:
     """The event as the room's screen shows it (with the round's clock at `now`)."""
     rnd = floor_round(standings, now)
     page = sheet(standings, rnd, now) if rnd else None
+    event = standings.event
+    over = len(event.seatings) == event.rounds and not any(standings.missing.values())
+    summary = f"Round {rnd}: {sheet_summary(page)}" if page else "No round is seated yet"
+    if over:
+        played = f"All {event.rounds} rounds are" if event.rounds > 1 else "The round is"
+        summary = f"{played} played, every card in"
     labels = place_labels(standings)
     lines = tuple(
         Standing(
@@ -151,8 +160,8 @@ def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> E
     )
     return EventBoard(
         title=event_title(standings),
-        summary=f"Round {rnd}: {sheet_summary(page)}" if page else "No round is seated yet",
-        cards=cards_line(standings, rnd) if rnd else "",
+        summary=summary,
+        cards=cards_line(standings, rnd) if rnd and not over else "",
         sheet=page,
         rounds=tuple(range(1, standings.rounds + 1)),
         lines=lines,
@@ -163,6 +172,7 @@ def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> E
         states=table_states(standings, rnd, now) if rnd else (),
         # once the round's cards are all in, its clock no longer concerns the room
         clock=page.clock if page and standings.missing.get(rnd) else None,
+        over=over,
     )
 
 

@@ -1,0 +1,44 @@
+"""The room's screen once an event is over (every round played, every card in): the final
+standings take the screen, the finished round's seating is gone; until the last card is
+in, the round's tables stay."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.helpers import SAMPLES
+from tests.web.conftest import Serve, cli
+from tests.web.eventday import text_of
+
+TEN = ["Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
+
+
+def test_the_sample_event_over_shows_its_final_standings(serve: Serve, tmp_path: Path):
+    shutil.copytree(SAMPLES / "spring-open", tmp_path / "spring-open")
+    event = tmp_path / "spring-open" / "spring-open.toml"
+    before = event.read_bytes()
+    page = text_of(serve(event).get("/"))
+    assert "<h2>Final standings</h2>" in page
+    assert "All 3 rounds are played, every card in" in page
+    assert "Round 3 seating" not in page and '<article class="table' not in page
+    assert page.count('<td class="place">') == 23
+    assert '<td class="who">Nancy</td>' in page and "Round 3: Karen +65" in page
+    assert '<a href="/results">' in page  # a phone opening the screen finds the results
+    assert event.read_bytes() == before
+
+
+def test_the_seating_stays_until_the_last_card_is_in(serve: Serve, tmp_path: Path):
+    event = tmp_path / "cup.toml"
+    cli("event", "new", "Club Cup", *TEN, "--rounds", "1", "--given",
+        "--session", str(event))  # fmt: skip
+    cli("event", "score", "1", "1", "Ann=30", "Bea=0", "Cy=-10", "Dot=5",
+        "--session", str(event))  # fmt: skip
+    page = text_of(serve(event).get("/"))
+    assert "Round 1 seating" in page and "<h2>Standings</h2>" in page
+    assert "Final standings" not in page
+    cli("event", "score", "1", "2", "Eve=40", "Fay=0", "Gus=-10", "Hal=5",
+        "--session", str(event))  # fmt: skip
+    page = text_of(serve(event).get("/"))
+    assert "<h2>Final standings</h2>" in page and "Round 1 seating" not in page
+    assert "All 1 round played" not in page and "The round is played, every card in" in page
