@@ -106,7 +106,7 @@ def _labels(paths: list[Path]) -> dict[Path, str]:
 
 def _read_night(path: Path, label: str, named: bool = False) -> "SeasonNight | None":
     """One night, read, checked and replayed; None (named on stderr) when it cannot be. An
-    event's file is not a night: left out, and said so when it was `named` on its own."""
+    event's file, a card or a profile is not a night: left out, said when `named` alone."""
     from ..core.errors import MahjError
     from ..files import loader
     from ..files.lines import Locator
@@ -118,10 +118,10 @@ def _read_night(path: Path, label: str, named: bool = False) -> "SeasonNight | N
         _warn(f"skipped {path}: {exc}")
         return None
     found, standings = loader.check(loaded)
-    if loaded.parsed.event:
+    if loaded.parsed.event or loader.not_a_night(loaded):
+        event = f"a tournament event, not a night; its report is `mahj event standings --session {path}`"  # noqa: E501
         if named:
-            _warn(f"left out {path}: it is a tournament event, not a night; its report is "
-                  f"`mahj event standings --session {path}`")  # fmt: skip
+            _warn(f"left out {path}: it is {event if loaded.parsed.event else 'not a night'}")
         return None
     if found or standings is None:
         where = loader.describe(path, found[0], Locator(loaded.parsed.text)) if found else str(path)
@@ -191,10 +191,10 @@ def load_tallies(
     start: str | None,
     end: str | None,
     player: str | None,
-) -> "tuple[list[Tally], str | None, int]":
+) -> "tuple[list[Tally], str | None, int, int]":
     """Each night's season tally within the dates (the player's and everyone else's: her
     place is among them all), from the cache where its file has not changed; also the
-    player's name as first spelled, and how many nights were read."""
+    player's name as first spelled, how many nights were read and how many files found."""
     from ..files import cache
     from ..reports.season import Tally, tally
 
@@ -221,7 +221,7 @@ def load_tallies(
         if stamp is not None:
             fresh[stamp] = found.as_json()
     cache.update(known, fresh)
-    return (*_choose(read, start, end, player, hers=False), len(read))
+    return (*_choose(read, start, end, player, hers=False), len(read), len(found_files))
 
 
 @commands.command("season")
@@ -239,7 +239,7 @@ def season_cmd(
     """
     from ..reports.season import nothing_shown, season
 
-    chosen, name, read = load_tallies(files, folder, start, end, player)
+    chosen, name, read, found = load_tallies(files, folder, start, end, player)
     result = season(chosen, name)
     if json:
         emit_json(result.as_json())
@@ -247,7 +247,8 @@ def season_cmd(
     from ..ui.many import show_season
 
     given = bool(files) or folder is not None
-    show_season(result, nothing_shown(read, len(chosen), *_dates(start, end), given=given))
+    why = nothing_shown(read, len(chosen), *_dates(start, end), given=given, found=found)
+    show_season(result, why)
 
 
 @commands.command("winners")

@@ -160,6 +160,18 @@ def load(path: Path, keep_doc: bool = False) -> Night:
     return Night(loaded, standings)
 
 
+def not_a_night(loaded: Loaded) -> bool:
+    """A TOML file with none of a night's (or an event's) top keys: a card or a director's
+    profile kept with the nights, not a damaged night."""
+    import tomllib
+
+    try:
+        doc = tomllib.loads(loaded.parsed.text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return False
+    return not {"schema", "players", "log", "kind"} & doc.keys()
+
+
 def holds_event(path: Path) -> bool:
     """Whether the file is an event's (`kind = "event"`), not a night's; a file that cannot
     be read is taken for a night (its loader says why)."""

@@ -17,7 +17,7 @@ from ..core.model import Win
 from ..core.names import fold_name
 from ..core.rulesets import RULE_SETS
 from ..core.standings import Standings
-from .words import how_won, place_of
+from .words import how_won, place_of, plural
 
 STAT_KEYS = ("games", "wins", "self_picks", "jokerless", "threw", "points", "best")
 """A player's numbers for one night, in the order a tally lists them."""
@@ -292,10 +292,20 @@ def season(chosen: Sequence[Tally], player: str | None = None) -> Season:
 
 
 def nothing_shown(
-    read: int, chosen: int, start: _dt.date | None, end: _dt.date | None, *, given: bool
+    read: int,
+    chosen: int,
+    start: _dt.date | None,
+    end: _dt.date | None,
+    *,
+    given: bool,
+    found: int = 0,
 ) -> str:
     """Why a season has no standings to show: no nights found (`given`: in the files and
-    folders named), none of those `read` in the dates, or none of those `chosen` played."""
+    folders named), none of the files `found` read as a night, none of those `read` in the
+    dates, or none of those `chosen` played."""
+    if not read and found:
+        none = "it is not" if found == 1 else "none of them is"
+        return f"{plural(found, 'file')} found, but {none} a night mahj can read."
     if not read:
         if given:
             return "No nights found in the files and folders given."
@@ -305,8 +315,8 @@ def nothing_shown(
             span = f"from {start.isoformat()} to {end.isoformat()}"
         else:
             span = f"on or after {start}" if start else f"on or before {end}"
-        found = "the night found is not" if read == 1 else f"none of the {read} nights found is"
-        return f"No nights {span}: {found} in those dates."
+        which = "the night found is not" if read == 1 else f"none of the {read} nights found is"
+        return f"No nights {span}: {which} in those dates."
     nights = "the night chosen" if chosen == 1 else f"the {chosen} nights chosen"
     return f"No games played yet in {nights}."
 

@@ -171,6 +171,29 @@ def test_event_files_inside_a_folder_are_left_out_quietly(mahj, one_night: Path)
     assert result.stderr == "" and "League: 1 night" in result.stdout
 
 
+@pytest.mark.parametrize("kept", ["card-template.toml", "profile-template.toml"])
+def test_a_card_or_profile_beside_the_nights_is_left_out_quietly(mahj, one_night, kept):
+    """The docs have a hostess keep her card or a director's profile with the nights: it
+    is not a night, and not a damaged one either."""
+    shutil.copy(ROOT / "docs" / kept, one_night / kept)
+    for command in ("season", "winners"):
+        result = run_ok(mahj, command, "--dir", str(one_night))
+        assert result.stderr == "", command
+    assert "League: 1 night" in run_ok(mahj, "season", "--dir", str(one_night)).stdout
+    named = run_ok(mahj, "season", str(one_night / kept))
+    assert f"left out {one_night / kept}: it is not a night" in named.stderr
+    assert "damaged" not in named.stderr
+
+
+def test_a_folder_of_damaged_nights_says_so_not_that_none_was_found(mahj, one_night: Path):
+    night = one_night / "2026-10-01-night.toml"
+    night.write_text(night.read_text("utf-8").replace('"Linda"', '"Lnda"', 1), "utf-8")
+    result = run_ok(mahj, "season", "--dir", str(one_night))
+    assert "skipped damaged night" in result.stderr
+    assert "Point at some" not in result.stdout
+    assert "1 file found, but it is not a night mahj can read." in result.stdout
+
+
 def test_equal_season_points_share_the_place(mahj, tmp_path: Path):
     # RULES.md §9: equal totals share the place, in the season's standings as on a night
     s = ("--session", str(tmp_path / "tie.toml"))
