@@ -137,21 +137,21 @@ def dropped(before: Shown | None, after: Shown) -> list[str]:
     from ..reports.words import describe
 
     path, text = after.night.path, after.night.loaded.data
-    said = {id(row.entry): describe(row) for row in before.night.standings.rows}
+    gone = {id(e): e for e in before.night.session.log
+            if (ident := getattr(e, "entry_id", None)) and ident.encode() not in text}  # fmt: skip
+    rows = {id(row.entry): row for row in before.night.standings.rows if id(row.entry) in gone}
     out = []
-    for entry in before.night.session.log:
-        ident = getattr(entry, "entry_id", None)
-        if ident and ident.encode() not in text:
-            what = said.get(id(entry), entry.kind)
-            again = retyped(entry_to_dict(entry))
-            if again:
-                again = f". If that was not meant, record it again: {again} --session "
-                again += typed_back(str(path))
-            out.append(
-                f"Warning: {path.name} was saved without what a phone recorded ({what}); "
-                f"an editor that opened the file before may have saved its older copy over it"
-                f"{again or ''}"
-            )
+    for key, entry in gone.items():
+        what = describe(rows[key]) if key in rows else entry.kind
+        again = retyped(entry_to_dict(entry))
+        if again:
+            again = f". If that was not meant, record it again: {again} --session "
+            again += typed_back(str(path))
+        out.append(
+            f"Warning: {path.name} was saved without what a phone recorded ({what}); "
+            f"an editor that opened the file before may have saved its older copy over it"
+            f"{again or ''}"
+        )
     return out
 
 
