@@ -22,7 +22,7 @@ from ..core.errors import MahjError
 from ..core.names import visible
 from ..night.change import Change
 from ..reports.words import points
-from .fields import entry_id, flag, only, said_of
+from .fields import entry_id, flag, only, said_of, spot_of
 from .guard import (
     Fields,
     Keys,
@@ -54,6 +54,7 @@ environment = Environment(
 environment.filters["points"] = points
 environment.filters["shown"] = visible
 environment.filters["url"] = lambda text: quote(str(text), safe="")
+environment.filters["spot"] = spot_of
 templates = Jinja2Templates(env=environment)
 
 

@@ -58,6 +58,11 @@ def said(words: str, about: str | None) -> Said:
     return refusal
 
 
+def spot_of(error: object) -> tuple[str, str] | None:
+    """The box a page's refusal is about, when it says (the templates' `spot` filter)."""
+    return getattr(error, "spot", None) if isinstance(error, str) else None
+
+
 def said_of(exc: MahjError) -> Said:
     """A refusal in the page's words, about the first box of `SPOTS` its message names."""
     named = Exception.__str__(exc).split(MARK)[1::2]
