@@ -162,8 +162,8 @@ def _choose(
         _warn(f"skipped {night.label}: it has no date, so --from/--to cannot place it")
     if player is None or (read and not chosen):  # the dates left no night to look in
         return chosen, player
-    try:
-        name = resolve(player, season.known_players(chosen))
+    try:  # named among every night read: Ann outside the dates is never taken for Anne
+        name = resolve(player, season.known_players(read))
     except UnknownName as exc:
         raise Refused(f"--player: {exc}") from None
     return (season.with_player(chosen, name) if hers else chosen), name
@@ -247,7 +247,7 @@ def season_cmd(
     from ..ui.many import show_season
 
     given = bool(files) or folder is not None
-    why = nothing_shown(read, len(chosen), *_dates(start, end), given=given, found=found)
+    why = nothing_shown(read, chosen, *_dates(start, end), given=given, found=found, player=name)
     show_season(result, why)
 
 

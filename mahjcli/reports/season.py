@@ -293,16 +293,18 @@ def season(chosen: Sequence[Tally], player: str | None = None) -> Season:
 
 def nothing_shown(
     read: int,
-    chosen: int,
+    nights: Sequence[Dated],
     start: _dt.date | None,
     end: _dt.date | None,
     *,
     given: bool,
     found: int = 0,
+    player: str | None = None,
 ) -> str:
     """Why a season has no standings to show: no nights found (`given`: in the files and
     folders named), none of the files `found` read as a night, none of those `read` in the
-    dates, or none of those `chosen` played."""
+    dates, the `player` at none of the `nights` chosen, or none of those played."""
+    chosen = len(nights)
     if not read and found:
         none = "it is not" if found == 1 else "none of them is"
         return f"{plural(found, 'file')} found, but {none} a night mahj can read."
@@ -317,8 +319,10 @@ def nothing_shown(
             span = f"on or after {start}" if start else f"on or before {end}"
         which = "the night found is not" if read == 1 else f"none of the {read} nights found is"
         return f"No nights {span}: {which} in those dates."
-    nights = "the night chosen" if chosen == 1 else f"the {chosen} nights chosen"
-    return f"No games played yet in {nights}."
+    which = "the night chosen" if chosen == 1 else f"the {chosen} nights chosen"
+    if player is not None and not with_player(nights, player):
+        return f"{player} played no game in {which}."
+    return f"No games played yet in {which}."
 
 
 class WinRecord(NamedTuple):

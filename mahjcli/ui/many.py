@@ -105,7 +105,7 @@ def show_season(result: Season, empty: str = "") -> None:
     shown = [b for b in result.blocks if b.nights]
     if not shown:
         out.print(
-            empty or "No nights found. Point at some with --dir FOLDER or give session files."
+            Text(empty or "No nights found. Point at some with --dir FOLDER or give session files.")
         )
         return
     for block in shown:

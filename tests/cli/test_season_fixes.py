@@ -225,3 +225,30 @@ def test_a_players_place_counts_the_players_she_never_met(mahj, tmp_path: Path):
     data = json.loads(run_ok(mahj, "season", one[1], two[1], "--player", "sue", "--json").stdout)
     assert data["league"]["nights"] == 1  # her nights, as before
     assert list(data["league"]["players"]) == ["Sue"]
+
+
+def test_a_player_outside_the_dates_is_never_taken_for_another_name(mahj, tmp_path: Path):
+    # Ann played only in January; Anne only in March. Ann's March is empty, not Anne's.
+    one, two = ("--session", str(tmp_path / "jan.toml")), ("--session", str(tmp_path / "mar.toml"))
+    run_ok(mahj, "new", "Ann", "Linda", "Kathy", "Pat", "--date", "2026-01-08", *one)
+    run_ok(mahj, "win", "Ann", "25", "-t", "Linda", *one)
+    run_ok(mahj, "new", "Anne", "Linda", "Kathy", "Pat", "--date", "2026-03-05", *two)
+    run_ok(mahj, "win", "Anne", "50", "--self-pick", *two)
+    nights = (one[1], two[1], "--from", "2026-03-01")
+    for command in ("season", "winners"):
+        shown = mahj(command, *nights, "--player", "Ann", use_session=False)
+        assert "Anne" not in shown.stdout + shown.stderr, (command, shown)
+    shown = run_ok(mahj, "season", *nights, "--player", "ann").stdout
+    assert shown.strip() == "Ann played no game in the night chosen."
+    data = json.loads(run_ok(mahj, "season", *nights, "--player", "ann", "--json").stdout)
+    assert "Anne" not in json.dumps(data)
+    # a name is shown as typed, never read as markup
+    s = ("--session", str(tmp_path / "apr.toml"))
+    run_ok(mahj, "new", "[bold]Sue", "Linda", "Kathy", "Pat", "--date", "2026-04-02", *s)
+    shown = run_ok(
+        mahj, "season", one[1], two[1], s[1], "--to", "2026-03-31", "--player", "[bold]sue"
+    )
+    assert shown.stdout.strip() == "[bold]Sue played no game in the 2 nights chosen."
+    # a beginning that fits both names, anywhere in the season, is asked again
+    shown = mahj("season", *nights, "--player", "An", use_session=False)
+    assert shown.exit_code != 0 and "type more" in shown.stderr
