@@ -109,3 +109,20 @@ def test_a_penalty_s_reason_with_a_control_character_points_at_why(serve: Serve,
     assert '<a href="#reason">Go to Why</a>' in alert(refused.text)
     (box,) = marked(refused.text)
     assert 'id="reason"' in box
+
+
+def test_a_correction_s_value_out_of_range_points_at_the_value_on_the_fix_page(
+    serve: Serve, night: Path
+):
+    cli("win", "Ruth", "25", "--self-pick", "--session", str(night))
+    phone, before = serve(night), night.read_bytes()
+    phone.get(f"/enter?key={TOKEN}")
+    sent = {"token": TOKEN, "page": "table", "game": "1", "table": "1",
+            "was": "Ruth wins 25, self-picked",
+            "winner": "Pat", "value": "0", "how": "self"}  # fmt: skip
+    refused = phone.post("/fix", data=sent)
+    assert refused.status_code == 400 and night.read_bytes() == before
+    assert "<h1>Correct game 1</h1>" in refused.text
+    (box,) = marked(refused.text)
+    assert 'id="fvalue"' in box and 'value="0"' in box
+    assert '<a href="#fvalue">Go to the hand&#39;s value</a>' in alert(refused.text)
