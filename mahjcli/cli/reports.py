@@ -1,7 +1,7 @@
-"""Commands that read a night: status, log, total, check."""
+"""Commands that read a night: status, log, total (and its page and pictures), check."""
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -12,9 +12,14 @@ from .shared import (
     SessionOpt,
     emit_json,
     open_night,
+    print_file,
     report_check,
+    say,
     table_number,
 )
+
+if TYPE_CHECKING:
+    from ..core.standings import Standings
 
 commands = Commands()
 
@@ -94,8 +99,6 @@ def total(
     night = open_night(session, coins=coins)
     standings = night.standings
     if html or svg or png:
-        from .season import write_pictures
-
         shown = write_pictures(
             standings, night.path, html=html, svg=svg, png=png, coins=coins, json=json
         )
@@ -170,3 +173,44 @@ def _check_card(spec: str, *, as_json: bool) -> None:
             typer.echo(f"OK: {checked.name} ({len(checked.card.lines)} lines)")
     if checked.card is None:
         raise typer.Exit(1)
+
+
+def write_pictures(
+    standings: "Standings",
+    source: Path,
+    *,
+    html: Path | None,
+    svg: Path | None,
+    coins: bool,
+    json: bool = False,
+    png: Path | None = None,
+) -> bool:
+    """`mahj total --html FILE / --svg FILE / --png FILE`: write the page and the pictures,
+    say so on stderr. `-` prints the page or the SVG on stdout instead (True: the table is
+    then left out); a PNG always goes to a file."""
+    from ..files.exports import write_export
+    from ..reports import nightpage, pictures
+
+    if png is not None:
+        if str(png) == "-":
+            raise typer.BadParameter("--png needs a file name: a picture cannot be printed")
+        from ..ui.png import picture
+
+        drawn = picture(standings, coins=coins)
+        write_export(png, drawn.data, [source])
+        say(f"Wrote {png}", err=True)
+        if drawn.warning:
+            say(f"warning: {drawn.warning}", err=True)
+
+    wanted = [(t, make) for t, make in ((html, nightpage.html_page), (svg, pictures.svg)) if t]
+    on_screen = [t for t, _ in wanted if str(t) == "-"]
+    if len(on_screen) + json > 1:
+        raise typer.BadParameter("only one of --html -, --svg - and --json can print")
+    for target, make in wanted:
+        if str(target) != "-":
+            write_export(target, make(standings, coins=coins).encode("utf-8"), [source])
+            say(f"Wrote {target}", err=True)
+    for target, make in wanted:
+        if str(target) == "-":
+            print_file(make(standings, coins=coins))
+    return bool(on_screen)

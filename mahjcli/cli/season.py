@@ -15,7 +15,6 @@ import typer
 from .shared import Commands, JsonOpt, echo, emit_json, json_text, print_file, say
 
 if TYPE_CHECKING:
-    from ..core.standings import Standings
     from ..reports.season import SeasonNight, Tally
 
 commands = Commands()
@@ -119,7 +118,10 @@ def _read_night(path: Path, label: str, named: bool = False) -> "SeasonNight | N
         return None
     found, standings = loader.check(loaded)
     if loaded.parsed.event or loader.not_a_night(loaded):
-        event = f"a tournament event, not a night; its report is `mahj event standings --session {path}`"  # noqa: E501
+        event = (
+            "a tournament event, not a night; its report is "
+            f"`mahj event standings --session {path}`"
+        )
         if named:
             _warn(f"left out {path}: it is {event if loaded.parsed.event else 'not a night'}")
         return None
@@ -357,44 +359,3 @@ def _from_env(ctx: typer.Context) -> bool:
     """True when --session's value came from $MAHJ_SESSION rather than the command line."""
     source = ctx.get_parameter_source("session")
     return source is not None and source.name == "ENVIRONMENT"
-
-
-def write_pictures(
-    standings: "Standings",
-    source: Path,
-    *,
-    html: Path | None,
-    svg: Path | None,
-    coins: bool,
-    json: bool = False,
-    png: Path | None = None,
-) -> bool:
-    """`mahj total --html FILE / --svg FILE / --png FILE`: write the page and the pictures,
-    say so on stderr. `-` prints the page or the SVG on stdout instead (True: the table is
-    then left out); a PNG always goes to a file."""
-    from ..files.exports import write_export
-    from ..reports import nightpage, pictures
-
-    if png is not None:
-        if str(png) == "-":
-            raise typer.BadParameter("--png needs a file name: a picture cannot be printed")
-        from ..ui.png import picture
-
-        drawn = picture(standings, coins=coins)
-        write_export(png, drawn.data, [source])
-        say(f"Wrote {png}", err=True)
-        if drawn.warning:
-            _warn(drawn.warning)
-
-    wanted = [(t, make) for t, make in ((html, nightpage.html_page), (svg, pictures.svg)) if t]
-    on_screen = [t for t, _ in wanted if str(t) == "-"]
-    if len(on_screen) + json > 1:
-        raise typer.BadParameter("only one of --html -, --svg - and --json can print")
-    for target, make in wanted:
-        if str(target) != "-":
-            write_export(target, make(standings, coins=coins).encode("utf-8"), [source])
-            say(f"Wrote {target}", err=True)
-    for target, make in wanted:
-        if str(target) == "-":
-            print_file(make(standings, coins=coins))
-    return bool(on_screen)
