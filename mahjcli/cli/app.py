@@ -125,7 +125,7 @@ class MahjGroup(WrappedGroup):
         try:
             return super().invoke(ctx)
         except MahjError as exc:
-            error(str(exc))
+            error(_named_by_env(str(exc)))
         except OSError as exc:
             if exc.errno == errno.EPIPE:  # the reader went away (`mahj total | head -1`)
                 _quiet_exit()  # before Click's own handling, which would end with 1
@@ -135,6 +135,19 @@ class MahjGroup(WrappedGroup):
         except Exception as exc:
             _fit_usage(exc)
             raise
+
+
+def _named_by_env(message: str) -> str:
+    """A refusal about the file $MAHJ_SESSION names says so: set once in a terminal, the
+    variable is easily forgotten, and it comes before the current night and event."""
+    env = os.environ.get("MAHJ_SESSION")
+    if (
+        not env
+        or "$MAHJ_SESSION" in message
+        or not re.search(rf"(?<![\w./-]){re.escape(env)}(?![\w-]|\.\w)", message)
+    ):
+        return message
+    return f"{message} ($MAHJ_SESSION names {env}: unset it to use the current one)"
 
 
 def _fit_usage(exc: Exception) -> None:

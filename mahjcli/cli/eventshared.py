@@ -91,6 +91,10 @@ def say_started(standings: "EventStandings", path: Path, earlier: Path | None) -
     if ahead is not None:
         lines += outlook_lines(ahead, made.movement, len(made.players), made.rounds, tables)
     lines.append("Print the sheet to post: mahj event seating 1")
+    from .sessions import env_note
+
+    if note := env_note(path, event=True):
+        lines.append(note)
     say_text("\n".join(lines))
 
 

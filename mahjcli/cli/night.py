@@ -176,6 +176,10 @@ def new(
         if session is not None:  # it lives where --session says; say that it is current
             moved = f" (was {was})" if was is not None and not paths.same_file(was, path) else ""
             out.print(f"It is now the current session{moved}.", soft_wrap=True)
+        from .sessions import env_note
+
+        if note := env_note(path):
+            out.print(note, soft_wrap=True, markup=False, highlight=False)
         for line in seating_lines(standings, out.width):
             out.print(line)
         if night.card is not None:

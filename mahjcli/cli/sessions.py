@@ -68,8 +68,6 @@ def use(
 def _use_event(path: "Path", json: bool) -> None:
     """`mahj use EVENT-FILE`: that event is the current one for `mahj event` (a damaged
     one is refused, and the current event stays); the current night stays as it is."""
-    import os
-    from pathlib import Path
 
     from ..core.names import typed_back
     from ..files import eventload, paths
@@ -90,28 +88,36 @@ def _use_event(path: "Path", json: bool) -> None:
         lines = [f"{path} is now the current event ({named}): mahj event commands work on it."]
         if was is not None and not again:
             lines.append(f"It was {was}; mahj use {typed_back(str(was))} goes back to it.")
-        if (env := os.environ.get("MAHJ_SESSION")) and not paths.same_file(Path(env), path):
-            lines.append(
-                f"Note: $MAHJ_SESSION names {env}, which mahj event commands use before the "
-                "current event; unset it to work on this one."
-            )
+        if note := env_note(path, event=True):
+            lines.append(note)
         say_text("\n".join(lines))
 
 
 def _show_used(path: "Path", was: "Path | None", standings: "Standings") -> None:
     """What `mahj use` says: the night now current, and a $MAHJ_SESSION that overrides it."""
-    import os
-    from pathlib import Path
 
-    from ..files import paths
     from ..ui.console import console
     from ..ui.many import show_used
 
     out = console()
     show_used(out, path, was, standings)
-    if (env := os.environ.get("MAHJ_SESSION")) and not paths.same_file(Path(env), path):
-        out.print(
-            f"Note: $MAHJ_SESSION names {env}, which commands use before the current "
-            "session; unset it to work on this one.",
-            soft_wrap=True,
-        )
+    if note := env_note(path):
+        out.print(note, soft_wrap=True, markup=False, highlight=False)
+
+
+def env_note(path: "Path", event: bool = False) -> str | None:
+    """What to say when a night (or an `event`) is made current while $MAHJ_SESSION names
+    another file: the commands go on using that one (the variable is easily forgotten)."""
+    import os
+    from pathlib import Path
+
+    from ..files import paths
+
+    env = os.environ.get("MAHJ_SESSION")
+    if not env or paths.same_file(Path(env), path):
+        return None
+    users, current = ("mahj event commands", "event") if event else ("commands", "session")
+    return (
+        f"Note: $MAHJ_SESSION names {env}, which {users} use before the current {current}; "
+        "unset it to work on this one."
+    )

@@ -541,3 +541,50 @@ def test_redo_after_a_rename_puts_it_back_under_the_new_name(night, session):
     result = night("redo")
     assert result.exit_code == 0, result
     assert "Game 2: Patty wins 30, self-picked" in result.stdout
+
+
+def test_a_new_night_says_when_mahj_session_still_wins(mahj, monkeypatch, tmp_path):
+    """Last week's night set in $MAHJ_SESSION, this week's started with --session: the
+    next games would go into last week's, so `new` says so, as `use` does."""
+    thursday, friday = tmp_path / "thursday.toml", tmp_path / "friday.toml"
+    assert (
+        mahj("new", "A", "B", "C", "D", "--session", str(thursday), use_session=False).exit_code
+        == 0
+    )
+    monkeypatch.setenv("MAHJ_SESSION", str(thursday))
+    result = mahj("new", "A", "B", "C", "D", "--session", str(friday), use_session=False)
+    assert result.exit_code == 0, result
+    assert f"Note: $MAHJ_SESSION names {thursday}, which commands use" in result.stdout
+    # started where the variable points, nothing to note
+    again = mahj("new", "A", "B", "C", "D", use_session=False)
+    assert again.exit_code == 1 and "already exists" in again.stderr
+    assert f"($MAHJ_SESSION names {thursday}: unset it" in again.stderr
+    assert thursday.exists() and friday.exists()
+
+
+def test_an_event_command_reading_a_night_named_by_mahj_session_says_where_it_came_from(
+    mahj, monkeypatch, tmp_path
+):
+    night = tmp_path / "r1.toml"
+    made = mahj(
+        "event", "new", "Cup", "Joan", "Ruth", "Gail", "Helen", "--given", use_session=False
+    )
+    assert made.exit_code == 0, made
+    assert mahj("new", "Joan", "Ruth", "Gail", "Helen", "--rules", "tournament", "--session",
+                str(night), use_session=False).exit_code == 0  # fmt: skip
+    monkeypatch.setenv("MAHJ_SESSION", str(night))
+    refused = mahj("event", "standings", use_session=False)
+    assert refused.exit_code == 1
+    assert refused.stderr.count("\n") == 1 and "not an event file" in refused.stderr
+    assert f"($MAHJ_SESSION names {night}: unset it" in refused.stderr
+    monkeypatch.delenv("MAHJ_SESSION")
+    made = mahj(
+        "event", "new", "Cup", "Joan", "Ruth", "Gail", "Helen", "--given", use_session=False
+    )
+    assert made.exit_code == 0 and "$MAHJ_SESSION" not in made.stdout
+    monkeypatch.setenv("MAHJ_SESSION", str(night))
+    other = tmp_path / "cup.toml"
+    made = mahj("event", "new", "Cup", "Joan", "Ruth", "Gail", "Helen", "--given", "--session",
+                str(other), use_session=False)  # fmt: skip
+    assert made.exit_code == 0, made
+    assert f"Note: $MAHJ_SESSION names {night}, which mahj event commands use" in made.stdout
