@@ -129,6 +129,7 @@ def new(
     from ..files import cardfile, paths
     from ..files.cardfile import load_profile
     from ..night import change, start
+    from .sessions import env_note
 
     night_date = start.night_date(date) if date is not None else dt.date.today()
     cents = parse_stake(stake) if stake is not None else 0
@@ -176,8 +177,6 @@ def new(
         if session is not None:  # it lives where --session says; say that it is current
             moved = f" (was {was})" if was is not None and not paths.same_file(was, path) else ""
             out.print(f"It is now the current session{moved}.", soft_wrap=True)
-        from .sessions import env_note
-
         if note := env_note(path):
             out.print(note, soft_wrap=True, markup=False, highlight=False)
         for line in seating_lines(standings, out.width):

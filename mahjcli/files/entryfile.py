@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core.model import ENTRY_TYPES, Entry, Key, KeyType, is_entry_id, keys_of
@@ -183,8 +183,9 @@ _KEPT_ID = re.compile(r'^[ \t]*#[ \t]*entry_id[ \t]*=[ \t]*"([A-Za-z0-9_-]{8,64}
 """An `entry_id` line of an entry kept as a comment (taken back, undone or corrected)."""
 
 
-def recorded_ids(log: tuple[Entry, ...], text: str) -> frozenset[str]:
-    """Every entry id the file holds: on its entries, and on those kept as comments (a
-    game taken back or corrected was recorded once; its id is never recorded again)."""
-    live = {e.entry_id for e in log if e.entry_id is not None}
+def recorded_ids(log: Iterable[object], text: str) -> frozenset[str]:
+    """Every entry id the file holds: on its entries (a night's, or a card's lines), and on
+    those kept as comments (a game taken back or corrected was recorded once; its id is
+    never recorded again)."""
+    live = {ident for e in log if (ident := getattr(e, "entry_id", None)) is not None}
     return frozenset(live | set(_KEPT_ID.findall(text)))

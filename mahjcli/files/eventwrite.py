@@ -309,8 +309,19 @@ def _changed_value(stmt: str, at: int, old: Any, key: str, value: Any, nl: str) 
         fewer = night_log.remove_inline(stmt, array)
         if fewer is None or len(comments(fewer)) < len(comments(stmt)):
             fewer = tomltext.without_last(stmt, array)  # a comment on its line stays
+        if kept := _taken_back(key, old[-1], nl):  # after a blank line, on lines of its own
+            fewer += kept + nl if fewer.endswith("\n") else kept
         return fewer, old[:-1]
     return rewritten(stmt, _lines(key, value), nl), value
+
+
+def _taken_back(key: str, item: Any, nl: str) -> str:
+    """A card's line taken back with its entry id, left as a comment after the card's games
+    (as a night keeps an undone entry): the same id sent again records nothing."""
+    if key != "games" or not isinstance(item, dict) or not item.get("entry_id"):
+        return ""
+    said = inline({k: v for k, v in item.items() if k != "entry_id"})
+    return f"{nl}# Taken back: {said}{nl}# entry_id = {value_text(item['entry_id'])}"
 
 
 def _own(was: Any, new: Any) -> Any:

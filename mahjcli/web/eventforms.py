@@ -18,11 +18,12 @@ from typing import NamedTuple
 
 from ..core.clock import DEFAULT_MINUTES, MAX_MINUTES, clock_state
 from ..core.errors import Refused
-from ..core.event import MAX_FIELD, MAX_ROUNDS, TableCard
+from ..core.event import MAX_FIELD, MAX_ROUNDS
 from ..core.model import SEATS, keys_of
 from ..core.names import control_problem
 from ..core.numbers import is_digits, whole_number
 from ..core.standings import Standings
+from ..files.entryfile import recorded_ids
 from ..files.eventload import OpenEvent
 from ..night import build, eventbuild, eventclock, eventplay
 from ..night.build import Built
@@ -188,9 +189,10 @@ def penalty_typed(fields: Fields | None) -> dict[str, str] | None:
     return {key: fields.get(key, [""])[0] for key in ("name", "points", "reason", "entry_id")}
 
 
-def recorded(cards: tuple[TableCard, ...], ident: str) -> bool:
-    """Whether a line of any card holds this entry id."""
-    return any(getattr(e, "entry_id", None) == ident for c in cards for e in c.games or ())
+def recorded(opened: OpenEvent, ident: str) -> bool:
+    """Whether a line of any card holds this entry id, or held it and was taken back."""
+    lines = (e for c in opened.event.cards for e in c.games or ())
+    return ident in recorded_ids(lines, opened.loaded.parsed.text)
 
 
 def lines_at(opened: OpenEvent, rnd: int, table: int) -> tuple[object, ...]:
@@ -230,7 +232,7 @@ def entry(
         return built._replace(entry=built.entry._replace(entry_id=ident)) if ident else built
 
     def change(opened: OpenEvent) -> Edit | None:
-        if ident is not None and recorded(opened.event.cards, ident):
+        if ident is not None and recorded(opened, ident):
             return None
         changed_since(opened, rnd, table, seen)
         return eventplay.enter(opened, rnd, table, tagged, now, before_time)

@@ -323,6 +323,30 @@ def test_take_back_the_last_line_once(phone: TestClient, event: Path):
     assert cli_json("event", "scorecard", "1", "1", "--session", str(event))["games"] == 1
 
 
+def test_a_game_taken_back_is_not_put_back_by_its_phone_sending_it_again(
+    phone: TestClient, event: Path
+):
+    """The phone's answer lost, the table takes the game back; the phone, online again,
+    sends its kept copy: the id was recorded once, so nothing is entered (INTERFACE.md)."""
+    checked = check(phone, 1, 1, "game", winner="Ann", value="25", how="self")
+    sent = hidden(checked.text, "/round/1/table/1/enter")
+    assert phone.post("/round/1/table/1/enter", data=sent).status_code == 200
+    undo = {**form(phone.get("/round/1/table/1").text, "undo")}
+    undo.pop("_action")
+    assert phone.post("/round/1/table/1/undo", data=undo).status_code == 200
+    text = event.read_text("utf-8")
+    assert f'# entry_id = "{sent["entry_id"][0]}"' in text and "# Taken back: " in text
+    once = event.read_bytes()
+    again = phone.post("/round/1/table/1/enter", data=sent)
+    assert again.status_code == 200 and "nothing was entered twice" in again.text
+    assert event.read_bytes() == once
+    assert cli_json("event", "scorecard", "1", "1", "--session", str(event))["games"] == 0
+    assert cli("event", "check", "--session", str(event)).startswith("OK")
+    # the same game typed afresh (a new id) goes on
+    play(phone, 1, 1, "game", winner="Ann", value="25", how="self")
+    assert cli_json("event", "scorecard", "1", "1", "--session", str(event))["games"] == 1
+
+
 def test_a_fifth_game_is_refused_and_the_round_is_over(phone: TestClient, event: Path):
     play_round(phone)
     before = event.read_bytes()
