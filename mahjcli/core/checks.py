@@ -376,7 +376,8 @@ def round_not_over(played: int) -> str:
     """Why a score card is not accepted yet: `played` games of its round, not ended."""
     return (
         f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games (or once "
-        f"time is called in it); {played} games of this round have been played"
+        f"time is called in it); {played} {'game' if played == 1 else 'games'} of this round "
+        f"{'has' if played == 1 else 'have'} been played"
     )
 
 

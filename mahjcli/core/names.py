@@ -96,8 +96,9 @@ def control_problem(text: str, what: str) -> str | None:
             f"{what} {quoted(text)} holds a byte that is not UTF-8 text (is the terminal set "
             "to another encoding?); type it again"
         )
-    if categories & {"Cc", "Cf", "Zl", "Zp"}:
-        return f"{what} {quoted(text)} contains a control character"
+    if categories & {"Cc", "Cf", "Zl", "Zp"}:  # a zero-width space is no control character
+        kind = "a control character" if "Cc" in categories else "an invisible character"
+        return f"{what} {quoted(text)} contains {kind}"
     return None
 
 

@@ -213,7 +213,8 @@ class Seating:
         """Why a table cannot be opened now, or None."""
         if len(self.waiting) < SEATS:
             return (
-                f"a new table needs {SEATS} players from the line; {len(self.waiting)} are waiting"
+                f"a new table needs {SEATS} players from the line; {len(self.waiting)} "
+                f"{'is' if len(self.waiting) == 1 else 'are'} waiting"
             )
         if east is not None and east not in self.waiting[:SEATS]:
             return f"the new table's East must be one of {', '.join(self.waiting[:SEATS])}"

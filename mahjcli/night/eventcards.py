@@ -17,6 +17,7 @@ from ..core.event import SEAT_LETTERS, Event, TableCard, hand_in_seat
 from ..core.eventcheck import named_points, seats_text
 from ..core.model import GAMES_PER_ROUND, Entry, Penalty, Win, keys_of
 from ..core.names import fold_name, visible
+from ..core.profiles import built_in
 from ..core.seating import Seating
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
@@ -88,6 +89,24 @@ def _starting_seats(night: Night) -> tuple[str, ...]:
     """The table's starting seats, A (the first East) to D."""
     session = night.session
     return tuple(Seating.start(session.players, session.easts).in_deal_order(1))
+
+
+def _other_rules(night: Night, event: Event) -> str:
+    """Why a table's night is not the event's: scored by another profile, or by the same
+    one with other options, or not a tournament night at all."""
+    ours, theirs = event.rules, night.session.rules
+    named = getattr(theirs, "profile", None)
+    said = f"the {named} profile" if named else f"{theirs.name} rules"
+    said += " with other options" if named == ours.profile else ""
+    how = (
+        f"--profile {ours.profile}"
+        if built_in(ours.profile) == ours
+        else "--profile FILE (the file of the event's profile)"
+    )
+    return (
+        f"{night.path} is scored under {said}, not the event's profile {ours.profile}; a "
+        f"table's card comes from a night started with mahj new A B C D --rules tournament {how}"
+    )
 
 
 def _seats_problem(night: Night, seats: tuple[str, ...], where: str) -> str | None:
@@ -163,7 +182,8 @@ def _games_problem(night: Night, called: bool, signed: bool) -> str | None:
             else "; start a new night for each round of an event"
         )
         return (
-            f"the card has {standings.games} games, and an event round is {GAMES_PER_ROUND}" + extra
+            f"the card has {standings.games} game{'s' if standings.games != 1 else ''}, and an "
+            f"event round is {GAMES_PER_ROUND}" + extra
         )
     if standings.accepted == standings.games or (short and stopped is None and signed):
         return None
@@ -198,12 +218,7 @@ def detailed_card(
     seats = table_seats(event, rnd, table)
     where = f"round {rnd}, table {table}"
     if night.session.rules != event.rules:
-        raise Refused(
-            f"{night.path} is scored under {night.session.rules.name} rules "
-            f"({'; '.join(night.session.rules.rule_notes()) or 'payments'}), not the event's "
-            f"profile {event.rules.profile}; a table's card comes from a night started with "
-            "mahj new A B C D --rules tournament --profile (the event's profile)"
-        )
+        raise Refused(_other_rules(night, event))
     state = clock_state(event.clock, rnd, now) if now is not None else None
     called = event.time_called(rnd) or (state is not None and state.called)
     for why in (_seats_problem(night, seats, where), _games_problem(night, called, bool(signed))):

@@ -73,7 +73,8 @@ def test_five_players_the_fifth_waits(mahj):
         (["Ruth", "", "Kathy"], "cannot be empty"),
         (["Ruth", "   ", "Kathy"], "cannot be empty"),
         (["Ruth", "Li\x07nda", "Kathy"], "control character"),
-        (["Ruth", "Linda\u200d", "Kathy"], "control character"),  # a joiner joining nothing
+        (["Ruth", "Linda\u200d", "Kathy"], "invisible character"),  # a joiner joining nothing
+        (["Ruth", "\u200bLinda", "Kathy"], "contains an invisible character"),  # zero-width space
         (["Sue", "Su\u200de", "Kathy"], "are the same name"),  # they look the same
         (["Ruth", "Linda", "Kathy", "Pat", "Sue", "--east", "Sue"], "--east must be one of"),
         (["Ruth", "Linda", "Kathy", "--rules", "tournament"], "exactly 4 players"),

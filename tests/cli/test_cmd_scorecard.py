@@ -349,4 +349,4 @@ def test_a_new_acceptance_follows_the_round_as_time_called_ends_it(shifted):
     ok(shifted("incomplete"))  # round 1 ends here
     ok(shifted("wall"))  # round 2's first game: four games in all, but round 2 goes on
     refused = shifted("scorecard", "--accept")
-    assert refused.exit_code == 1 and "1 games of this round" in refused.stderr
+    assert refused.exit_code == 1 and "1 game of this round has been played" in refused.stderr

@@ -262,17 +262,23 @@ def test_a_card_of_three_games_or_of_a_league_night_is_refused(ev: Run, tmp_path
     short = Run(tmp_path / "short.toml")
     short.ok("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament")
     short.ok("win", "Ann", "25", "--self-pick")
-    assert "has 1 games, and an event round is 4" in ev.refused(
+    assert "has 1 game, and an event round is 4" in ev.refused(
         "event", "card", "1", "1", str(short.path)
     )
     league = Run(tmp_path / "league.toml")
     league.ok("new", "Ann", "Bea", "Cy", "Dot")
     for _ in range(4):
         league.ok("wall")
-    assert "league rules" in ev.refused("event", "card", "1", "1", str(league.path))
+    how = "a table's card comes from a night started with mahj new A B C D --rules tournament"
+    said = ev.refused("event", "card", "1", "1", str(league.path))
+    assert (
+        f"is scored under league rules, not the event's profile mjmp; {how} --profile mjmp" in said
+    )
     adding = Run(tmp_path / "adding.toml")
     adding.ok("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament", "--misnamed", "add")
-    assert "not the event's profile mjmp" in ev.refused("event", "card", "1", "1", str(adding.path))
+    said = ev.refused("event", "card", "1", "1", str(adding.path))
+    assert "under the mjmp profile with other options, not the event's profile mjmp" in said
+    assert said.rstrip().endswith(f"{how} --profile mjmp")
 
 
 def test_signed_totals_that_agree_are_accepted(ev: Run, tmp_path: Path):

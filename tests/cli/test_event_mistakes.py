@@ -59,7 +59,7 @@ def test_a_round_cut_short_between_games_goes_in_with_the_totals_the_table_signe
     """A night accepts only a whole round, or one ended by the game time stopped: a round
     that time cut short between games goes in with its signed totals (`--total`)."""
     night = one_game(tmp_path)
-    assert "the card has 1 games" in cup.refused("event", "card", "1", "1", str(night.path))
+    assert "the card has 1 game," in cup.refused("event", "card", "1", "1", str(night.path))
     cup.ok("event", "call-time", "1")
     said = cup.refused("event", "card", "1", "1", str(night.path))
     assert "the table has not accepted its card" in said and "--total NAME=POINTS" in said

@@ -118,7 +118,7 @@ def test_opening_a_table_seats_the_front_four_of_the_line():
 @pytest.mark.parametrize(
     ("log", "words"),
     [
-        ((Open(),), "a new table needs 4 players from the line; 1 are waiting"),
+        ((Open(),), "a new table needs 4 players from the line; 1 is waiting"),
         ((Open(east="Ruth"),), "a new table needs 4"),
         ((Join("Tom"), Join("Uma"), Join("Val"), Open(east="Ruth")), "East must be one of"),
         ((Close(3),), "there is no table 3"),
