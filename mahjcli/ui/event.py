@@ -36,10 +36,21 @@ GAP = "  "
 
 
 def fold_cell(text: str, width: int) -> list[str]:
-    """`text` in pieces at most `width` columns wide (a long name folds, never cut)."""
+    """`text` in pieces at most `width` columns wide (a long name folds, never cut): broken
+    between words, and inside a word only when it is wider than the column itself."""
     if cell_len(text) <= width:
         return [text]
-    return chop_cells(text, width) or [""]
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if cell_len(joined := f"{line} {word}" if line else word) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = chop_cells(word, width) or [""]
+        lines += whole
+    return [*lines, line]
 
 
 def pad(text: str, width: int, right: bool = False) -> str:
@@ -115,8 +126,11 @@ def sheet_text(sheet: Sheet, standings: EventStandings) -> str:
         lines += ["", *said("Meeting again: " + "; ".join(pairs))]
     lines += ["", "Player by player"]
     longest = max((cell_len(p.player) for p in sheet.by_player), default=0)
-    names = min(longest, name_width)
-    lines += columns([f"{pad(p.player, names)} — {where(p)}" for p in sheet.by_player])
+    spots = [where(p) for p in sheet.by_player]
+    two = (WIDTH - len(GAP)) // 2 - len(" — ") - max(map(cell_len, spots), default=0)
+    names = min(longest, max(name_width, two))  # in line while two columns fit
+    pairs = zip(sheet.by_player, spots, strict=True)
+    lines += columns([f"{pad(p.player, names)} — {spot}" for p, spot in pairs])
     return "\n".join(line.rstrip() for line in lines)
 
 

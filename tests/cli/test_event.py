@@ -566,6 +566,26 @@ def test_long_names_fold_and_the_sheet_and_standings_still_fit_80_columns(tmp_pa
     assert max(len(line) for line in standings.splitlines()) <= 80
 
 
+def test_a_full_name_on_the_posted_sheet_breaks_between_its_words(tmp_path: Path):
+    """A first name and surname wider than the sheet's column go on two lines at the space
+    ("Elizabeth" / "Montgomery"), never cut inside a word; the list by player keeps its
+    names in line while two columns still fit."""
+    run = Run(tmp_path / "e.toml")
+    names = ["Elizabeth Montgomery", "Margaret O'Callaghan", "Dorothy Vanderbilt",
+             "Christine Rodriguez", "Ann Lee", "Bea Kim", "Cy Wu", "Dot Ng"]  # fmt: skip
+    run.ok("event", "new", "Cup", *names, "--given", "--rounds", "2")
+    sheet = run.ok("event", "seating", "1")
+    grid = sheet.split("Player by player")[0]
+    words = grid.split()
+    for name in names:
+        assert all(word in words for word in name.split()), (name, grid)
+    listed = [line for line in sheet.split("Player by player")[1].splitlines() if line]
+    assert len(listed) == 4 and all(line.count("—") == 2 for line in listed), listed
+    assert len({line.index("—") for line in listed}) == 1, listed  # in line, both columns
+    assert len({line.rindex("—") for line in listed}) == 1, listed
+    assert max(len(line) for line in sheet.splitlines()) <= 80
+
+
 def test_the_season_counts_a_tables_nights_and_leaves_the_event_file_alone():
     from tests.helpers import SAMPLES
 
