@@ -129,8 +129,8 @@ def sheet_text(sheet: Sheet, standings: EventStandings) -> str:
     spots = [where(p) for p in sheet.by_player]
     two = (WIDTH - len(GAP)) // 2 - len(" — ") - max(map(cell_len, spots), default=0)
     names = min(longest, max(name_width, two))  # in line while two columns fit
-    pairs = zip(sheet.by_player, spots, strict=True)
-    lines += columns([f"{pad(p.player, names)} — {spot}" for p, spot in pairs])
+    placed = zip(sheet.by_player, spots, strict=True)
+    lines += columns([f"{pad(p.player, names)} — {spot}" for p, spot in placed])
     return "\n".join(line.rstrip() for line in lines)
 
 
