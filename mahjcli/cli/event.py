@@ -134,13 +134,14 @@ def new(
     path, earlier = session, None
     if path is None:
         path, earlier = eventload.new_event_path(event_stem(name), day.isoformat())
+    was = eventload.current_event_or_none()
     with saving() as saved:
         standings = change.start(path, made)
         saved(
             f"the event WAS started in {path} (now the current event)",
             "do not start it again: print its sheet with `mahj event seating 1`",
         )
-        say_started(standings, path, earlier)
+        say_started(standings, path, earlier, was)
 
 
 @event.command()

@@ -63,11 +63,15 @@ def card_in(make: "Callable[[], EventChange]", rnd: int, table: int) -> None:
         say_text(cards_line(done.after, rnd))
 
 
-def say_started(standings: "EventStandings", path: Path, earlier: Path | None) -> None:
+def say_started(
+    standings: "EventStandings", path: Path, earlier: Path | None, was: Path | None = None
+) -> None:
     """What `mahj event new` says: the event started, round 1's sheet in short, how the
-    later rounds look, and an event of the same name and date started before (`earlier`)."""
+    later rounds look, and an event of the same name and date started before (`earlier`),
+    or another event that was current (`was`)."""
     from ..core.movement import outlook
     from ..core.names import typed_back
+    from ..files import paths
     from ..night.eventbuild import fields
     from ..reports.event import outlook_lines, sheet, sheet_summary
     from ..reports.words import plural
@@ -82,6 +86,11 @@ def say_started(standings: "EventStandings", path: Path, earlier: Path | None) -
         lines.append(
             f"An event {made.name} of {made.date} was started before, in {earlier}; this is "
             f"a new one, now the current event. To go back to it: mahj use {back}"
+        )
+    elif was is not None and not paths.same_file(was, path):
+        lines.append(
+            f"It is now the current event (was {was}); mahj use {typed_back(str(was))} goes "
+            "back to it."
         )
     lines += [
         f"{len(made.players)} players, {plural(made.rounds, 'round')}, profile "

@@ -83,6 +83,26 @@ def test_a_whole_round_the_table_never_accepted_is_refused_with_or_without_total
 # ---- an event started twice ----------------------------------------------------------
 
 
+def test_another_event_started_says_it_is_now_current_and_how_to_go_back(tmp_path: Path):
+    """A practice event started beside the real one takes every later `mahj event`
+    command: `event new` says so, and names the command that goes back."""
+    runner = CliRunner()
+    real = runner.invoke(app, ["event", "new", "Real", *PLAYERS[:8], "--date", "2026-04-18"])
+    assert real.exit_code == 0 and "now the current event" not in real.stdout
+    first = data_dir() / "events" / "2026-04-18-Real.toml"
+    practice = tmp_path / "practice.toml"
+    made = runner.invoke(
+        app, ["event", "new", "Practice", *PLAYERS[:4], "--session", str(practice)]
+    )
+    assert made.exit_code == 0, made.stderr
+    assert f"It is now the current event (was {first}); mahj use {first} goes back to it." in (
+        " ".join(made.stdout.split())
+    )
+    assert runner.invoke(app, ["use", str(first)]).exit_code == 0
+    standings = json.loads(runner.invoke(app, ["event", "standings", "--json"]).stdout)
+    assert len(standings["standings"]) == 8
+
+
 def test_an_event_started_again_says_so_and_use_makes_the_first_current_again(
     tmp_path: Path,
 ):
