@@ -135,7 +135,7 @@ def spot_lines(found: Spot) -> list[str]:
         f", place {found.place_words}" if found.place is not None else ""
     )
     if found.table is None:
-        return [f"{found.player}: a bye in round {found.round} (scores 0).", standing.capitalize()]
+        return [f"{found.player}: a bye in round {found.round} (scores 0).", f"Points: {standing}."]
     rivals = ", ".join(f"{p} ({s})" for s, p in found.opponents)
     return [
         f"{found.player}: round {found.round}, table {found.table}, seat {found.seat} "

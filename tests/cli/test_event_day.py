@@ -132,7 +132,9 @@ def test_where_do_i_sit_and_the_sheet_by_name(ev: Run):
         "Cy: round 1, table 1, seat C (West).",
         "Playing Ann (A), Bea (B), Dot (D).",
     ]
-    assert "a bye in round 1" in ev.ok("event", "where", "IDA")
+    assert ev.ok("event", "where", "IDA").splitlines() == [
+        "Ida: a bye in round 1 (scores 0).", "Points: 0 so far."
+    ]  # fmt: skip
     found = ev.json("event", "where", "eve")
     assert found == {
         "player": "Eve", "round": 1, "table": 2, "seat": "A", "wind": "East",
