@@ -303,8 +303,9 @@ SLIP = 4
 
 def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
     """The player of tonight that `typed` names, None for a newcomer; Refused when a new
-    name is likely a slip for a player's (one letter added, left out, changed or two
-    swapped: `Lnda`), never for a plainly different name (`Ida` is not `Linda`)."""
+    name begins two players' names (`Ma`: Mary or Marge?) or is likely a slip for a
+    player's (one letter added, left out, changed or two swapped: `Lnda`), never for a
+    plainly different name (`Ida` is not `Linda`)."""
     players = list(standings.players)
     exact = next((p for p in players if fold_name(p) == fold_name(typed)), None)
     if exact is not None or new:
@@ -312,7 +313,9 @@ def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
     starts = [p for p in players if fold_name(p).startswith(fold_name(typed))]
     if len(starts) == 1:
         return starts[0]
-    near = [p for p in players if one_edit(typed, p) and len(max(p, typed, key=len)) >= SLIP]
+    near = starts or [  # the beginning of two players' names, or a slip for one's
+        p for p in players if one_edit(typed, p) and len(max(p, typed, key=len)) >= SLIP
+    ]
     if near:
         totals = standings.totals_map()
         said = " or ".join(

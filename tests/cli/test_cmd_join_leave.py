@@ -123,6 +123,22 @@ def test_a_new_name_that_looks_like_a_player_is_refused(four, session, typed, me
     assert session.read_bytes() == before
 
 
+def test_a_beginning_two_players_share_is_asked_about_not_taken_as_someone_new(mahj, session):
+    """Mary comes back, typed `Ma` with Marge at the table: that is no newcomer called Ma."""
+    assert mahj("new", "Mary", "Marge", "Kathy", "Pat", "Sue").exit_code == 0
+    assert mahj("win", "Mary", "25", "--self-pick").exit_code == 0
+    assert mahj("leave", "Mary").exit_code == 0
+    before = session.read_bytes()
+    result = mahj("join", "Ma")
+    assert result.exit_code == 1 and session.read_bytes() == before
+    assert result.stderr == (
+        "Error: did you mean Mary (left, +150) or Marge (here, -50)? If Ma is someone new, "
+        "add --new\n"
+    )
+    assert mahj("join", "Ma", "--new").exit_code == 0  # she is
+    assert "Ma" in json.loads(mahj("total", "--json").stdout)["totals"]
+
+
 def test_new_says_it_is_someone_else_and_unlike_names_need_nothing(four):
     four("leave", "Pat")
     assert four("join", "Patt", "--new").exit_code == 0
