@@ -17,7 +17,7 @@ script gets the usage error instead.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import typer
@@ -114,7 +114,11 @@ def _menu(items: Sequence[tuple[str, str]]) -> str:
 
 
 def _choose(
-    term: Terminal, question: str, names: Sequence[str], extra: Sequence[tuple[str, str]] = ()
+    term: Terminal,
+    question: str,
+    names: Sequence[str],
+    extra: Sequence[tuple[str, str]] = (),
+    not_here: Mapping[str, str] = {},
 ) -> str:
     """A player by the number shown beside them (up to nine are numbered) or by name
     (TAB completes it); or one of the `extra` keys."""
@@ -142,7 +146,10 @@ def _choose(
         try:
             return resolve(typed, names)
         except UnknownName as exc:
-            raise ValueError(str(exc)) from None
+            try:  # a player of the night who cannot be this answer: say why
+                raise ValueError(not_here[resolve(typed, list(not_here))]) from None
+            except UnknownName:
+                raise ValueError(str(exc)) from None
 
     return _ask(term, prompt, read, names)
 
@@ -204,12 +211,14 @@ def ask_win(term: Terminal, standings: Standings) -> dict[str, Any]:
     """The answers to the questions, as `mahj win`'s options. KeyboardInterrupt when the
     scorekeeper presses Ctrl-C."""
     seated = [name for table in standings.tables for name in table.seated]
-    winner = _choose(term, "Who called Mah Jongg?", seated)
+    winner = _choose(term, "Who called Mah Jongg?", seated, not_here=_apart(standings, seated))
     answers: dict[str, Any] = {"winner": winner}
     answers.update(_value(term, standings))
     view = standings.table_of(winner)
     others = [name for name in (view.seated if view else seated) if name != winner]
-    thrower = _choose(term, "Thrown by?", others, extra=[("s", "self-picked")])
+    apart = _apart(standings, others, "thrown the winning tile")
+    apart[winner] = f"{winner} called Mah Jongg, so cannot have thrown the winning tile."
+    thrower = _choose(term, "Thrown by?", others, [("s", "self-picked")], apart)
     self_pick = thrower == "s"
     answers["thrown_by"] = None if self_pick else thrower
     answers["self_pick"] = self_pick
@@ -219,6 +228,20 @@ def ask_win(term: Terminal, standings: Standings) -> dict[str, Any]:
         term, "Jokerless? y or n: ", "Type y if the hand had no jokers, n if it had."
     )
     return answers
+
+
+def _apart(
+    standings: Standings, answers: Sequence[str], did: str = "called Mah Jongg"
+) -> dict[str, str]:
+    """Why each other player of the night cannot be the answer (waiting, gone home, at
+    another table), in the words a scorekeeper needs."""
+    where = {name: "is waiting this game" for name in standings.waiting}
+    where |= {name: "has gone home" for name in standings.gone}
+    return {
+        name: f"{name} {where.get(name, 'is at another table')}, so cannot have {did}."
+        for name in standings.players
+        if name not in answers
+    }
 
 
 def the_game(after: Standings) -> list[str]:

@@ -96,6 +96,23 @@ def test_wrong_answers_are_asked_again(four: Run, at_terminal, typing):
     assert (game["winner"], game["value"], game["thrown_by"]) == ("Kathy", 35, "Ruth")
 
 
+def test_a_player_who_cannot_be_the_answer_is_told_why_not_called_unknown(
+    mahj: Run, at_terminal, typing
+):
+    """Sue waits this game and Ruth won: each answer says so, as the one-line form does,
+    never that there is no player called that."""
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue")
+    keys = "".join(a + "\n" for a in ("sue", "ruth", "25", "RUTH", "kathy", "n", "y"))
+    result = typing(keys)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "no player called" not in out and "did you mean" not in out
+    assert "Sue is waiting this game, so cannot have called Mah Jongg." in out
+    assert "Ruth called Mah Jongg, so cannot have thrown the winning tile." in out
+    (game,) = _games(mahj)
+    assert (game["winner"], game["thrown_by"]) == ("Ruth", "Kathy")
+
+
 def test_saying_no_or_stopping_records_nothing(four: Run, at_terminal, typing, session: Path):
     before = session.read_bytes()
     for keys in ("1\n" + "25\n" + "2\n" + "n\n" + "no\n", "1\n" + "25\n", "1\n" + "\x03\n"):
@@ -132,7 +149,7 @@ def test_only_the_players_seated_are_offered(mahj: Run, at_terminal, typing, ses
     result = typing("5\n" + "pa\n" + "\x03\n")
     assert "1 Ruth  2 Linda  3 Kathy  4 Sue:" in result.output
     assert "Type a number from 1 to 4, or a name." in result.output
-    assert "no player called 'pa'" in result.output  # Pat has left: not a choice
+    assert "Pat has gone home, so cannot have called Mah Jongg." in result.output  # not a choice
     assert result.exit_code == 1 and session.read_bytes() == before
 
 
