@@ -46,6 +46,9 @@ class ParsedEvent(NamedTuple):
     notes: tuple[Problem, ...] = ()
     night: bool = False
     """True when the file is a night's session, not an event's."""
+    doc: dict[str, Any] | None = None
+    """What the text reads as (TOML), when it is a valid event: an edit compares with it
+    without reading the text again."""
 
 
 def is_night(doc: dict[str, Any]) -> bool:
@@ -108,7 +111,7 @@ def _parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
         players=tuple(players), seatings=tuple(seatings), cards=tuple(cards), clock=tuple(clock),
         card=card, **settings,
     )  # fmt: skip
-    return ParsedEvent(text, event, (), tuple(r.notes))
+    return ParsedEvent(text, event, (), tuple(r.notes), doc=doc)
 
 
 def _settings(doc: dict[str, Any], r: Reader) -> dict[str, Any]:

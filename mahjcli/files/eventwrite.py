@@ -197,11 +197,14 @@ def checked(new: str, expected: dict[str, Any], what: str, how: str) -> str:
     raise _cannot(what, how)
 
 
-def append_tables(text: str, tables: list[tuple[str, dict[str, Any]]]) -> str:
+def append_tables(
+    text: str, tables: list[tuple[str, dict[str, Any]]], doc: dict[str, Any] | None = None
+) -> str:
     """The text of a valid event file with [[section]] tables added at the end (each inside
-    the brackets of a list written as `section = [...]`)."""
+    the brackets of a list written as `section = [...]`); `doc`, what the text reads as,
+    when the caller has it already."""
     nl = newline_of(text)
-    expected = document(text)
+    expected = dict(doc) if doc is not None else document(text)
     new = text
     for section, table in tables:
         expected[section] = [*expected.get(section, []), table]

@@ -274,7 +274,8 @@ def seat(opened: OpenEvent, number: int, method: str | None, redraw: bool) -> Ed
     how = method or (event.movement if number > 1 else "random")
     new = seat_round(number, how, fields(event), event.seatings, event.seed)
     after = event._replace(seatings=(*event.seatings, new))
-    text = eventwrite.append_tables(text, [("seating", eventwrite.seating_table(new))])
+    added = [("seating", eventwrite.seating_table(new))]
+    text = eventwrite.append_tables(text, added, opened.loaded.parsed.doc)
     return Edit(after, text, (f"Round {number} is seated ({how}).",))
 
 

@@ -30,7 +30,8 @@ def _with(opened: OpenEvent, card: TableCard) -> Edit:
     """The event with one more card, and its file's text."""
     after = opened.event._replace(cards=(*opened.event.cards, card))
     table = eventwrite.card_table(card)
-    text = eventwrite.append_tables(opened.loaded.parsed.text, [("cards", table)])
+    parsed = opened.loaded.parsed
+    text = eventwrite.append_tables(parsed.text, [("cards", table)], parsed.doc)
     return Edit(after, text)
 
 
