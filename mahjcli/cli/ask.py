@@ -143,13 +143,13 @@ def _choose(
             return named
         if typed.isdigit():
             raise ValueError(f"Type a number from 1 to {len(numbered)}, or a name.")
-        try:
-            return resolve(typed, names)
+        try:  # among every player of the night, as the one-line form names them
+            found = resolve(typed, [*names, *not_here])
         except UnknownName as exc:
-            try:  # a player of the night who cannot be this answer: say why
-                raise ValueError(not_here[resolve(typed, list(not_here))]) from None
-            except UnknownName:
-                raise ValueError(str(exc)) from None
+            raise ValueError(str(exc)) from None
+        if found in not_here:  # a player who cannot be this answer: say why
+            raise ValueError(not_here[found])
+        return found
 
     return _ask(term, prompt, read, names)
 

@@ -68,7 +68,6 @@ def use(
 def _use_event(path: "Path", json: bool) -> None:
     """`mahj use EVENT-FILE`: that event is the current one for `mahj event` (a damaged
     one is refused, and the current event stays); the current night stays as it is."""
-
     from ..core.names import typed_back
     from ..files import eventload, paths
     from .shared import say_text
@@ -95,7 +94,6 @@ def _use_event(path: "Path", json: bool) -> None:
 
 def _show_used(path: "Path", was: "Path | None", standings: "Standings") -> None:
     """What `mahj use` says: the night now current, and a $MAHJ_SESSION that overrides it."""
-
     from ..ui.console import console
     from ..ui.many import show_used
 

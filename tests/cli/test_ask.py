@@ -113,6 +113,16 @@ def test_a_player_who_cannot_be_the_answer_is_told_why_not_called_unknown(
     assert (game["winner"], game["thrown_by"]) == ("Ruth", "Kathy")
 
 
+def test_a_waiting_player_s_whole_name_is_never_taken_for_a_seated_one_it_begins(
+    mahj: Run, at_terminal, typing
+):
+    """Sue waits; Sue Ann sits: `sue` is Sue, who cannot be the winner, not Sue Ann."""
+    mahj("new", "Ruth", "Linda", "Sue Ann", "Pat", "Sue")
+    result = typing("sue\n" + "\x03\n")
+    assert "Sue is waiting this game, so cannot have called Mah Jongg." in result.output
+    assert result.exit_code == 1 and _games(mahj) == []
+
+
 def test_saying_no_or_stopping_records_nothing(four: Run, at_terminal, typing, session: Path):
     before = session.read_bytes()
     for keys in ("1\n" + "25\n" + "2\n" + "n\n" + "no\n", "1\n" + "25\n", "1\n" + "\x03\n"):
