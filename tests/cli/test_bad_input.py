@@ -142,8 +142,8 @@ NEW_MISTAKES = [
     (("Ruth", "Lin\nda", "Kathy"), "control character"),
     (("Ruth", "Lin\x00da", "Kathy"), "control character"),
     (("Ruth", "\x1b[2JLinda", "Kathy"), "control character"),
-    (("Ruth", "Lin\u200bda", "Kathy"), "control character"),  # zero-width space
-    (("Ruth", "Lin\u202eda", "Kathy"), "control character"),  # right-to-left override
+    (("Ruth", "Lin\u200bda", "Kathy"), "an invisible character"),  # zero-width space
+    (("Ruth", "Lin\u202eda", "Kathy"), "an invisible character"),  # right-to-left override
     (("Ruth", "L" * 41, "Kathy"), "at most 40"),
     (("Ruth", "Linda"), "3 to 8"),
     (tuple(f"P{i}" for i in range(9)), "3 to 8"),
