@@ -555,7 +555,7 @@ def test_a_new_night_says_when_mahj_session_still_wins(mahj, monkeypatch, tmp_pa
     result = mahj("new", "A", "B", "C", "D", "--session", str(friday), use_session=False)
     assert result.exit_code == 0, result
     assert f"Note: $MAHJ_SESSION names {thursday}, which commands use" in result.stdout
-    # started where the variable points, nothing to note
+    # with no --session, `new` starts the night the variable names: there already
     again = mahj("new", "A", "B", "C", "D", use_session=False)
     assert again.exit_code == 1 and "already exists" in again.stderr
     assert f"($MAHJ_SESSION names {thursday}: unset it" in again.stderr
