@@ -75,6 +75,7 @@ def say_started(
     from ..night.eventbuild import fields
     from ..reports.event import outlook_lines, sheet, sheet_summary
     from ..reports.words import plural
+    from .sessions import env_note
 
     made = standings.event
     first = made.seatings[0]
@@ -100,8 +101,6 @@ def say_started(
     if ahead is not None:
         lines += outlook_lines(ahead, made.movement, len(made.players), made.rounds, tables)
     lines.append("Print the sheet to post: mahj event seating 1")
-    from .sessions import env_note
-
     if note := env_note(path, event=True):
         lines.append(note)
     say_text("\n".join(lines))
