@@ -84,7 +84,7 @@ def _ask_to_settle(path: Path, name: str) -> bool | None:
     who = build.leaver(standings, name)
     if not standings.rules.pays:
         return False
-    payments, _ = build.leaver_settle_up(standings, who)
+    payments = build.leaver_settle_up(standings, who).payments
     if not payments:
         return False
     from ..reports.words import points, rate
@@ -106,7 +106,7 @@ def _offer_settle(before: "Standings", who: str) -> None:
     how to settle her up as she goes instead, when she has something to settle."""
     from ..night import build
 
-    if not before.rules.pays or not build.leaver_settle_up(before, who)[0]:
+    if not before.rules.pays or not build.leaver_settle_up(before, who).payments:
         return
     from ..ui.console import console
     from ..ui.night import show_unsettled

@@ -336,7 +336,7 @@ def build_leave(standings: Standings, name: str, settle: bool = False) -> Built:
             f"nobody pays at a {standings.rules.name} table, so there is nothing to settle "
             f"up; {field('settle')}"
         )
-    payments, owed = leaver_settle_up(standings, who)
+    payments, owed, stake = leaver_settle_up(standings, who)
     pays = tuple((t.payee, t.amount) for t in payments if t.payer == who)
     paid_by = tuple((t.payer, t.amount) for t in payments if t.payee == who)
     done = sum(t.amount for t in payments)
@@ -346,7 +346,18 @@ def build_leave(standings: Standings, name: str, settle: bool = False) -> Built:
             f"the players still here cannot cover all of it: {_amount(standings, abs(owed) - done)}"
             " is left for the night's final settle-up",
         )
+    if stake:
+        notes += (kitty_keeps(standings, who, stake),)
     return Built(Leave(who, pays, paid_by, square=owed == 0), notes)
+
+
+def kitty_keeps(standings: Standings, who: str, stake: int) -> str:
+    """What the door is told of a leaver's stake in a kitty still in play."""
+    amount = _amount(standings, stake)
+    return (
+        f"the kitty keeps {who}'s {amount}: the next win at her table takes the kitty; if "
+        f"nobody wins it, the night's final settle-up gives her {amount} back"
+    )
 
 
 def _amount(standings: Standings, points: int) -> str:
@@ -366,14 +377,24 @@ def leaver(standings: Standings, name: str) -> str:
         raise Refused(str(exc)) from None
 
 
-def leaver_settle_up(standings: Standings, who: str) -> tuple[tuple[Transfer, ...], int]:
+class DoorSettle(NamedTuple):
+    """At the door: her payments, the balance they settle, her stake in a kitty in play."""
+
+    payments: tuple[Transfer, ...]
+    owed: int
+    stake: int
+
+
+def leaver_settle_up(standings: Standings, who: str) -> DoorSettle:
     """What `who` would settle if she left now, against the players still here, and what
     she has to settle: her total as it stands once she has left (a table her leaving
-    closes gives its kitty back), less what she settled before. A stake she has in a
-    kitty still being played stays there, for the final settle-up."""
+    closes gives its kitty back), less what she settled before. Her stake in a kitty still
+    in play stays there (RULES.md §4: the next win at her table takes it, or it is hers
+    again in the final settle-up)."""
     session = standings.session
     gone = fold(session._replace(log=(*session.log, Leave(who))))
     unsettled = gone.unsettled()
     here = set(gone.present())
     others = {p: unsettled[p] for p in gone.players if p in here}  # ties: the session's order
-    return settle_leaver(who, unsettled[who], others, gone.together()), unsettled[who]
+    payments = settle_leaver(who, unsettled[who], others, gone.together())
+    return DoorSettle(payments, unsettled[who], gone.kitty_returns().get(who, 0))

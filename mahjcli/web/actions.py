@@ -240,7 +240,7 @@ def unsettled_leaver(standings: Standings, at: int) -> str | None:
         return None
     before = fold(standings.session._replace(log=standings.session.log[:at]))
     try:
-        payments, _ = build.leaver_settle_up(before, entry.player)
+        payments = build.leaver_settle_up(before, entry.player).payments
     except Refused:
         return None
     return entry.player if payments else None
@@ -254,18 +254,17 @@ def leaving_words(standings: Standings) -> list[tuple[str, str]]:
     out = []
     for who in standings.present():
         try:
-            payments, owed = build.leaver_settle_up(standings, who)
+            payments, owed, stake = build.leaver_settle_up(standings, who)
         except Refused:
-            continue
-        if owed == 0:
-            out.append((who, "square: nothing to settle"))
             continue
         words = [
             f"{t.payer} pays {t.payee} {points(t.amount, coins=coins, sign=False)}"
             for t in payments
-        ]
+        ] or (["square: nothing to settle"] if owed == 0 else [])
         left = abs(owed) - sum(t.amount for t in payments)
         if left:
             words.append(f"{points(left, coins=coins, sign=False)} left for the final settle-up")
+        if stake:
+            words.append(f"the kitty keeps her {points(stake, coins=coins, sign=False)}")
         out.append((who, "; ".join(words)))
     return out

@@ -12,7 +12,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..core.errors import MahjError, Refused
-from ..core.model import MAX_TABLES, Close
+from ..core.model import MAX_TABLES, Close, Leave
 from ..core.numbers import whole_number
 from ..core.standings import Standings
 from ..files.loader import Night
@@ -356,6 +356,10 @@ def _organiser_done(
         + (f" Settled: {settled}." if settled else "")
     )
     last = row.at == len(standings.session.log) - 1  # else something came after: it stays
+    leaver = row.entry.player if isinstance(row.entry, Leave) and row.entry.settled_up else ""
+    if last and (stake := standings.kitty_returns().get(leaver, 0)):
+        kept = build.kitty_keeps(standings, leaver, stake)
+        done += f" {kept[0].upper()}{kept[1:]}."
     if isinstance(row.entry, Close):
         return done, (row.at, f"closing table {row.entry.table}", said) if last else None
     who = actions.unsettled_leaver(standings, row.at)

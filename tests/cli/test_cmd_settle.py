@@ -377,3 +377,43 @@ def test_with_and_without_settled_leavers_every_balance_is_settled_exactly_once(
     assert unsettled.totals == standings.totals
     alone = [tuple(t) for t in unsettled.settle_up().payments]
     assert set(settles(owed, alone).values()) <= {0}
+
+
+# ---- a leaver's stake in a kitty still being played ------------------------------------
+
+
+def test_a_leaver_who_settles_is_told_her_stake_stays_in_the_kitty(mahj):
+    """Kathy is paid 150 at the door, but 25 of hers is in the kitty: the door says so, and
+    says when it comes back to her, so nobody is surprised to see her in the final list."""
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--house", "kitty"))
+    ok(mahj("wall"))
+    ok(mahj("win", "Kathy", "25", "--thrown-by", "Linda"))  # takes the kitty of 100
+    ok(mahj("wall"))  # 25 each into a new kitty
+    ok(mahj("join", "Sue"))
+    said = " ".join(ok(mahj("leave", "Kathy", "--settle")).stdout.split())
+    assert "Settled: Kathy is paid by Linda 100 and Ruth 50" in said
+    assert (
+        "the kitty keeps Kathy's 25 points: the next win at her table takes the kitty; if "
+        "nobody wins it, the night's final settle-up gives her 25 points back" in said
+    )
+    ok(mahj("wall"))
+    assert ("Pat", "Kathy", 25) in payments(total(mahj)["settle"])
+
+
+def test_a_leaver_whose_table_closes_has_nothing_left_in_its_kitty(mahj):
+    """Her leaving closes the table, so its kitty goes back at once: nothing stays."""
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "Bea", "Ann", "Flo", "--tables", "2",
+            "--house", "kitty=10"))  # fmt: skip
+    ok(mahj("win", "Kathy", "25", "--thrown-by", "Linda"))
+    ok(mahj("leave", "Pat", "--settle"))  # table 1 plays on with three
+    ok(mahj("wall", "--table", "1"))
+    said = " ".join(ok(mahj("leave", "Kathy", "--settle")).stdout.split())
+    assert "table 1 closes" in said
+    assert "kitty keeps" not in said
+
+
+def test_a_leaver_with_no_stake_in_a_kitty_hears_nothing_of_it(mahj):
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "--house", "kitty"))
+    ok(mahj("win", "Kathy", "25", "--thrown-by", "Linda"))
+    said = " ".join(ok(mahj("leave", "Linda", "--settle")).stdout.split())
+    assert "Settled:" in said and "kitty" not in said

@@ -124,3 +124,25 @@ def test_a_take_back_happens_only_on_post(serve: Serve, night: Path):
     for method in ("GET", "PUT", "DELETE"):
         assert client.request(method, "/undo", data={"at": "0"}, headers=KEY).status_code == 405
     assert night.read_bytes() == before
+
+
+def test_a_leaver_with_a_stake_in_the_kitty_is_told_it_stays_there(serve: Serve, tmp_path: Path):
+    """The list of what each would settle, and the door's words once she has, both say the
+    kitty keeps Kathy's 25 (the next win takes it, or it comes back to her at the end)."""
+    path = tmp_path / "kitty.toml"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "--house", "kitty", "--session", str(path))
+    for line in (["wall"], ["win", "Kathy", "25", "--thrown-by", "Linda"], ["wall"],
+                 ["join", "Sue"]):  # fmt: skip
+        cli(*line, "--session", str(path))
+    client = organiser(serve, path)
+    listed = words(client.get("/organiser").text)
+    assert "Kathy : Linda pays Kathy 100; Ruth pays Kathy 50; the kitty keeps her 25" in listed, (
+        listed
+    )
+    assert "Sue : square: nothing to settle Leaves" in listed
+    said = words(leaves(client, "Kathy", settle=True))
+    assert (
+        "Settled: Kathy is paid by Linda 100 and Ruth 50. The kitty keeps Kathy's 25 points: "
+        "the next win at her table takes the kitty; if nobody wins it, the night's final "
+        "settle-up gives her 25 points back."
+    ) in said, said
