@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..core.model import (
-    Accept,
-    Close,
-    Error,
-    Incomplete,
-    Join,
-    Leave,
-    Open,
-    Penalty,
-    Wall,
-    Win,
-)
+from ..core.model import Accept, Close, Error, Incomplete, Join, Leave, Open, Penalty, Wall, Win
 from ..core.money import money
 from ..core.names import join_names
 from ..core.payments import Payment
@@ -344,14 +333,19 @@ def repaid(before: Standings, after: Standings, since: int) -> list[tuple[Row, s
 
 def beyond_the_door(standings: Standings) -> dict[str, tuple[int, int]]:
     """For each player who settled up as she left, what she owes (below 0) or is owed
-    beyond it, leaving out what she won or lost after her last such departure (the final
-    settle-up has that like anyone's); and that departure's game."""
+    beyond it, leaving out what she won or lost after her last such departure, and what
+    others settled with her at their own doors since (the final settle-up has that like
+    anyone's); and that departure's game."""
     balances = standings.balances()  # net of every settle-up, with the kitties given back
     final = dict(zip(standings.players, standings.totals, strict=True))
     beyond: dict[str, tuple[int, int]] = {}
-    for row in standings.settled_rows():
+    rows = standings.settled_rows()
+    for i, row in enumerate(rows):
         who = row.entry.player if isinstance(row.entry, Leave) else ""
         later = final.get(who, 0) - dict(zip(standings.players, row.totals, strict=True))[who]
+        for since in rows[i + 1 :]:  # paid to her (or by her) at a later door
+            for payer, payee, amount in getattr(since.entry, "settled", ()):
+                later -= amount if payee == who else -amount if payer == who else 0
         beyond[who] = (balances.get(who, 0) - later, row.game)
     return beyond
 

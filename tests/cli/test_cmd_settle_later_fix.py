@@ -140,3 +140,21 @@ def test_taking_back_a_game_says_what_a_leaver_paid_at_the_door_now_owes(mahj):
     assert "Ann settled up when leaving (before game 1); after this correction Ann owes 100" in (
         out
     ), out
+
+
+def test_undoing_another_leavers_settle_up_says_nothing_of_a_returned_leavers_door(mahj):
+    """Ruth is paid 100 at the door, comes back and wins 100 more; Kathy then pays her 50 at
+    Kathy's own door, which is undone. Ruth's door is untouched: nothing is said of it (she
+    is owed her later winnings, so "square again" would be wrong), and the final settle-up
+    pays her the 100 she won since."""
+    played = [("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"),
+              ("win", "Ruth", "25", "--thrown-by", "Linda"), ("leave", "Ruth", "--settle"),
+              ("join", "Ruth"), ("wall",), ("win", "Ruth", "25", "--thrown-by", "Kathy"),
+              ("leave", "Kathy", "--settle")]  # fmt: skip
+    for args in played:
+        ok(mahj(*args))
+    out = said(mahj("undo"))
+    assert "Removed entry: Kathy leaves and settles up" in out, out
+    assert "Ruth settled up when leaving" not in out, out
+    owed = json.loads(ok(mahj("total", "--json")).stdout)["settle"]
+    assert sum(p["amount"] for p in owed if p["to"] == "Ruth") == 100, owed
