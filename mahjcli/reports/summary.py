@@ -109,6 +109,11 @@ class Summary(NamedTuple):
         """`Settle up: the fewest payments` (or a short list)."""
         return f"Settle up: {self.settle_kind}" if self.found is not None else ""
 
+    @property
+    def settle_none(self) -> str:
+        """The settle-up of a night that pays when every balance is settled (or even)."""
+        return "Nobody owes anybody anything more." if self.found is not None else ""
+
     def settle_words(self) -> tuple[str, ...]:
         """Each payment of the settle-up: `Linda pays Ruth 50`."""
         return tuple(f"{t.payer} pays {t.payee} {self.money(t.amount)}" for t in self.settle)

@@ -27,3 +27,5 @@ def show_settle(out: Console, standings: Standings, *, coins: int) -> None:
         out.print(Text(shown.settle_heading, style="bold"))
         for words in shown.settle_words():
             hang(out, Text(f"  {words}"))
+    elif shown.settle_none:
+        out.print(Text(shown.settle_none, style="bold"))

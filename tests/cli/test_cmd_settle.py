@@ -417,3 +417,26 @@ def test_a_leaver_with_no_stake_in_a_kitty_hears_nothing_of_it(mahj):
     ok(mahj("win", "Kathy", "25", "--thrown-by", "Linda"))
     said = " ".join(ok(mahj("leave", "Linda", "--settle")).stdout.split())
     assert "Settled:" in said and "kitty" not in said
+
+
+def test_a_night_where_nobody_owes_anything_says_so(mahj):
+    """A night of wall games only: the settle-up is not left blank, it says nobody owes."""
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat"))
+    ok(mahj("wall"))
+    said = ok(mahj("total")).stdout
+    assert said.rstrip().endswith("Nobody owes anybody anything more."), said
+    assert total(mahj)["settle"] == []
+
+
+def test_a_night_settled_at_the_door_says_nobody_owes_anything_more(mahj):
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue"))
+    ok(mahj("win", "Ruth", "25", "--thrown-by", "Linda"))
+    ok(mahj("leave", "Ruth", "--settle"))
+    said = ok(mahj("total")).stdout
+    assert "Settled as they left:" in said and "Nobody owes anybody anything more." in said
+
+
+def test_a_tournament_table_has_no_settle_up_to_speak_of(mahj):
+    ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--rules", "tournament"))
+    ok(mahj("wall"))
+    assert "owes" not in ok(mahj("total")).stdout
