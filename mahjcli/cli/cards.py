@@ -112,7 +112,7 @@ def _print_chart(
     from ..reports import paychart
     from ..ui import paychart as draw
 
-    notes = list(rule_set.rule_notes())
+    notes = list(rule_set.rule_notes(coins))
     pairs = pairs_only_values(card) if card is not None else frozenset()
     if pairs & set(chosen):
         notes.append(

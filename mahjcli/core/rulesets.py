@@ -88,8 +88,8 @@ class Rules:
         """This rule set's settings, as the session file records them."""
         raise NotImplementedError
 
-    def rule_notes(self) -> tuple[str, ...]:
-        """The options in force, in words, for the line under a night's standings."""
+    def rule_notes(self, coins: int = 0) -> tuple[str, ...]:
+        """The options in force, in words, under a night's standings (money: `coins`)."""
         return ()
 
     def score_win(self, win: Win, game: Game, has_group: bool) -> WinScore:
@@ -201,9 +201,9 @@ class League(Rules):
             return None
         return f"{rule} is a house rule this night does not play (mahj new ... --house {rule})"
 
-    def rule_notes(self) -> tuple[str, ...]:
-        """The house rules on tonight, their amounts in money on a night played for it."""
-        words = self.house.words(self.stake)
+    def rule_notes(self, coins: int = 0) -> tuple[str, ...]:
+        """The house rules on tonight, in money on a night played for it, or in coins."""
+        words = self.house.words(self.stake or coins)
         return (f"House rules: {'; '.join(words)}.",) if words else ()
 
     def score_win(self, win: Win, game: Game, has_group: bool) -> WinScore:
@@ -305,7 +305,7 @@ class Tournament(Rules):
             out["profile_source"] = self.source
         return out
 
-    def rule_notes(self) -> tuple[str, ...]:
+    def rule_notes(self, coins: int = 0) -> tuple[str, ...]:
         """The profile and its source, how a mis-named discard scores, each variant."""
         how = "adds to" if self.misnamed_adds else "replaces"
         mjmp = self.profile == DEFAULT_PROFILE

@@ -222,7 +222,7 @@ def summary(standings: Standings, coins: int = 0) -> Summary:
         kitty_words = f"The kitty goes back to those who paid it: {each}"
     return Summary(
         places=places(standings, coins),
-        rules=standings.rules.rule_notes(),
+        rules=standings.rules.rule_notes(coins),
         sum_words=sum_words,
         kitty_back=back,
         kitty_words=kitty_words,

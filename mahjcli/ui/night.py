@@ -207,9 +207,9 @@ def kitty_line(standings: Standings, *, coins: int = 0) -> Text:
     return Text(f"Kitty: {each}")
 
 
-def show_rule_notes(out: Console, standings: Standings) -> None:
+def show_rule_notes(out: Console, standings: Standings, *, coins: int = 0) -> None:
     """The line under the standings that names the night's house rules or variants."""
-    for note in standings.rules.rule_notes():
+    for note in standings.rules.rule_notes(coins):
         out.print(Text(note, style="dim"))
 
 
@@ -218,7 +218,7 @@ def show_total(out: Console, standings: Standings, *, coins: int) -> None:
     coins = rate(standings, coins)
     out.print(Text(f"{title(standings)}: {plural(standings.games, 'game')}", style="bold"))
     show_totals(out, standings, coins=coins)
-    show_rule_notes(out, standings)
+    show_rule_notes(out, standings, coins=coins)
 
 
 def _delta_cell(
@@ -362,4 +362,4 @@ def show_log(out: Console, standings: Standings, *, coins: int, table: int | Non
         else:  # too narrow for a column per player: say it in words rather than cut numbers
             for line in log_lines(standings, rows, out.width, coins=coins):
                 out.print(line)
-    show_rule_notes(out, standings)
+    show_rule_notes(out, standings, coins=coins)

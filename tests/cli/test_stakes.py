@@ -84,6 +84,21 @@ def test_coins_still_work_on_a_points_night(four):
     assert "stake" not in json.loads(four("total", "--json").stdout)
 
 
+@pytest.mark.parametrize("command", ["total", "log", "table"])
+def test_coins_show_the_house_rules_in_money_too(mahj, command):
+    """With --coins every amount is money, the house rules' line too: the kitty's 25 is
+    $0.25, as on a night played for money; without it, points."""
+    assert mahj("new", *FIVE, "--house", "kitty", "--house", "jokerless-flat=20").exit_code == 0
+    assert mahj("wall").exit_code == 0
+    shown = " ".join(mahj(command, "--coins").stdout.split())
+    assert "kitty ($0.25 from each seated player on a wall game); jokerless adds $0.20" in shown
+    plain = " ".join(mahj(command).stdout.split())
+    assert "kitty (25 from each seated player on a wall game); jokerless adds 20" in plain
+    if command == "total":
+        said = json.loads(mahj("total", "--coins", "--json").stdout)["rule_notes"]
+        assert said == json.loads(mahj("total", "--json").stdout)["rule_notes"]  # JSON: points
+
+
 def test_a_money_pie_on_a_points_night_is_a_cent_a_point(mahj, session):
     assert mahj("new", *FIVE, "--pie", "$5").exit_code == 0
     assert tomllib.loads(session.read_text())["pie"] == 500
