@@ -12,6 +12,7 @@ from .eventshared import (
     EventOpt,
     ReplaceOpt,
     card_in,
+    event_number,
     event_stem,
     now,
     print_sheet,
@@ -221,16 +222,19 @@ def seating(
     Example: mahj event seating 2
     """
     from ..core.event import MAX_ROUNDS
-    from ..core.numbers import whole_number
     from ..files import eventload
     from ..night import eventbuild
 
-    chosen = None if round_ is None else whole_number(round_, "ROUND", 1, MAX_ROUNDS)
+    chosen = None if round_ is None else event_number(round_, "ROUND", MAX_ROUNDS)
     path = eventload.locate_event(session)
     opened = eventload.load(path)
     standings = opened.standings
     seated = len(standings.event.seatings)
     number = chosen if chosen is not None else max(seated, 1)
+    if number < 1 and (why := standings.event.round_problem(number)):  # later: seat() says
+        from ..core.errors import Refused
+
+        raise Refused(why)
     with saving() as saved:
         if number > seated or movement is not None or redraw:
             from ..night import eventchange as change

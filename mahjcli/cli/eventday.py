@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .eventshared import EventOpt, now, round_and_table
+from .eventshared import EventOpt, event_number, now, round_and_table
 from .shared import Commands
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def start(
     from ..core.numbers import whole_number
     from ..night import eventclock
 
-    rnd = whole_number(round_, "ROUND", 1, MAX_ROUNDS)
+    rnd = event_number(round_, "ROUND", MAX_ROUNDS)
     length = whole_number(minutes, "--minutes", 1, MAX_MINUTES)
     done = _change(session, lambda o: eventclock.start(o, rnd, length, now(), restart))
     for note in done.notes:
@@ -99,10 +99,9 @@ def call_time(round_: str = RoundArg, session: Path | None = EventOpt) -> None:
     """
     from ..core.clock import clock_state, hhmm
     from ..core.event import MAX_ROUNDS
-    from ..core.numbers import whole_number
     from ..night import eventclock
 
-    rnd = whole_number(round_, "ROUND", 1, MAX_ROUNDS)
+    rnd = event_number(round_, "ROUND", MAX_ROUNDS)
     done = _change(session, lambda o: eventclock.call(o, rnd, now()))
     for note in done.notes:
         typer.echo(note)
@@ -360,12 +359,11 @@ def where(
     Example: mahj event where ann
     """
     from ..core.event import MAX_ROUNDS
-    from ..core.numbers import whole_number
     from ..files import eventload
     from ..reports.eventwhere import spot, spot_json, spot_lines
     from .shared import emit_json
 
-    rnd = whole_number(round_, "--round", 1, MAX_ROUNDS) if round_ is not None else None
+    rnd = event_number(round_, "--round", MAX_ROUNDS) if round_ is not None else None
     found = spot(eventload.load(eventload.locate_event(session)).standings, name, rnd, now())
     if json:
         emit_json(spot_json(found))

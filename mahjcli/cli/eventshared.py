@@ -134,16 +134,26 @@ def write_results(
         say_text(f"Wrote {target}", err=True)
 
 
+def event_number(typed: str, what: str, high: int) -> int:
+    """A ROUND or TABLE as typed. Plain digits are the event's to judge, so that "the
+    event has rounds 1 to 4, not 9" names its own rounds (and "round 1 has tables 1 to
+    12" its tables), not every event's limit; anything else is refused as every number
+    is, through the one number parser."""
+    from ..core.numbers import MAX_DIGITS, is_digits, whole_number
+
+    cleaned = typed.strip()
+    if is_digits(cleaned) and len(cleaned.lstrip("0")) <= MAX_DIGITS:
+        return int(cleaned)
+    return whole_number(typed, what, 1, high)
+
+
 def round_and_table(round_: str, table: str) -> tuple[int, int]:
-    """ROUND and TABLE as typed, through the one number parser."""
+    """ROUND and TABLE as typed (`event_number`)."""
     from ..core.event import MAX_FIELD, MAX_ROUNDS
     from ..core.model import SEATS
-    from ..core.numbers import whole_number
 
-    return (
-        whole_number(round_, "ROUND", 1, MAX_ROUNDS),
-        whole_number(table, "TABLE", 1, MAX_FIELD // SEATS),
-    )
+    return (event_number(round_, "ROUND", MAX_ROUNDS),
+            event_number(table, "TABLE", MAX_FIELD // SEATS))  # fmt: skip
 
 
 def print_sheet(standings: "EventStandings", number: int, as_json: bool, by_name: bool) -> None:

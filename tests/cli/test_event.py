@@ -537,7 +537,7 @@ def test_a_late_registration_withdrawn_before_playing_is_not_listed(ev: Run):
 
 
 def test_round_numbers_start_at_one(ev: Run):
-    assert "ROUND must be from 1 to 20, not 0" in ev.refused("event", "seating", "0")
+    assert "the event has rounds 1 to 3, not 0" in ev.refused("event", "seating", "0")
 
 
 def test_an_event_name_with_a_slash_is_kept_and_its_file_named_without_it(tmp_path: Path):
@@ -600,3 +600,32 @@ def test_changes_of_the_field_wait_for_the_round_after_the_last_one_started(ev: 
     ev.ok("event", "score", "2", "1", *(f"{p}=0" for p in seats(ev, 2, 1)))
     assert "Kim is registered and plays from round 3." in ev.ok("event", "add", "Kim")
     assert [len(ev.json("event", "seating", str(r))["byes"]) for r in (1, 2)] == [2, 2]
+
+
+ROUND_TAKERS = [("seating", "{r}"), ("start", "{r}"), ("call-time", "{r}"),
+                ("where", "Ann", "--round", "{r}"), ("scorecard", "{r}", "1"),
+                ("score", "{r}", "1", "Ann=1", "Bea=2", "Cy=3", "Dot=4"),
+                ("win", "{r}", "1", "Ann", "25", "--self-pick"), ("wall", "{r}", "1"),
+                ("undo", "{r}", "1"), ("accept", "{r}", "1")]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", ROUND_TAKERS, ids=lambda c: c[0])
+@pytest.mark.parametrize("rnd", ["0", "4", "25", "007"])
+def test_a_round_out_of_range_is_told_the_events_own_rounds(ev: Run, command, rnd):
+    """A three-round event: round 0, 4 or 25 is "the event has rounds 1 to 3", never the
+    limit of every event (20)."""
+    args = [part.format(r=rnd) for part in command]
+    said = ev.refused("event", *args)
+    assert f"the event has rounds 1 to 3, not {int(rnd)}" in said, said
+
+
+@pytest.mark.parametrize("table", ["0", "3", "700"])
+def test_a_table_out_of_range_is_told_the_rounds_own_tables(ev: Run, table):
+    said = ev.refused("event", "scorecard", "1", table)
+    assert f"round 1 has tables 1 to 2, not {int(table)}" in said, said
+
+
+@pytest.mark.parametrize("typed", ["2.5", "two"])
+def test_a_round_that_is_not_a_number_is_refused_as_every_number_is(ev: Run, typed):
+    said = ev.refused("event", "scorecard", typed, "1")
+    assert f"ROUND must be a whole number like 25, not '{typed}'" in said, said
