@@ -185,8 +185,11 @@ EVENT_CARD: dict[str, Row] = {
                "A card not yet accepted by the director: entered game by game at the "
                "event, or a paper card's totals typed at the table (handed in), or given "
                "back to the table."),
-    "confirmed": ("list of names", "`[]`", "The players who checked the card's lines."),
-    "handed_in": ("name", "none", "Who handed the card in."),
+    "confirmed": ("list of names", "`[]`",
+                  "The players who checked the card's lines, each once."),
+    "handed_in": ("name", "none",
+                  "Who handed the card in: the round's seat (A in round 1, D in 2, C in 3, "
+                  "B in 4), as `mahj event hand-in` asks."),
 }  # fmt: skip
 EVENT_CLOCK: dict[str, Row] = {
     "round": ("whole number", "required", "The round."),

@@ -23,6 +23,7 @@ from .event import (
     Player,
     RoundSeating,
     TableCard,
+    hand_in_seat,
     movement_problem,
 )
 from .model import SEATS
@@ -280,11 +281,18 @@ def _status_problems(
     """Who confirmed or handed in a card sits at its table (a paper card of round totals
     may be handed in, or given back to the table to type again, as a card entered game by
     game is)."""
-    for name in card.confirmed:
+    for i, name in enumerate(card.confirmed):
         if name not in seats:
             problem(f"{name} confirmed the card but does not sit at this table", "confirmed")
+        elif name in card.confirmed[:i]:
+            problem(f"{name} is listed twice in confirmed; keep one", "confirmed")
     if card.handed_in is not None and card.handed_in not in seats:
         problem(f"{card.handed_in} handed the card in but does not sit at this table", "handed_in")
+    elif card.handed_in is not None and hand_in_seat(card.round) < len(seats):
+        named, letter = seats[hand_in_seat(card.round)], SEAT_LETTERS[hand_in_seat(card.round)]
+        if card.handed_in != named:  # as `mahj event hand-in` refuses it
+            problem(f"in round {card.round} the card is handed in by seat {letter}: {named}, "
+                    f"not {card.handed_in}", "handed_in")  # fmt: skip
     if card.status == "handed-in" and card.handed_in is None:
         problem('a handed-in card says who handed it in (handed_in = "NAME")', "status")
 

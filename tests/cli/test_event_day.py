@@ -408,3 +408,34 @@ def test_a_tables_night_with_a_game_after_time_was_called_is_not_taken_as_one_ro
     said = ev.refused("event", "card", "1", "1", str(night.path))
     assert "game 4" in said and "round" in said
     assert ev.path.read_bytes() == before
+
+
+def handed_in_card(ev: Run) -> None:
+    """Round 1, table 1 played, confirmed and handed in by Ann (seat A), as the rules say."""
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    for _ in range(3):
+        ev.ok("event", "wall", "1", "1")
+    ev.ok("event", "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    ev.ok("event", "hand-in", "1", "1", "Ann")
+
+
+@pytest.mark.parametrize(
+    ("typed", "edited", "says"),
+    [
+        ('handed_in = "Ann"', 'handed_in = "Dot"',
+         "in round 1 the card is handed in by seat A: Ann, not Dot"),
+        ('confirmed = ["Ann", "Bea", "Cy", "Dot"]', 'confirmed = ["Ann", "Bea", "Cy", "Ann"]',
+         "Ann is listed twice in confirmed"),
+    ],
+)  # fmt: skip
+def test_a_hand_edited_card_is_judged_as_the_commands_would(ev: Run, typed, edited, says):
+    """`mahj event hand-in 1 1 Dot` is refused (seat A hands in round 1); the same edit made
+    by hand is a problem `event check` names with its line, as is a doubled confirmation."""
+    handed_in_card(ev)
+    text = ev.path.read_text("utf-8")
+    assert typed in text
+    ev.path.write_text(text.replace(typed, edited), "utf-8")
+    result = ev("event", "check")
+    assert result.exit_code == 1, result.stdout
+    line = 1 + ev.path.read_text("utf-8").splitlines().index(edited)
+    assert f":{line}: " in result.stdout + result.stderr and says in result.stdout + result.stderr
