@@ -104,7 +104,8 @@ ENTRY_KEYS: dict[str, str] = {
     "east": "The new table's first East (default: the first of the four).",
     "entry_id": "The id the page (or a script) gave what it sent: an entry with an id "
     "already in the file is never recorded again, so a phone that sends it twice (a "
-    "double tap, or again after a lost connection) records it once.",
+    "double tap, or again after a lost connection) records it once. No two entries share "
+    "one: a game copied by hand with its id is a problem `mahj check` names.",
 }
 
 TYPES: dict[str, str] = {

@@ -202,6 +202,7 @@ def _log(
                 canon.setdefault(fold_name(arrival.strip()), arrival.strip())
     log: list[Entry] = []
     holes: list[int] = []
+    ids: dict[str, int] = {}
     for index, raw in enumerate(raw_log):
         entry, entry_problems, entry_notes = read_entry(raw, index, canon)
         problems.extend(entry_problems)
@@ -209,6 +210,11 @@ def _log(
         if entry is None:
             holes.append(index)
             entry = stand_in(raw)
+        elif (ident := getattr(entry, "entry_id", None)) and ids.setdefault(ident, index) != index:
+            why = (f"log entry {index + 1} ({entry.kind}): entry_id {shown(ident)} is log entry "
+                   f"{ids[ident] + 1}'s too, and an id names one entry: if this is the same game "
+                   "twice, delete this entry; if not, delete its entry_id line")  # fmt: skip
+            problems.append(Problem(why, Where.entry(index, "entry_id")))
         log.append(entry)
     return log, holes
 

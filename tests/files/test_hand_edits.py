@@ -208,3 +208,26 @@ def test_the_order_of_lines_named_changes_nothing(mahj: Run, session: Path, orde
     entry = json.loads(mahj("log", "--json").stdout)["games"][0]
     assert entry["line"] == "Quiet path"  # both pay 300; Quiet path is first on the card
     assert entry["deltas"]["Ruth"] == 300
+
+
+def test_an_entry_id_pasted_onto_a_second_entry_is_a_problem_of_that_entry(
+    mahj: Run, session: Path
+):
+    """An id names one entry (a page that sends a game again is answered from it): a game
+    copied with its entry_id is found by `mahj check` at the copy's id line, and the night
+    is refused until one of them goes. The same id on a game and on the comment of the
+    version a correction replaced is the file's history, not a problem."""
+    start(mahj, "league")
+    first = 'kind = "win"\nwinner = "Ruth"\nvalue = 25\nself_pick = true\nentry_id = "k3x-9f_2a1"'
+    append(session, first)
+    assert mahj("check").exit_code == 0
+    assert mahj("fix", "1", "Ruth", "30", "--self-pick").exit_code == 0  # the id moves on
+    assert mahj("check").exit_code == 0
+    header = append(session, first.replace("Ruth", "Linda"))
+    checked = mahj("check")
+    assert checked.exit_code == 1, checked
+    said = checked.stdout + checked.stderr
+    assert f"{session.name}:{header + 5}: log entry 2 (win): " in said, said
+    assert 'entry_id "k3x-9f_2a1" is log entry 1\'s too' in said, said
+    before = session.read_bytes()
+    assert mahj("wall").exit_code == 1 and session.read_bytes() == before
