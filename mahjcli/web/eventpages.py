@@ -37,7 +37,7 @@ from .common import draw, join_code_shown, page, page_error, render, see
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
 from .eventtable import TablePages, server_now
 from .fields import small
-from .guard import Problem, json_response
+from .guard import Problem, error_response, json_response
 from .source import Shown, Source
 
 DONE = {
@@ -71,7 +71,21 @@ class EventSite(TablePages):
             Route("/director/join-code", self.join_code, methods=post),
             *(Route(f"/director/{name}", self.director_write, methods=post) for name in DIRECTOR),
             *(Route(f"/event/{name}", self.api_write, methods=post) for name in ACTIONS),
+            *(
+                Route(f"/{name}", self.night_only)
+                for name in ("status.json", "total.json", "log.json")
+            ),
+            *(Route(f"/{name}", self.night_only, methods=post) for name in ("win", "wall")),
         ]
+
+    async def night_only(self, request: Request) -> Response:
+        """A night's address asked of an event: what to ask instead."""
+        return error_response(
+            404,
+            "this server serves an event, not a night: ask /standings.json, /seating.json or "
+            "/where.json?name=NAME; a table's game goes to /event/ACTION (/event/win, "
+            "/event/wall, ... with round and table) and a card of totals to /score",
+        )
 
     # ---- the room's screen -------------------------------------------------------------
 

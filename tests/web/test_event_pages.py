@@ -252,3 +252,18 @@ def test_a_late_arrival_finds_her_first_rounds_seat_on_the_page(serve: Serve, ev
     assert "Round 2: Table" in page and "no seat" not in page
     asked = client.get("/where.json?name=zoe&round=1")
     assert asked.status_code == 400 and "round 2 is seated: ask for that round" in asked.text
+
+
+def test_a_nights_address_on_an_event_says_where_the_events_are(serve: Serve, event: Path):
+    """A script written for a night, pointed at an event: not a bare 404 but JSON naming
+    the event's own addresses, and nothing written."""
+    client = serve(event)
+    before = event.read_bytes()
+    for path in ("/status.json", "/total.json", "/log.json"):
+        said = refusal(client.get(path), 404)
+        assert "this server serves an event, not a night" in said and "/standings.json" in said
+    for path in ("/win", "/wall"):
+        data = {"winner": "Ann", "value": "25", "self_pick": "on"}
+        said = refusal(client.post(path, data=data, headers=KEY), 404)
+        assert "/event/win" in said, said
+    assert event.read_bytes() == before
