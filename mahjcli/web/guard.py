@@ -156,27 +156,39 @@ async def write_fields(request: Request, keys: Keys, level: Level) -> Fields:
         raise _no_key(level, api=True)
     fields = await read_fields(request)
     if header is None and not allowed(next(iter(fields.get("token", [])), None)):
-        raise _no_key(level)
+        script = "token" not in fields and cookie_name(request) not in request.cookies
+        raise _no_key(level, api=script)  # a phone holds the cookie; our forms carry a token
     return fields
 
 
 def _no_key(level: Level, api: bool = False) -> Problem:
     """401 in the words of who sent it: a script is told the header, a phone what to scan."""
-    bearer = ", or send Authorization: Bearer KEY" if api else ""
+    if api:
+        who = (
+            "the organiser's key (the director's, at an event; a table's join code enters "
+            "games only)"
+            if level == "organiser"
+            else "the key (or the tables' join code)"
+        )
+        return Problem(
+            401,
+            f"this needs {who}, printed when mahj serve started, sent as the header "
+            "Authorization: Bearer KEY; a key or code that was changed opens nothing any "
+            "more; nothing was changed",
+        )
     if level == "organiser":
         return Problem(
             401,
             "this needs the organiser's key (the director's, at an event), which this phone "
             "does not hold (or no longer: "
             "it may have been changed): open the entry link printed when mahj serve started, "
-            f"or the new one (a table's join code enters games only){bearer}; nothing was "
-            "changed",
+            "or the new one (a table's join code enters games only); nothing was changed",
         )
     return Problem(
         401,
         "this phone's key or join code does not open this any more (it may have been "
         "changed): scan the QR code the room's screen shows, or open the entry link printed "
-        f"when mahj serve started{bearer}; nothing was changed",
+        "when mahj serve started; nothing was changed",
     )
 
 

@@ -198,7 +198,14 @@ def test_a_write_without_the_token_is_401_and_changes_nothing(
                           ("/wall", {})):  # fmt: skip
         message = refusal(client.post(route, data=fields, headers=headers), 401)
         assert "key" in message
+        assert "Authorization: Bearer KEY" in message, message  # a script: told the header
     assert night.read_bytes() == before
+
+
+def test_a_page_sent_with_an_old_key_is_told_what_to_scan_not_the_header(serve: Serve, night: Path):
+    fields = {"winner": "Ruth", "value": "25", "self_pick": "on", "token": "old-key-12345"}
+    message = refusal(serve(night).post("/win", data=fields), 401)
+    assert "scan the QR code" in message and "Bearer" not in message, message
 
 
 def test_the_token_as_a_form_field_also_writes(serve: Serve, night: Path):
