@@ -61,12 +61,16 @@ class CardView(NamedTuple):
 
     @property
     def state(self) -> str:
-        """Where the card stands, in a few words (`STATES`); a card every player has
-        confirmed says who is to hand it in."""
+        """Where the card stands, in a few words (`STATES`); a finished card says how many
+        have confirmed it, or, once all have, who is to hand it in."""
         if self.status == "open" and self.finished and len(self.confirmed) == len(self.seats):
             return f"confirmed, for {self.hands_in} to hand in"
         if self.status == "open" and not self.detailed:
             return "given back to the table, to type its totals again"
+        if self.status == "open" and self.finished:
+            done = len(self.confirmed)
+            return (f"finished, {done} of {len(self.seats)} players have confirmed" if done
+                    else "finished, for the players to check and confirm")  # fmt: skip
         return STATES[self.status]
 
 

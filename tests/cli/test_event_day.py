@@ -439,3 +439,21 @@ def test_a_hand_edited_card_is_judged_as_the_commands_would(ev: Run, typed, edit
     assert result.exit_code == 1, result.stdout
     line = 1 + ev.path.read_text("utf-8").splitlines().index(edited)
     assert f":{line}: " in result.stdout + result.stderr and says in result.stdout + result.stderr
+
+
+def test_a_finished_card_says_how_many_have_confirmed_it(ev: Run):
+    """Four games in: the card is not "being entered" any more but checked, and says how
+    far the confirmations have got, until all four have and it names who hands it in."""
+    ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+    assert "Round 1, table 1: being entered at the table" in ev.ok("event", "scorecard", "1", "1")
+    for _ in range(3):
+        ev.ok("event", "wall", "1", "1")
+    said = ev.ok("event", "scorecard", "1", "1")
+    assert "Round 1, table 1: finished, for the players to check and confirm" in said, said
+    ev.ok("event", "confirm", "1", "1", "Ann", "Cy")
+    said = ev.ok("event", "scorecard", "1", "1")
+    assert "Round 1, table 1: finished, 2 of 4 players have confirmed" in said, said
+    ev.ok("event", "confirm", "1", "1", "Bea", "Dot")
+    assert "Round 1, table 1: confirmed, for Ann to hand in" in ev.ok(
+        "event", "scorecard", "1", "1"
+    )

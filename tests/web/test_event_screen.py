@@ -129,7 +129,9 @@ def test_the_director_gives_a_card_back_and_reopens_an_accepted_one(phone: TestC
     page = text_of(phone.get("/director"))
     back = phone.post("/director/reopen", data=hidden(page, "/director/reopen"))
     assert "open again at the table" in text_of(back)
-    assert "being entered" in text_of(phone.get("/round/1/table/1"))
+    assert "finished, for the players to check and confirm" in text_of(
+        phone.get("/round/1/table/1")
+    )
     for name in ("Ann", "Bea", "Cy", "Dot"):
         tap(phone, 1, 1, "confirm", name)
     tap(phone, 1, 1, "hand-in", "Ann")
