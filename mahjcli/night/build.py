@@ -355,7 +355,7 @@ def kitty_keeps(standings: Standings, who: str, stake: int) -> str:
     """What the door is told of a leaver's stake in a kitty still in play."""
     amount = _amount(standings, stake)
     return (
-        f"the kitty keeps {who}'s {amount}: the next win at her table takes the kitty; if "
+        f"the kitty keeps {who}'s {amount}: a later win at her table takes the kitty; if "
         f"nobody wins it, the night's final settle-up gives her {amount} back"
     )
 
@@ -389,7 +389,7 @@ def leaver_settle_up(standings: Standings, who: str) -> DoorSettle:
     """What `who` would settle if she left now, against the players still here, and what
     she has to settle: her total as it stands once she has left (a table her leaving
     closes gives its kitty back), less what she settled before. Her stake in a kitty still
-    in play stays there (RULES.md §4: the next win at her table takes it, or it is hers
+    in play stays there (RULES.md §7: a later win at her table takes it, or it is hers
     again in the final settle-up)."""
     session = standings.session
     gone = fold(session._replace(log=(*session.log, Leave(who))))

@@ -393,7 +393,7 @@ def test_a_leaver_who_settles_is_told_her_stake_stays_in_the_kitty(mahj):
     said = " ".join(ok(mahj("leave", "Kathy", "--settle")).stdout.split())
     assert "Settled: Kathy is paid by Linda 100 and Ruth 50" in said
     assert (
-        "the kitty keeps Kathy's 25 points: the next win at her table takes the kitty; if "
+        "the kitty keeps Kathy's 25 points: a later win at her table takes the kitty; if "
         "nobody wins it, the night's final settle-up gives her 25 points back" in said
     )
     ok(mahj("wall"))
