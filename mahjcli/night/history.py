@@ -38,9 +38,17 @@ def _label(standings: Standings, at: int) -> str:
     return f"log entry {at + 1} ({entry.kind})"
 
 
-def accepted_problem(log: tuple[Entry, ...], at: int) -> str | None:
-    """An entry on an accepted score card does not change (RULES.md §6)."""
-    if any(isinstance(e, Accept) for e in log[at:]):
+def accepted_problem(standings: Standings, at: int) -> str | None:
+    """An entry on an accepted score card does not change (RULES.md §6): a game of an
+    accepted round, a penalty numbered with one, an acceptance. A penalty typed after a
+    round's last game is on the next round's card, so the acceptance does not lock it."""
+    log = standings.session.log
+    row = next((r for r in standings.rows if r.at == at), None)
+    if row is None or isinstance(log[at], Accept):
+        locked = any(isinstance(e, Accept) for e in log[at:])
+    else:
+        locked = row.game <= standings.accepted
+    if locked:
         return (
             "that entry is on a score card the table has accepted, and an accepted card "
             "does not change"
@@ -127,7 +135,7 @@ def replace(
             return same, None
         log = night.session.log
         at = game_at(night.standings, game)
-        if why := accepted_problem(log, at):
+        if why := accepted_problem(night.standings, at):
             raise Refused(why)
         before_it = fold(night.session._replace(log=log[:at]))
         try:
@@ -173,7 +181,7 @@ def remove(
             raise Refused(f"the night has no log entry {at + 1}")
         if check is not None:
             check(night)
-        if why := accepted_problem(log, at):
+        if why := accepted_problem(night.standings, at):
             raise Refused(why)
         after = taken_out(night, at)
         text = logedit.replace_entry(night.loaded.parsed.text, at, None, note)

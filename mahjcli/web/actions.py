@@ -152,7 +152,7 @@ def removal(night: Night, row: Row) -> tuple[str | None, int, list[str], list[st
     when it can), how many later entries are replayed without it, who must move, and
     what a player who settled up at the door would then owe or be owed (`resettled`)."""
     log = night.session.log
-    if why := history.accepted_problem(log, row.at):
+    if why := history.accepted_problem(night.standings, row.at):
         return why, 0, [], []
     later = len(log) - 1 - row.at
     if later == 0:

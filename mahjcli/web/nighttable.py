@@ -258,7 +258,7 @@ class NightTable(Site):
         source, night = await self.night(request)
         standings = night.standings
         row = _game_row(standings, game, number)
-        if history.accepted_problem(standings.session.log, row.at):
+        if history.accepted_problem(standings, row.at):
             why = f"game {game} is on the score card the table accepted, and an accepted card "
             why += "does not change"
             back = (

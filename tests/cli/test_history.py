@@ -247,6 +247,24 @@ def test_fix_refuses_a_game_on_an_accepted_card(mahj, session):
     assert "a score card the table has accepted" in error
 
 
+@pytest.mark.parametrize("ended", [["wall"] * 4, ["wall", "incomplete"]], ids=["four", "time"])
+def test_a_penalty_on_the_next_rounds_card_stays_correctable_after_the_accept(mahj, session, ended):
+    """Round 1 over, a penalty typed before the table accepts: the card has it on round 2,
+    which nobody accepted, so `take-back 5 --penalty Ann` takes it out (and the round-1
+    games stay locked)."""
+    assert mahj("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament").exit_code == 0
+    for command in ended:
+        assert mahj(command).exit_code == 0
+    number = str(len(ended) + 1)
+    assert mahj("penalty", "Ann", "10", "--reason", "blind pass").exit_code == 0
+    assert mahj("scorecard", "--accept").exit_code == 0
+    taken = mahj("take-back", number, "--penalty", "Ann")
+    assert taken.exit_code == 0, taken
+    assert "Removed entry: Penalty: Ann loses 10" in " ".join(taken.stdout.split())
+    assert totals(mahj)["Ann"] == (40 if len(ended) == 4 else 10)
+    assert "a score card the table has accepted" in refused(mahj, session, "fix", "1", "wall")
+
+
 def _rounds(mahj) -> list[list[int]]:
     card = json.loads(mahj("scorecard", "--json").stdout)
     return [[line["game"] for line in r["lines"]] for r in card["rounds"]]
