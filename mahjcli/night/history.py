@@ -240,20 +240,21 @@ def _keep_seats(night: loader.Night, at: int, game: int, taking: bool = False) -
     """What to do instead of a correction that would move later games (`taking`: of taking
     game `game`, log entry `at`, out): correct it where it was played, or take back the
     later games first; a game never played is taken out when it is its table's last game,
-    else made a wall game (saying what a wall game pays, where it pays anything)."""
+    else made a wall game (saying what a wall game pays, where it pays anything), never at
+    a tournament table, where a wall game scores points nobody won."""
     standings = night.standings
     row = next(r for r in standings.rows if r.at == at)
     where = f" at table {row.table}" if standings.club else ""
+    if standings.rules.name == "tournament":  # no game there scores nothing and goes on
+        return (
+            f"to correct game {game} without moving anyone, keep it; a game that was never "
+            f"played is taken out once the later games are taken back{either(' (mahj undo)', '')}"
+            ", not made a wall game, which would score +10 for each live hand that nobody won"
+        )
     table = f" --table {row.table}" if standings.club else ""
     wall = either(f"mahj fix {game} wall{table}", f"correct game {game} as a wall game")
     house = getattr(standings.rules, "house", None)
-    pays = (
-        "; a wall game pays into the kitty"
-        if house is not None and house.kitty
-        else "; a wall game scores +10 for each live hand"
-        if standings.rules.name == "tournament"
-        else ""
-    )
+    pays = "; a wall game pays into the kitty" if house is not None and house.kitty else ""
     last = not any(r.is_game and r.table == row.table for r in standings.rows if r.at > at)
     out = either(f"mahj take-back {game}", f"Take back game {game} on its table's page")
     never = (

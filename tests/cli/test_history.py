@@ -95,17 +95,27 @@ def test_taking_out_a_game_that_a_later_one_follows_is_refused(night, session):
     assert "there is no game 3" in refused(night, session, "take-back", "3")
 
 
-@pytest.mark.parametrize(
-    ("how", "pays"),
-    [(("--house", "kitty"), "a wall game pays into the kitty"),
-     (("--rules", "tournament"), "a wall game scores +10 for each live hand")],
-)  # fmt: skip
-def test_the_wall_game_offered_instead_says_what_it_pays(mahj, session, how, pays):
-    mahj("new", "Ruth", "Linda", "Kathy", "Pat", *how)
+def test_the_wall_game_offered_instead_says_what_it_pays(mahj, session):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--house", "kitty")
     mahj("wall")
     mahj("wall")
     said = refused(mahj, session, "take-back", "1")
-    assert f"becomes a wall game (mahj fix 1 wall; {pays})" in said
+    assert "becomes a wall game (mahj fix 1 wall; a wall game pays into the kitty)" in said
+
+
+def test_a_tournament_table_is_never_offered_a_wall_game_for_a_game_never_played(mahj, session):
+    """At a tournament table a wall game scores +10 for each live hand: points nobody won.
+    A game never played is taken out once the later games are taken back."""
+    mahj("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament")
+    for winner in ("Ann", "Bea"):
+        mahj("win", winner, "25", "--self-pick")
+    said = " ".join(refused(mahj, session, "take-back", "1").split())
+    assert "mahj fix 1 wall" not in said, said
+    assert (
+        "to correct game 1 without moving anyone, keep it; a game that was never played is "
+        "taken out once the later games are taken back (mahj undo), not made a wall game, "
+        "which would score +10 for each live hand that nobody won"
+    ) in said, said
 
 
 def test_fix_a_win_into_a_wall_game_and_back(night):
