@@ -48,10 +48,9 @@ def rule_set(
             )
         rules = Tournament.name
     rules = rules or "league"
-    misnamed = misnamed or "replace"
     if why := rules_problem(rules, "--rules"):
         raise Refused(why)
-    if why := misnamed_problem(misnamed, "--misnamed"):
+    if misnamed is not None and (why := misnamed_problem(misnamed, "--misnamed")):
         raise Refused(why)
     if RULE_SETS[rules] is Tournament:
         if pie is not None:
@@ -67,6 +66,8 @@ def rule_set(
         return Tournament(misnamed_adds=misnamed == "add", variants=tuple(variants or ()))
     if variants:
         raise Refused("--variant names a tournament's variants; a league night names --house")
+    if misnamed is not None:
+        raise Refused("--misnamed is a tournament's option; add --rules tournament")
     if pie is not None and (why := pie_problem(pie, "--pie")):
         raise Refused(why)
     try:

@@ -111,6 +111,8 @@ NEW_REFUSALS = [
     (("--rules", "tournament", "--house", "east-double"), ELEVEN[:4],
      "house rules are played at league tables"),
     (("--variant", "mj-in-error"), ELEVEN[:4], "--variant names a tournament's variants"),
+    (("--misnamed", "add"), ELEVEN[:4], "--misnamed is a tournament's option; add --rules"),
+    (("--misnamed", "replace"), ELEVEN[:4], "--misnamed is a tournament's option"),
     (("--rules", "tournament", "--variant", "four-exposures"), ELEVEN[:4],
      "no variant called 'four-exposures'"),
 ]  # fmt: skip
