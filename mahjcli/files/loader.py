@@ -162,14 +162,15 @@ def load(path: Path, keep_doc: bool = False) -> Night:
 
 def not_a_night(loaded: Loaded) -> bool:
     """A TOML file with none of a night's (or an event's) top keys: a card or a director's
-    profile kept with the nights, not a damaged night."""
+    profile kept with the nights, not a damaged night. A file holding nothing at all is a
+    night cut short (its check says "the file is empty")."""
     import tomllib
 
     try:
         doc = tomllib.loads(loaded.parsed.text)
     except (tomllib.TOMLDecodeError, RecursionError):
         return False
-    return not {"schema", "players", "log", "kind"} & doc.keys()
+    return bool(doc) and not {"schema", "players", "log", "kind"} & doc.keys()
 
 
 def holds_event(path: Path) -> bool:

@@ -252,3 +252,15 @@ def test_a_player_outside_the_dates_is_never_taken_for_another_name(mahj, tmp_pa
     # a beginning that fits both names, anywhere in the season, is asked again
     shown = mahj("season", *nights, "--player", "An", use_session=False)
     assert shown.exit_code != 0 and "type more" in shown.stderr
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# Thursday\n"], ids=["empty", "blank", "comment"])
+def test_an_empty_night_file_is_named_as_damaged_not_passed_over(mahj, one_night: Path, text):
+    """A night whose copy was cut short holds nothing: it is a damaged night, named with its
+    line, not a card or a profile left out without a word."""
+    cut = one_night / "2026-10-08-night.toml"
+    cut.write_text(text, "utf-8")
+    for command in ("season", "winners"):
+        result = run_ok(mahj, command, "--dir", str(one_night))
+        assert f"skipped damaged night {cut}:1: " in result.stderr, (command, result.stderr)
+    assert "League: 1 night" in run_ok(mahj, "season", "--dir", str(one_night)).stdout
