@@ -352,6 +352,8 @@ def export_cmd(
     data = ("\ufeff" + text if fmt == "csv" else text).encode("utf-8")
     write_export(output, data, inputs)
     count = f"{len(chosen)} night" + ("s" if len(chosen) != 1 else "")
+    if idle := sum(1 for night in chosen if not night.standings.games):  # none in the season
+        count += f", {idle} of them without a game" if len(chosen) > 1 else ", without a game"
     say(f"Wrote {output} ({count})", err=True)
 
 

@@ -264,3 +264,19 @@ def test_an_empty_night_file_is_named_as_damaged_not_passed_over(mahj, one_night
         result = run_ok(mahj, command, "--dir", str(one_night))
         assert f"skipped damaged night {cut}:1: " in result.stderr, (command, result.stderr)
     assert "League: 1 night" in run_ok(mahj, "season", "--dir", str(one_night)).stdout
+
+
+def test_export_counts_nights_as_the_season_does_and_says_which_had_no_game(
+    mahj, one_night: Path, tmp_path: Path
+):
+    """A rained-off night (no game) is in the export but counts for nobody in the season:
+    the export says so rather than a count the season never shows."""
+    s = ("--session", str(one_night / "2026-10-08-night.toml"))
+    run_ok(mahj, "new", "Ruth", "Linda", "Kathy", "Pat", "--date", "2026-10-08", *s)
+    assert "League: 1 night" in run_ok(mahj, "season", "--dir", str(one_night)).stdout
+    out = tmp_path / "season.csv"
+    said = run_ok(mahj, "export", "--season", "--dir", str(one_night), "--output", str(out))
+    assert f"Wrote {out} (2 nights, 1 of them without a game)" in said.stderr, said.stderr
+    said = run_ok(mahj, "export", "--season", str(one_night / "2026-10-01-night.toml"),
+                  "--output", str(out))  # fmt: skip
+    assert f"Wrote {out} (1 night)" in said.stderr, said.stderr
