@@ -366,18 +366,24 @@ def accept_problem(
     if why := session.rules.refuses(accept.kind):
         return why
     if games == 0 or (began != games and games % GAMES_PER_ROUND):
-        return round_not_over(games - began)
+        return round_not_over(games - began, waiting=began > accepted)
     if accepted == games:
         return "the card for the round just played is already accepted"
     return None
 
 
-def round_not_over(played: int) -> str:
-    """Why a score card is not accepted yet: `played` games of its round, not ended."""
+def round_not_over(played: int, waiting: bool = False) -> str:
+    """Why a score card is not accepted yet: `played` games of its round, not ended
+    (`waiting`: the round before it ended but was not accepted before this one began)."""
     return (
         f"a score card is accepted at the end of a round of {GAMES_PER_ROUND} games (or once "
         f"time is called in it); {played} {'game' if played == 1 else 'games'} of this round "
         f"{'has' if played == 1 else 'have'} been played"
+    ) + (
+        "; the round before it is over but was not accepted before this round began, so it "
+        "is accepted with this round when this round ends"
+        if waiting
+        else ""
     )
 
 

@@ -263,9 +263,9 @@ def build_accept(standings: Standings) -> Built:
     round, its four games played or time called in it (RULES.md §11)."""
     played = [r for r in standings.rows if r.is_game]
     if played and played[-1].entry.kind != "incomplete":
-        in_round = sum(1 for r in played if r.round == played[-1].round)
-        if in_round < GAMES_PER_ROUND:
-            raise Refused(checks.round_not_over(in_round))
+        n = sum(1 for r in played if r.round == played[-1].round)  # games of this round
+        if n < GAMES_PER_ROUND:
+            raise Refused(checks.round_not_over(n, len(played) - n > standings.accepted))
     return Built(Accept())
 
 

@@ -350,3 +350,25 @@ def test_a_new_acceptance_follows_the_round_as_time_called_ends_it(shifted):
     ok(shifted("wall"))  # round 2's first game: four games in all, but round 2 goes on
     refused = shifted("scorecard", "--accept")
     assert refused.exit_code == 1 and "1 game of this round has been played" in refused.stderr
+
+
+def test_a_round_not_accepted_before_the_next_began_is_said_to_wait_for_it(mahj):
+    """Time called in round 1, then round 2's first game recorded before the accept: the
+    refusal says round 1 is over and will be accepted with round 2."""
+    ok(mahj("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament"))
+    ok(mahj("win", "Ann", "25", "--thrown-by", "Bea", "--exposures", "1"))
+    ok(mahj("incomplete"))
+    ok(mahj("win", "Cy", "30", "--self-pick"))
+    refused = mahj("scorecard", "--accept")
+    assert refused.exit_code == 1
+    said = " ".join(refused.stderr.split())
+    assert (
+        "1 game of this round has been played; the round before it is over but was not "
+        "accepted before this round began, so it is accepted with this round when this round "
+        "ends" in said
+    ), said
+    for _ in range(3):
+        ok(mahj("wall"))  # round 2 ends with its fourth game: both rounds are accepted
+    ok(mahj("scorecard", "--accept"))
+    accepted = mahj("fix", "1", "wall")
+    assert accepted.exit_code == 1 and "accepted" in accepted.stderr
