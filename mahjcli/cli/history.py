@@ -29,7 +29,7 @@ def fix(
         None,
         help="The game as it should have been, in the words of `mahj win` (WINNER VALUE "
         "--thrown-by NAME ...), or `wall` and the words of `mahj wall`, or `incomplete` "
-        "(tournament: time was called during it).",
+        "(tournament: time was called during it), or `error` and the words of `mahj error`.",
         metavar="WIN-OR-WALL",
     ),
     session: Path | None = SessionOpt,
@@ -69,7 +69,8 @@ def fix(
 
 def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[Standings], Built]":
     """How to build the corrected game from its words: those of `mahj win`, or of
-    `mahj wall` after the word `wall` (unless they are a win's: a player called Wall)."""
+    `mahj wall` after the word `wall` (unless they are a win's: a player called Wall), or
+    of `mahj error` after the word `error`."""
     from ..night import build
     from .night import win_choices
     from .shared import table_number
@@ -77,6 +78,9 @@ def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[St
     first = typed[0].lower()
     if first == "incomplete" and len(typed) == 1:  # tournament: time called during it
         return build.build_incomplete
+    if first == "error" and not isinstance(said := _words(number, "error", typed[1:]), str):
+        caller, intact = said["caller"], said.get("intact")  # else a win by a player "Error"
+        return lambda standings: build.build_error(standings, caller, intact)
     kind = "wall" if first == "wall" else "win"
     params = _words(number, kind, typed[1:] if first in ("win", "wall") else typed)
     if kind == "wall" and isinstance(params, str):

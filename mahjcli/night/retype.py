@@ -23,6 +23,8 @@ _COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "accept": ("scorecard --accept", ()),
 }
 """The command that records each kind of entry, and the keys it takes in place."""
+GAMES = ("win", "wall", "incomplete", "error")
+"""The kinds of game `mahj fix` makes, each typed after the game's number."""
 _OPTIONS = {
     "thrown_by": "--thrown-by", "self_pick": "--self-pick", "jokerless": "--jokerless",
     "singles_pairs": "--singles-pairs", "heavenly": "--heavenly", "misnamed": "--misnamed",
@@ -40,9 +42,9 @@ def fix_back(game: int, entry: Entry) -> str | None:
     if said is None:
         return None
     _, command, *rest = said.split(" ")
-    if command not in ("win", "wall", "incomplete"):  # the games `mahj fix` makes
+    if command not in GAMES:  # the games `mahj fix` makes
         return None
-    named = command == "win" and rest and fold_name(rest[0]) in ("win", "wall", "incomplete")
+    named = command == "win" and rest and fold_name(rest[0]) in GAMES
     kind = [] if command == "win" and not named else [command]
     return " ".join(["mahj", "fix", str(game), *kind, *rest])
 

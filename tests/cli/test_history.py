@@ -168,15 +168,24 @@ def test_fix_naming_a_player_who_came_later_says_she_was_not_here_yet(mahj, sess
     )
 
 
-def test_a_fix_of_a_mah_jongg_in_error_offers_no_fix_it_cannot_take(mahj):
-    """`mahj fix` makes a win, a wall game or time called: a game it cannot type back
-    (a Mah Jongg called in error) is fixed without a "take this fix back" it would refuse."""
-    assert mahj("new", "A", "B", "C", "D", "--rules", "tournament", "--variant",
+def test_a_mah_jongg_in_error_is_fixed_either_way_and_each_fix_taken_back(mahj):
+    """The +10 went to the wrong intact player, a later game followed: `mahj fix 1 error
+    Rosa --intact Pia` puts it right; a win typed as an error and back are fixes too, each
+    with the fix that takes it back."""
+    assert mahj("new", "Nora", "Olga", "Pia", "Rosa", "--rules", "tournament", "--variant",
                 "mj-in-error").exit_code == 0  # fmt: skip
-    assert mahj("error", "A", "--intact", "C").exit_code == 0
-    fixed = mahj("fix", "1", "B", "25", "--self-pick")
+    assert mahj("error", "Rosa", "--intact", "Nora").exit_code == 0
+    assert mahj("wall").exit_code == 0
+    fixed = mahj("fix", "1", "error", "Rosa", "--intact", "Pia")
     assert fixed.exit_code == 0, fixed
-    assert "take this fix back" not in fixed.stdout
+    said = " ".join(fixed.stdout.split())
+    assert "mahj fix 1 error Rosa --intact Nora" in said, said
+    assert totals(mahj) == {"Nora": 10, "Olga": 10, "Pia": 20, "Rosa": 10}
+    fixed = mahj("fix", "1", "Olga", "25", "--self-pick")
+    assert fixed.exit_code == 0, fixed
+    assert "mahj fix 1 error Rosa --intact Pia" in " ".join(fixed.stdout.split())
+    assert mahj("fix", "1", "error", "Rosa").exit_code == 0
+    assert totals(mahj) == {"Nora": 10, "Olga": 10, "Pia": 10, "Rosa": 10}
 
 
 def test_fix_counts_games_not_log_entries(night, session):
