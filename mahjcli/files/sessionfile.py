@@ -65,6 +65,10 @@ def decode(data: bytes) -> tuple[str | None, Problem | None]:
         )
 
 
+_OPENS_LIST = re.compile(r"^\s*[\w\"'.-]+\s*=\s*\[")
+"""A `key = [` line: where a list TOML found unclosed was opened."""
+
+
 def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
     """tomllib's complaint in mahj's words (`tomltext.explain`), with its line as a `Where`."""
     message = str(exc)
@@ -74,6 +78,9 @@ def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
         line = body.count("\n") + 1
     message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
     lines = body.splitlines()
+    if message == "Unclosed array" and line is not None:  # found a line on: where it opened
+        line = next((n for n in range(min(line, len(lines)), 0, -1)
+                     if _OPENS_LIST.search(lines[n - 1])), line)  # fmt: skip
     text = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
     message = explain(message, text, int(m.group(2)) if m else None)
     return Problem(f"not valid TOML: {message}", Where(line=line) if line else None)

@@ -219,3 +219,20 @@ def test_a_date_written_another_way_says_how_to_write_it(typed):
     assert problem.message.startswith(f"not valid TOML: date = {typed}: ")
     assert "year-month-day" in problem.message and "2026-12-06" in problem.message
     assert problem.where is not None and problem.where.line == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "opened"),
+    [
+        (HEAD.replace('"Pat"]', '"Pat"'), 'players = ["Ruth", "Linda", "Kathy", "Pat"'),
+        (HEAD + '\n[[log]]\nkind = "wall"\ndead = ["Ruth",\n  "Pat"\n\n[[log]]\nkind = "wall"\n',
+         'dead = ["Ruth",'),
+    ],
+)  # fmt: skip
+def test_an_unclosed_list_is_named_at_the_line_it_opens_on(text, opened):
+    """TOML notices the missing ] only on a later line; the problem points where the list
+    was opened, which is the line to mend."""
+    (problem,) = parse_text(text).problems
+    assert problem.message == "not valid TOML: a list opened with [ is not closed with ]"
+    assert problem.where is not None
+    assert text.splitlines()[problem.where.line - 1] == opened
