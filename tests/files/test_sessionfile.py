@@ -134,7 +134,7 @@ def test_bad_entries_are_reported_with_their_line(entry, line, message):
     ("text", "line", "fragment"),
     [
         ("", 1, "the file is empty"),
-        ('schema = 1\nplayers = ["A", "B"\n', 3, "not valid TOML"),
+        ('schema = 1\nplayers = ["A", "B"\n', 2, "not valid TOML"),
         ("schema = 2\n" + HEAD[11:], 1, "newer mahj (schema 2"),
         ("schema = 0\n" + HEAD[11:], 1, "schema must be 1, not 0"),
         ('rules = "league"\n', 1, "no `schema = 1` line"),
