@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 from ..core.errors import MahjError, Refused
 from ..core.model import MAX_TABLES, Close, Leave
 from ..core.numbers import whole_number
-from ..core.standings import Standings
+from ..core.standings import Row, Standings
 from ..files.loader import Night
 from ..night import build, change, history
 from ..reports import board, shapes, words
@@ -338,11 +338,16 @@ def _organiser_done(
 ) -> tuple[str | None, tuple[int, str, str] | None]:
     """What the organiser's last form did, for the page it comes back to; after a table
     closed, or a leaver who did not settle up though she had something to settle, while it
-    can still be taken back: its place in the log, what its button takes back ("closing
-    table 2", "Ruth's leaving") and how the log describes it."""
+    can still be taken back (it is the night's last entry, whenever the page is opened):
+    its place in the log, what its button takes back ("closing table 2", "Ruth's leaving")
+    and how the log describes it."""
     raw = request.query_params.get("at", "")
+    log = standings.session.log
     if not (raw.isascii() and raw.isdigit() and len(raw) < 9):
-        return SAID.get(request.query_params.get("done", "")), None
+        said = SAID.get(request.query_params.get("done", ""))
+        final = next((r for r in standings.rows if r.at == len(log) - 1), None)
+        more, offer = _offer(standings, final) if final is not None else ("", None)
+        return (f"{said or ''} {more}".strip() or None), offer
     row = next((r for r in standings.rows if r.at == int(raw)), None)
     if row is None:
         return "Recorded.", None
@@ -355,24 +360,33 @@ def _organiser_done(
         + "."
         + (f" Settled: {settled}." if settled else "")
     )
-    last = row.at == len(standings.session.log) - 1  # else something came after: it stays
+    last = row.at == len(log) - 1  # else something came after: it stays
     leaver = row.entry.player if isinstance(row.entry, Leave) and row.entry.settled_up else ""
     if last and (stake := standings.kitty_returns().get(leaver, 0)):
         kept = build.kitty_keeps(standings, leaver, stake)
         done += f" {kept[0].upper()}{kept[1:]}."
+    who = actions.unsettled_leaver(standings, row.at)
+    if who is not None and not last:
+        return f"{done} {who} did not settle up.", None
+    more, offer = _offer(standings, row) if last else ("", None)
+    return f"{done} {more}".strip(), offer
+
+
+def _offer(standings: Standings, row: Row) -> tuple[str, tuple[int, str, str] | None]:
+    """The take-back the organiser's page offers for the night's last entry, `row`: a table
+    closing, or a leaver who did not settle up though she had something to settle; and
+    what the page says of it."""
+    said = words.describe(row)
     if isinstance(row.entry, Close):
-        return done, (row.at, f"closing table {row.entry.table}", said) if last else None
+        return "", (row.at, f"closing table {row.entry.table}", said)
     who = actions.unsettled_leaver(standings, row.at)
     if who is None:
-        return done, None
-    done += f" {who} did not settle up."
-    if not last:
-        return done, None
-    done += (
-        f" To settle up as {who} goes instead: tap “Take back {who}'s leaving”, then choose "
-        f"{who} under “Someone leaves”, with “Settles up as they go” ticked."
-    )
-    return done, (row.at, f"{who}'s leaving", said)
+        return "", None
+    return (
+        f"{who} did not settle up. To settle up as {who} goes instead: tap “Take back "
+        f"{who}'s leaving”, then choose {who} under “Someone leaves”, with “Settles up as "
+        "they go” ticked."
+    ), (row.at, f"{who}'s leaving", said)
 
 
 def _table_param(request: Request, night: Night) -> int | None:

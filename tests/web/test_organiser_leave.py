@@ -146,3 +146,28 @@ def test_a_leaver_with_a_stake_in_the_kitty_is_told_it_stays_there(serve: Serve,
         "a later win at her table takes the kitty; if nobody wins it, the night's final "
         "settle-up gives her 25 points back."
     ) in said, said
+
+
+def test_the_take_back_is_offered_again_whenever_the_page_is_opened(serve: Serve, night: Path):
+    """Ruth went home unsettled; the organiser opens her page again later (from the links,
+    no answer in the address): the button is still there until anything else is recorded,
+    and a table's close is offered the same way."""
+    cli("join", "Sue", "--session", str(night))
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--session", str(night))
+    client = organiser(serve, night)
+    leaves(client, "Ruth")
+    again = client.get("/organiser").text
+    assert "Ruth did not settle up." in words(again), words(again)
+    back = form_fields(again, "/undo")
+    assert client.post("/undo", data=back).status_code == 200
+    assert loader.load(night).standings.gone == ()
+    leaves(client, "Ruth")
+    cli("wall", "--session", str(night))  # something else recorded: nothing to take back
+    later = client.get("/organiser").text
+    assert 'action="/undo"' not in later and "did not settle up" not in words(later)
+
+
+def test_a_table_closed_is_offered_back_when_the_page_is_opened_again(serve: Serve, club: Path):
+    cli("close-table", "2", "--session", str(club))
+    page = organiser(serve, club).get("/organiser").text
+    assert "Take back closing table 2" in words(page), words(page)
