@@ -186,8 +186,9 @@ def _no_key(level: Level, api: bool = False) -> Problem:
         )
     return Problem(
         401,
-        "this phone's key or join code does not open this any more (it may have been "
-        "changed): scan the QR code the room's screen shows, or open the entry link printed "
+        "this phone's key or join code does not open this any more (the organiser may have "
+        "made a new one): type the room's new code (the organiser has it), or scan the QR "
+        "code when the room's screen shows it; the organiser opens the entry link printed "
         "when mahj serve started; nothing was changed",
     )
 

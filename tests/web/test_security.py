@@ -64,7 +64,8 @@ def test_the_cookie_alone_never_writes(phone: TestClient, night: Path):
     assert night.read_bytes() == before
     # the phone is told what to do in its own terms, never about HTTP headers
     said = html.unescape(phone.post("/table/1/check", data={**WIN, "winner": "Ruth"}).text)
-    assert "scan the QR code the room's screen shows" in said and "Bearer" not in said
+    assert "type the room's new code" in said and "Bearer" not in said
+    assert 'href="/enter">Type the room\'s code</a>' in said, said
     script = phone.post("/win", data=WIN, headers={"Authorization": "Bearer wrong"})
     assert "Authorization: Bearer KEY" in script.text
 
