@@ -14,7 +14,7 @@ from pathlib import Path
 from ..core import checks
 from ..core.errors import Refused
 from ..core.fold import fold
-from ..core.model import Accept, Entry, Penalty
+from ..core.model import Accept, Entry, Penalty, Wall
 from ..core.names import UnknownName, fold_name, name_problem, resolve, typed_back
 from ..core.placed import pinned, placed
 from ..core.problems import Problem
@@ -240,33 +240,32 @@ def _keep_seats(night: loader.Night, at: int, game: int, taking: bool = False) -
     """What to do instead of a correction that would move later games (`taking`: of taking
     game `game`, log entry `at`, out): correct it where it was played, or take back the
     later games first; a game never played is taken out when it is its table's last game,
-    else made a wall game (saying what a wall game pays, where it pays anything), never at
-    a tournament table, where a wall game scores points nobody won."""
+    else made a wall game (saying what a wall game pays, where it pays anything), never
+    when it is one already, nor at a tournament table, where a wall game scores points
+    nobody won."""
     standings = night.standings
     row = next(r for r in standings.rows if r.at == at)
     where = f" at table {row.table}" if standings.club else ""
+    said = [] if taking else [f"to correct game {game} without moving anyone, keep it{where}"]
     if standings.rules.name == "tournament":  # no game there scores nothing and goes on
-        return (
-            f"to correct game {game} without moving anyone, keep it; a game that was never "
-            f"played is taken out once the later games are taken back{either(' (mahj undo)', '')}"
-            ", not made a wall game, which would score +10 for each live hand that nobody won"
-        )
-    table = f" --table {row.table}" if standings.club else ""
-    wall = either(f"mahj fix {game} wall{table}", f"correct game {game} as a wall game")
-    house = getattr(standings.rules, "house", None)
-    pays = "; a wall game pays into the kitty" if house is not None and house.kitty else ""
+        return "; ".join([*said, (
+            "a game that was never played is taken out once the later games are taken back"
+            f"{either(' (mahj undo)', '')}, not made a wall game, which would score +10 for "
+            "each live hand that nobody won")])  # fmt: skip
     last = not any(r.is_game and r.table == row.table for r in standings.rows if r.at > at)
     out = either(f"mahj take-back {game}", f"Take back game {game} on its table's page")
-    never = (
-        f"is taken out ({out}) if no later game moves without it, or becomes a wall game "
-        f"({wall}{pays})"
-        if last and not taking
-        else f"becomes a wall game ({wall}{pays})"
-    )
-    return (
-        f"to correct game {game} without moving anyone, keep it{where}; a game that was never "
-        f"played {never}; or take back the later games first"
-    )
+    gone = f"is taken out ({out}) if no later game moves without it" if last and not taking else ""
+    if not isinstance(row.entry, Wall):  # a wall game already: nothing to make it instead
+        table = f" --table {row.table}" if standings.club else ""
+        wall = either(f"mahj fix {game} wall{table}", f"correct game {game} as a wall game")
+        house = getattr(standings.rules, "house", None)
+        pays = "; a wall game pays into the kitty" if house is not None and house.kitty else ""
+        made = f"becomes a wall game ({wall}{pays})"
+        gone = f"{gone}, or {made}" if gone else made
+    said += [f"a game that was never played {gone}"] if gone else []
+    later = either("take back the later games first",
+                   "take back the later games first, each on its table's page")  # fmt: skip
+    return "; ".join([*said[:-1], f"{said[-1]}; or {later}"]) if said else later
 
 
 def taken_out(night: loader.Night, at: int, doing: str = "taking out") -> Standings:

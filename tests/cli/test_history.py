@@ -91,16 +91,29 @@ def test_taking_out_a_game_that_a_later_one_follows_is_refused(night, session):
     said = refused(night, session, "take-back", "1")
     assert "taking out game 1 would" in said and "game 2" in said
     # what to do instead: never the take-back refused, and a wall game pays nothing here
-    assert "keep it; a game that was never played becomes a wall game (mahj fix 1 wall);" in said
+    assert (
+        "nothing was changed; a game that was never played becomes a wall game (mahj fix 1 "
+        "wall); or take back the later games first" in said
+    ), said
     assert "there is no game 3" in refused(night, session, "take-back", "3")
 
 
 def test_the_wall_game_offered_instead_says_what_it_pays(mahj, session):
     mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--house", "kitty")
-    mahj("wall")
+    mahj("win", "Ruth", "25", "--thrown-by", "Linda")
     mahj("wall")
     said = refused(mahj, session, "take-back", "1")
     assert "becomes a wall game (mahj fix 1 wall; a wall game pays into the kitty)" in said
+
+
+def test_a_wall_game_is_never_offered_to_become_a_wall_game(mahj, session):
+    """Game 1 is a wall game already, and a game followed it: the refusal offers only what
+    can be done (take back the later games first), and no "keep it" of a fix."""
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat")
+    mahj("wall")
+    mahj("wall")
+    said = " ".join(refused(mahj, session, "take-back", "1").split())
+    assert said.endswith("nothing was changed; take back the later games first"), said
 
 
 def test_a_tournament_table_is_never_offered_a_wall_game_for_a_game_never_played(mahj, session):
@@ -112,7 +125,7 @@ def test_a_tournament_table_is_never_offered_a_wall_game_for_a_game_never_played
     said = " ".join(refused(mahj, session, "take-back", "1").split())
     assert "mahj fix 1 wall" not in said, said
     assert (
-        "to correct game 1 without moving anyone, keep it; a game that was never played is "
+        "nothing was changed; a game that was never played is "
         "taken out once the later games are taken back (mahj undo), not made a wall game, "
         "which would score +10 for each live hand that nobody won"
     ) in said, said

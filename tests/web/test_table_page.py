@@ -447,3 +447,23 @@ def test_an_accepted_score_card_is_not_offered_for_taking_back_or_correcting(
     cli("wall", "--session", str(night))  # game 5 is on the next card: it may be taken back
     page = phone.get("/table/1").text
     assert "Take back game 5" in page and "/table/1/fix/5" in page and "/table/1/fix/4" not in page
+
+
+def test_a_wall_game_another_table_depends_on_is_refused_with_what_this_phone_can_do(
+    serve: Serve, tmp_path: Path
+):
+    """Table 1's wall game sent Ruth to the line, and table 2 seated her since: taking it
+    back is refused, and the page neither offers to make the wall game a wall game nor to
+    keep it where it was played (that is a correction's advice): the later games come back
+    first, each on its own table's page."""
+    path = club_of(tmp_path, "Ruth Linda Kathy Pat Ann Bea Cy Dot Eve")
+    for table in ("1", "2", "2"):
+        cli("wall", "--table", table, "--session", str(path))
+    client = serve(path)
+    client.get(f"/enter?key={TOKEN}")
+    before = path.read_bytes()
+    ask = client.get("/table/1/undo")  # the page says so before anything is tapped
+    said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", ask.text)).split())
+    assert "would sit there; take back the later games first, each on its table's page" in said
+    assert "as a wall game" not in said and "keep it" not in said
+    assert path.read_bytes() == before
