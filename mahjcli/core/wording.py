@@ -37,7 +37,7 @@ FIELDS: dict[str, Field] = {
     "card": Field("--card", "a card (mahj new ... --card)"),
     "games_seen": Field("table_games", "the games the page showed"),
     "new": Field("add --new", "tick “Someone new”"),
-    "settle": Field("leave out --settle", "untick “settles up as she goes”"),
+    "settle": Field("leave out --settle", "untick “Settles up as they go”"),
     "open_table": Field("`mahj open-table`", "“Open a table”"),
     "before_time": Field(
         "add --before-time", "enter it under “A game that finished before time was called”"

@@ -120,7 +120,7 @@ def _shape(kind: str, raw: dict[str, Any], values: dict[str, Any]) -> tuple[str 
     heavenly hand may leave both out; a leaver who settled up square paid and was paid
     nothing. Returns (key, message) when the shape is wrong."""
     if kind == "leave" and values.get("square") and (values.get("pays") or values.get("paid_by")):
-        why = "square = true says nobody paid her and she paid nobody"
+        why = "square = true says nobody was paid at that leaver's door"
         return "square", f"{why}: leave out square, or pays and paid_by"
     if kind != "win":
         return None

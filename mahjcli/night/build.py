@@ -355,8 +355,8 @@ def kitty_keeps(standings: Standings, who: str, stake: int) -> str:
     """What the door is told of a leaver's stake in a kitty still in play."""
     amount = _amount(standings, stake)
     return (
-        f"the kitty keeps {who}'s {amount}: a later win at her table takes the kitty; if "
-        f"nobody wins it, the night's final settle-up gives her {amount} back"
+        f"the kitty keeps {who}'s {amount}: a later win at that table takes the kitty; if "
+        f"nobody wins it, the night's final settle-up pays {who} the {amount} back"
     )
 
 

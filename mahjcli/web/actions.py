@@ -265,6 +265,6 @@ def leaving_words(standings: Standings) -> list[tuple[str, str]]:
         if left:
             words.append(f"{points(left, coins=coins, sign=False)} left for the final settle-up")
         if stake:
-            words.append(f"the kitty keeps her {points(stake, coins=coins, sign=False)}")
+            words.append(f"{points(stake, coins=coins, sign=False)} stays in the kitty")
         out.append((who, "; ".join(words)))
     return out

@@ -393,8 +393,8 @@ def test_a_leaver_who_settles_is_told_her_stake_stays_in_the_kitty(mahj):
     said = " ".join(ok(mahj("leave", "Kathy", "--settle")).stdout.split())
     assert "Settled: Kathy is paid by Linda 100 and Ruth 50" in said
     assert (
-        "the kitty keeps Kathy's 25 points: a later win at her table takes the kitty; if "
-        "nobody wins it, the night's final settle-up gives her 25 points back" in said
+        "the kitty keeps Kathy's 25 points: a later win at that table takes the kitty; if "
+        "nobody wins it, the night's final settle-up pays Kathy the 25 points back" in said
     )
     ok(mahj("wall"))
     assert ("Pat", "Kathy", 25) in payments(total(mahj)["settle"])

@@ -136,15 +136,15 @@ def test_a_leaver_with_a_stake_in_the_kitty_is_told_it_stays_there(serve: Serve,
         cli(*line, "--session", str(path))
     client = organiser(serve, path)
     listed = words(client.get("/organiser").text)
-    assert "Kathy : Linda pays Kathy 100; Ruth pays Kathy 50; the kitty keeps her 25" in listed, (
+    assert "Kathy : Linda pays Kathy 100; Ruth pays Kathy 50; 25 stays in the kitty" in listed, (
         listed
     )
     assert "Sue : square: nothing to settle Leaves" in listed
     said = words(leaves(client, "Kathy", settle=True))
     assert (
         "Settled: Kathy is paid by Linda 100 and Ruth 50. The kitty keeps Kathy's 25 points: "
-        "a later win at her table takes the kitty; if nobody wins it, the night's final "
-        "settle-up gives her 25 points back."
+        "a later win at that table takes the kitty; if nobody wins it, the night's final "
+        "settle-up pays Kathy the 25 points back."
     ) in said, said
 
 
