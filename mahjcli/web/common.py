@@ -111,6 +111,15 @@ def page(heading: str = "Not possible") -> Callable[[H], H]:
     return wrap
 
 
+CODE_SAID = {
+    "code-new": "A new join code is made (see it here under “See the join code here”): "
+    "phones that joined with the old one type the new one, or scan it on the room's screen.",
+    "code-shown": "The room's screen shows the join code and its QR code now.",
+    "code-hidden": "The room's screen no longer shows the join code.",
+}
+"""What the organiser's (or director's) page says after its join-code form."""
+
+
 class Site:
     """The served room, its watcher, and who may write (the organiser's key, the tables'
     join code)."""
@@ -187,7 +196,8 @@ class Site:
                 self.watcher.touch(source)
             self.did(eid)
         if is_page:
-            return see(f"{self.desk(source)}?done=code")
+            what = "new" if flag(fields, "change") else "shown" if source.show_code else "hidden"
+            return see(f"{self.desk(source)}?done=code-{what}")
         return json_response({"code": self.keys.code, "shown": source.show_code})
 
     def link_base(self, request: Request) -> str:

@@ -33,7 +33,7 @@ from ..reports.eventboard import (
 from ..reports.eventcard import card_json, card_view
 from ..reports.eventpage import awaited
 from ..reports.eventwhere import spot, spot_json
-from .common import draw, join_code_shown, page, page_error, render, see
+from .common import CODE_SAID, draw, join_code_shown, page, page_error, render, see
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
 from .eventtable import TablePages, server_now
 from .fields import small
@@ -47,7 +47,7 @@ DONE = {
     "call-time": "Time is called for round {round}.",
     "seat": "Round {round} is seated.",
     "again": "Nothing to change: that was done already.",
-    "code": "Done: the room's screen shows what you chose.",
+    **CODE_SAID,
 }
 """What the director's page says after each of the director's writes."""
 

@@ -19,7 +19,7 @@ from ..files.loader import Night
 from ..night import build, change, history
 from ..reports import board, shapes, words
 from . import actions
-from .common import join_code_shown, page, page_error, remember, render, see
+from .common import CODE_SAID, join_code_shown, page, page_error, remember, render, see
 from .fields import (
     entry_id,
     flag,
@@ -45,10 +45,11 @@ ROOM_WRITES = {
 """The organiser's writes that change the file: each one's fields, and those required."""
 SAID = {
     "1": "Done.",
+    "rename": "Renamed everywhere in the night; the points stay the player's.",
     "closed": "The night is closed: the room's screen shows the final standings and "
     "the settle-up. Anything recorded now opens it again.",
     "open": "The room's screen shows the night going on.",
-    "code": "Done: the room's screen shows what you chose.",
+    **CODE_SAID,
 }
 """What the organiser's page says after each of its other forms."""
 
@@ -177,7 +178,7 @@ class NightSite(NightTable):
             return await self.again(request, exc, self.organiser_view, typed=typed, form=action)
         self.saved(source)
         if is_page:
-            what = f"at={at}" if at is not None else "done=1"
+            what = f"at={at}" if at is not None else f"done={'rename' if action == 'rename' else 1}"
             return see(f"{self.desk(source)}?{what}")
         return json_response(shapes.status_json(after))
 
@@ -373,9 +374,8 @@ def _organiser_done(
 
 
 def _offer(standings: Standings, row: Row) -> tuple[str, tuple[int, str, str] | None]:
-    """The take-back the organiser's page offers for the night's last entry, `row`: a table
-    closing, or a leaver who did not settle up though she had something to settle; and
-    what the page says of it."""
+    """The take-back the organiser's page offers for the night's last entry, `row` (a table
+    closing, or a leaver who did not settle up what she had to), and what it says of it."""
     said = words.describe(row)
     if isinstance(row.entry, Close):
         return "", (row.at, f"closing table {row.entry.table}", said)

@@ -206,7 +206,7 @@ def test_the_director_shows_the_join_code_on_the_screen_and_changes_it(serve: Se
     shown = client.post("/director/join-code", data={"token": TOKEN, "page": "director",
                                                      "show": "true"})  # fmt: skip
     assert shown.status_code == 200
-    assert "the room's screen shows what you chose" in unescape(shown.text)
+    assert "The room's screen shows the join code and its QR code now." in unescape(shown.text)
     for screen in (client.get("/").text, client.get("/board").text):
         assert code in screen and f"/enter?code={code}" not in screen  # the QR code holds it
         assert "<svg" in screen

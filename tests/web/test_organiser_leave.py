@@ -171,3 +171,18 @@ def test_a_table_closed_is_offered_back_when_the_page_is_opened_again(serve: Ser
     cli("close-table", "2", "--session", str(club))
     page = organiser(serve, club).get("/organiser").text
     assert "Take back closing table 2" in words(page), words(page)
+
+
+def test_the_join_code_and_rename_forms_say_what_they_did(serve: Serve, night: Path):
+    """A new join code is not "what you chose" for the screen: the page says a new code is
+    made and where to see it; showing and hiding say so; a rename says it was done."""
+    client = organiser(serve, night)
+    sent = {"token": TOKEN, "page": "organiser"}
+    said = words(client.post("/join-code", data={**sent, "change": "true"}).text)
+    assert "A new join code is made (see it here under “See the join code here”)" in said, said
+    said = words(client.post("/join-code", data={**sent, "show": "true"}).text)
+    assert "The room's screen shows the join code and its QR code now." in said, said
+    said = words(client.post("/join-code", data={**sent, "show": "false"}).text)
+    assert "The room's screen no longer shows the join code." in said, said
+    said = words(client.post("/rename", data={**sent, "old": "Kathy", "new": "Kathi"}).text)
+    assert "Renamed everywhere in the night; the points stay the player's." in said, said
