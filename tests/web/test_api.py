@@ -351,3 +351,22 @@ def test_a_file_served_by_a_relative_path_is_named_without_its_folders(
     message = refusal(client.get("/total.json"), 409)
     assert "night.toml.bak" in message  # it says where the version before the last save is
     assert str(night.parent) not in message and str(night.parent) not in client.get("/").text
+
+
+def test_the_screen_marks_the_leaders_and_nobody_while_all_are_level(serve: Serve, night: Path):
+    """At the start everyone is level: nobody is picked out as leading (the first listed
+    was, as if she led). Two sharing first place are both marked; one leader alone."""
+    import re
+
+    def leaders() -> list[str]:
+        page = serve(night).get("/").text
+        return re.findall(
+            r'<tr class="lead"><td class="place">[^<]*</td><td class="who">([^<]*)<', page
+        )
+
+    assert leaders() == []
+    cli("win", "Ruth", "25", "--self-pick", "--session", str(night))
+    cli("win", "Linda", "25", "--self-pick", "--session", str(night))
+    assert leaders() == ["Ruth", "Linda"]
+    cli("win", "Kathy", "30", "--self-pick", "--session", str(night))
+    assert leaders() == ["Kathy"]
