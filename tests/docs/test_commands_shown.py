@@ -118,13 +118,15 @@ def words_problem(
 def fix_problem(rest: list[str]) -> str | None:
     """`mahj fix GAME WORDS`: GAME a game's number, and WORDS those of `mahj win`, or
     `wall` and those of `mahj wall` (else a win by a player called Wall), or
-    `incomplete`."""
+    `incomplete`, or `error` and those of `mahj error`."""
     if not rest:  # `mahj fix` alone names the command
         return None
     if len(rest) < 2 or not rest[0].isdigit():
         return "fix takes a game's number and the game as it should have been"
     first = rest[1].lower()
     if first == "incomplete" and len(rest) == 2:
+        return None
+    if first == "error" and words_problem(GROUP, "mahj", ["error", *rest[2:]]) is None:
         return None
     if first == "wall":
         wall = words_problem(GROUP, "mahj", ["wall", *rest[2:]])
