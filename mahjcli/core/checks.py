@@ -253,9 +253,6 @@ def _heavenly_problem(win: Win, table: int, seating: Seating) -> str | None:
         return f"only East ({east}) can have a heavenly hand; {win.winner} is not East this game"
     if win.thrown_by is not None:
         return "a heavenly hand is complete as dealt, so nobody threw a tile for it"
-    if win.exposures:
-        said = "a heavenly hand is complete as dealt, so nothing was exposed"
-        return f"{said}: give {field('exposures')} 0"
     return None
 
 

@@ -211,16 +211,3 @@ def test_two_letters_swapped_suggest_the_player_meant(mahj, session: Path):
     assert "did you mean 'Nora'?" in refused(mahj("win", "Nroa", "25", "--self-pick"))
     assert "did you mean 'Rosa'?" in refused(mahj("win", "Rsoa", "25", "--self-pick"))
     assert session.read_bytes() == before
-
-
-def test_a_heavenly_hand_has_no_exposures(mahj, session: Path):
-    """Complete as dealt, East exposed nothing: a tournament heavenly hand with exposures
-    is refused (file unchanged); with 0, or none given, it is scored."""
-    assert mahj("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament").exit_code == 0
-    before = session.read_bytes()
-    refused = mahj("win", "Ann", "30", "--heavenly", "--exposures", "2")
-    assert refused.exit_code == 1 and session.read_bytes() == before
-    assert "a heavenly hand is complete as dealt, so nothing was exposed: give --exposures 0" in (
-        " ".join(refused.stderr.split())
-    )
-    assert mahj("win", "Ann", "30", "--heavenly", "--exposures", "0").exit_code == 0
