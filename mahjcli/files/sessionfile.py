@@ -79,8 +79,8 @@ def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
     message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
     lines = body.splitlines()
     if message == "Unclosed array" and line is not None:  # found a line on: where it opened
-        line = next((n for n in range(min(line, len(lines)), 0, -1)
-                     if _OPENS_LIST.search(lines[n - 1])), line)  # fmt: skip
+        start = min(line - (m is not None and m.group(2) == "1"), len(lines))
+        line = next((n for n in range(start, 0, -1) if _OPENS_LIST.search(lines[n - 1])), line)
     text = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
     message = explain(message, text, int(m.group(2)) if m else None)
     return Problem(f"not valid TOML: {message}", Where(line=line) if line else None)

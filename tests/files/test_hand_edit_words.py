@@ -227,6 +227,8 @@ def test_a_date_written_another_way_says_how_to_write_it(typed):
         (HEAD.replace('"Pat"]', '"Pat"'), 'players = ["Ruth", "Linda", "Kathy", "Pat"'),
         (HEAD + '\n[[log]]\nkind = "wall"\ndead = ["Ruth",\n  "Pat"\n\n[[log]]\nkind = "wall"\n',
          'dead = ["Ruth",'),
+        (HEAD + '\n[[log]]\nkind = "wall"\ndead = ["Ruth"\nseats = ["Ruth", "Linda", "Pat"]\n',
+         'dead = ["Ruth"'),
     ],
 )  # fmt: skip
 def test_an_unclosed_list_is_named_at_the_line_it_opens_on(text, opened):
