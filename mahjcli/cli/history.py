@@ -78,9 +78,13 @@ def _builder(ctx: typer.Context, number: int, typed: list[str]) -> "Callable[[St
     first = typed[0].lower()
     if first == "incomplete" and len(typed) == 1:  # tournament: time called during it
         return build.build_incomplete
-    if first == "error" and not isinstance(said := _words(number, "error", typed[1:]), str):
-        caller, intact = said["caller"], said.get("intact")  # else a win by a player "Error"
-        return lambda standings: build.build_error(standings, caller, intact)
+    if first == "error":  # a false Mah Jongg, unless the words are a win by a player "Error"
+        said, as_win = _words(number, "error", typed[1:]), _words(number, "win", typed)
+        if isinstance(said, str) and (isinstance(as_win, str) or as_win["value"] is None):
+            ctx.fail(said)
+        if not isinstance(said, str):
+            caller, intact = said["caller"], said.get("intact")
+            return lambda standings: build.build_error(standings, caller, intact)
     kind = "wall" if first == "wall" else "win"
     params = _words(number, kind, typed[1:] if first in ("win", "wall") else typed)
     if kind == "wall" and isinstance(params, str):
@@ -115,7 +119,8 @@ def _words(number: int, kind: str, words: list[str]) -> "dict[str, Any] | str":
         sub = command.make_context(f"mahj fix {number} {kind}", list(words))
         no_stray_options(sub, sub.params.get("value"))
     except Exception as exc:
-        message = getattr(exc, "message", None)
+        said = getattr(exc, "format_message", None)  # a usage error: what it says
+        message = said() if callable(said) else None
         if not (isinstance(message, str) and getattr(exc, "exit_code", None) == 2):
             raise
         return message

@@ -199,6 +199,12 @@ def test_a_mah_jongg_in_error_is_fixed_either_way_and_each_fix_taken_back(mahj):
     assert "mahj fix 1 error Rosa --intact Pia" in " ".join(fixed.stdout.split())
     assert mahj("fix", "1", "error", "Rosa").exit_code == 0
     assert totals(mahj) == {"Nora": 10, "Olga": 10, "Pia": 10, "Rosa": 10}
+    for slip, said in (
+        (("error",), "Missing argument 'CALLER'"),
+        (("error", "Rosa", "--intact"), "'--intact' requires an argument"),
+    ):
+        result = mahj("fix", "1", *slip)
+        assert result.exit_code == 2 and said in result.stderr, result.stderr
 
 
 def test_fix_counts_games_not_log_entries(night, session):
