@@ -335,8 +335,7 @@ def page_error(
     """A refused page: the message, readable, with its status (and `back`, a link as
     (address, words), to where the player came from)."""
     status, message = refused(exc)
-    if status == 401 and back is None:  # a code changed under a phone: where to type it
-        back = ("/enter", "Type the room's code")
+    back = back or getattr(exc, "back", None)  # a code changed under a phone: where to type it
     return render(request, "message.html", status, heading=heading, message=message, back=back)
 
 

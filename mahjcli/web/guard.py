@@ -94,10 +94,12 @@ class Keys:
 class Problem(Exception):
     """A request refused before it reached the night: its HTTP status and message."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, back: tuple[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.back = back
+        """Where a page says to go from here (address, words), if anywhere."""
 
 
 def bearer(request: Request) -> str | None:
@@ -186,10 +188,11 @@ def _no_key(level: Level, api: bool = False) -> Problem:
         )
     return Problem(
         401,
-        "this phone's key or join code does not open this any more (the organiser may have "
-        "made a new one): type the room's new code (the organiser has it), or scan the QR "
-        "code when the room's screen shows it; the organiser opens the entry link printed "
-        "when mahj serve started; nothing was changed",
+        "this phone's key or join code does not open this any more (the organiser, or the "
+        "director at an event, may have made a new one): type the room's new code (they have "
+        "it), or scan the QR code when the room's screen shows it; the organiser or director "
+        "opens the entry link printed when mahj serve started; nothing was changed",
+        ("/enter", "Type the room's code"),
     )
 
 
