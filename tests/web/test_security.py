@@ -339,6 +339,8 @@ def test_every_room_write_happens_only_on_post(serve: Serve, tmp_path: Path, rou
 def test_an_organisers_form_refused_is_not_sent_to_type_a_tables_code(phone: TestClient):
     """The organiser's key was changed: the page says to open the new entry link, and
     offers no "Type the room's code" (a join code enters games only)."""
-    said = html.unescape(phone.post("/join", data={"name": "Zoe", "token": "old-key-1234",
-                                                    "page": "organiser"}).text)  # fmt: skip
+    sent = {"name": "Zoe", "token": "old-key-1234", "page": "organiser"}
+    answer = phone.post("/join", data=sent, headers={"Accept": "text/html"})  # a browser's form
+    said = html.unescape(answer.text)
+    assert answer.status_code == 401 and "<main>" in said, said
     assert "this needs the organiser's key" in said and 'href="/enter"' not in said, said
