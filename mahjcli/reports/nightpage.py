@@ -131,6 +131,8 @@ def html_page(standings: Standings, *, coins: int = 0) -> str:
         parts += [f"<h2>{_esc(shown.settle_heading)}</h2>", '<ul class="settle">']
         parts += [f"<li>{_esc(words)}</li>" for words in shown.settle_words()]
         parts.append("</ul>")
+    elif shown.settle_none:
+        parts.append(f'<p class="settle-none">{_esc(shown.settle_none)}</p>')
     if standings.games:
         chart = svg(standings, coins=coins, title="Running totals", panel=False).rstrip()
         parts += ["<figure>", chart]

@@ -153,10 +153,9 @@ def width_of(text: str) -> int:
 
 
 def panel_lines(standings: Standings, shown: Summary, columns: int) -> list[PanelLine]:
-    """The standings (best first, each with the look of their line, so the panel is the
-    chart's legend too), the line naming the house rules, the sum, a full kitty's refund,
-    what leavers settled as they went and the settle-up under a heading saying whether it
-    is the fewest payments, wrapped at `columns` (between words only)."""
+    """The standings (best first, each with the look of their line: the chart's legend),
+    the rules, the sum, a full kitty's refund, what leavers settled as they went and the
+    settle-up (or that nobody owes), wrapped at `columns` (between words only)."""
     index = {name: i for i, name in enumerate(standings.players)}
 
     def wrapped(text: str, indent: str = "", kind: str = "words") -> list[PanelLine]:
@@ -169,8 +168,7 @@ def panel_lines(standings: Standings, shown: Summary, columns: int) -> list[Pane
     for note in shown.rules:
         out += wrapped(note)
     out += wrapped(shown.sum_words)
-    if shown.kitty_words:
-        out += wrapped(shown.kitty_words)
+    out += wrapped(shown.kitty_words)  # "" when no kitty goes back: no line
     if shown.settled:
         out += [PanelLine("gap", ""), PanelLine("heading", "Settled as they left")]
         for settled in shown.settled:
@@ -179,6 +177,8 @@ def panel_lines(standings: Standings, shown: Summary, columns: int) -> list[Pane
         out += [PanelLine("gap", ""), *wrapped(shown.settle_heading, kind="heading")]
         for words in shown.settle_words():
             out += wrapped(words, "  ")
+    if shown.settle_none and not shown.settle:
+        out += [PanelLine("gap", ""), *wrapped(shown.settle_none)]
     return out
 
 

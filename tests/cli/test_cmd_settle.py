@@ -419,13 +419,18 @@ def test_a_leaver_with_no_stake_in_a_kitty_hears_nothing_of_it(mahj):
     assert "Settled:" in said and "kitty" not in said
 
 
-def test_a_night_where_nobody_owes_anything_says_so(mahj):
-    """A night of wall games only: the settle-up is not left blank, it says nobody owes."""
+def test_a_night_where_nobody_owes_anything_says_so(mahj, tmp_path):
+    """A night of wall games only: the settle-up is not left blank, it says nobody owes,
+    on the terminal, the page to share and the picture alike."""
     ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat"))
     ok(mahj("wall"))
     said = ok(mahj("total")).stdout
     assert said.rstrip().endswith("Nobody owes anybody anything more."), said
     assert total(mahj)["settle"] == []
+    page, picture = tmp_path / "night.html", tmp_path / "night.svg"
+    ok(mahj("total", "--html", str(page), "--svg", str(picture)))
+    assert "Nobody owes anybody anything more." in page.read_text("utf-8")
+    assert "Nobody owes anybody anything more." in picture.read_text("utf-8")
 
 
 def test_a_night_settled_at_the_door_says_nobody_owes_anything_more(mahj):

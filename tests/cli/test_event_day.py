@@ -450,7 +450,10 @@ def test_a_finished_card_says_how_many_have_confirmed_it(ev: Run):
         ev.ok("event", "wall", "1", "1")
     said = ev.ok("event", "scorecard", "1", "1")
     assert "Round 1, table 1: finished, for the players to check and confirm" in said, said
-    ev.ok("event", "confirm", "1", "1", "Ann", "Cy")
+    ev.ok("event", "confirm", "1", "1", "Ann")
+    said = ev.ok("event", "scorecard", "1", "1")
+    assert "Round 1, table 1: finished, 1 of 4 players has confirmed" in said, said
+    ev.ok("event", "confirm", "1", "1", "Cy")
     said = ev.ok("event", "scorecard", "1", "1")
     assert "Round 1, table 1: finished, 2 of 4 players have confirmed" in said, said
     ev.ok("event", "confirm", "1", "1", "Bea", "Dot")
