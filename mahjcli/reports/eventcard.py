@@ -69,8 +69,8 @@ class CardView(NamedTuple):
             return "given back to the table, to type its totals again"
         if self.status == "open" and self.finished:
             done = len(self.confirmed)
-            have = "player has" if done == 1 else "players have"
-            return (f"finished, {done} of {len(self.seats)} {have} confirmed" if done
+            have = "has" if done == 1 else "have"
+            return (f"finished, {done} of {len(self.seats)} players {have} confirmed" if done
                     else "finished, for the players to check and confirm")  # fmt: skip
         return STATES[self.status]
 
