@@ -59,13 +59,13 @@ def leave(
     Example: mahj leave Pat --settle
     """
     from ..files import paths
-    from ..night import build, change
+    from ..night import change, door
 
     path = paths.locate(session)
     if settle is None:
         settle = _ask_to_settle(path, name)
     asked = bool(settle)
-    done = show(lambda: change.record(path, lambda n: build.build_leave(n.standings, name, asked)))
+    done = show(lambda: change.record(path, lambda n: door.build_leave(n.standings, name, asked)))
     if settle is None and isinstance(done.entry, Leave):
         _offer_settle(done.before, done.entry.player)
 
@@ -78,13 +78,13 @@ def _ask_to_settle(path: Path, name: str) -> bool | None:
     if not ask.interactive():
         return None
     from ..files import loader
-    from ..night import build
+    from ..night import door
 
     standings = loader.load(path).standings
-    who = build.leaver(standings, name)
+    who = door.leaver(standings, name)
     if not standings.rules.pays:
         return False
-    payments = build.leaver_settle_up(standings, who).payments
+    payments = door.leaver_settle_up(standings, who).payments
     if not payments:
         return False
     from ..reports.words import points, rate
@@ -104,9 +104,9 @@ def _ask_to_settle(path: Path, name: str) -> bool | None:
 def _offer_settle(before: "Standings", who: str) -> None:
     """After a leave recorded without settling up (a script, or --no-settle not given):
     how to settle her up as she goes instead, when she has something to settle."""
-    from ..night import build
+    from ..night import door
 
-    if not before.rules.pays or not build.leaver_settle_up(before, who).payments:
+    if not before.rules.pays or not door.leaver_settle_up(before, who).payments:
         return
     from ..ui.console import console
     from ..ui.night import show_unsettled

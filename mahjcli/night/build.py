@@ -13,7 +13,6 @@ from typing import NamedTuple
 from ..core import checks, numbers
 from ..core.cards import best_line, find_line
 from ..core.errors import Refused
-from ..core.fold import fold
 from ..core.model import (
     GAMES_PER_ROUND,
     MAX_VALUE,
@@ -25,17 +24,14 @@ from ..core.model import (
     Error,
     Incomplete,
     Join,
-    Leave,
     Open,
     Penalty,
     Wall,
     Win,
     keys_of,
 )
-from ..core.money import money
 from ..core.names import UnknownName, control_problem, fold_name, name_problem, one_edit, resolve
 from ..core.seating import place_words
-from ..core.settle import Transfer, settle_leaver
 from ..core.standings import Standings
 from ..core.wording import field
 
@@ -323,78 +319,3 @@ def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
         )
         raise Refused(f"did you mean {said}? If {typed} is someone new, {field('new')}")
     return None
-
-
-def build_leave(standings: Standings, name: str, settle: bool = False) -> Built:
-    """A departure from `mahj leave`; with `settle`, her settle-up against the players
-    still here (RULES.md §5), recorded with it."""
-    who = leaver(standings, name)
-    if not settle:
-        return Built(Leave(who))
-    if not standings.rules.pays:
-        raise Refused(
-            f"nobody pays at a {standings.rules.name} table, so there is nothing to settle "
-            f"up; {field('settle')}"
-        )
-    payments, owed, stake = leaver_settle_up(standings, who)
-    pays = tuple((t.payee, t.amount) for t in payments if t.payer == who)
-    paid_by = tuple((t.payer, t.amount) for t in payments if t.payee == who)
-    done = sum(t.amount for t in payments)
-    notes: tuple[str, ...] = ()
-    if done < abs(owed):
-        notes = (
-            f"the players still here cannot cover all of it: {_amount(standings, abs(owed) - done)}"
-            " is left for the night's final settle-up",
-        )
-    if stake:
-        notes += (kitty_keeps(standings, who, stake),)
-    return Built(Leave(who, pays, paid_by, square=owed == 0), notes)
-
-
-def kitty_keeps(standings: Standings, who: str, stake: int) -> str:
-    """What the door is told of a leaver's stake in a kitty still in play."""
-    amount = _amount(standings, stake)
-    return (
-        f"the kitty keeps {who}'s {amount}: a later win at that table takes the kitty; if "
-        f"nobody wins it, the night's final settle-up pays {who} the {amount} back"
-    )
-
-
-def _amount(standings: Standings, points: int) -> str:
-    """`120 points`, or its money on a night played for money."""
-    stake = standings.rules.stake
-    return money(points, stake, sign=False) if stake else f"{points} points"
-
-
-def leaver(standings: Standings, name: str) -> str:
-    """The player here that `name` names, to leave (Refused with a suggestion if none)."""
-    try:
-        return resolve(name, standings.present())
-    except UnknownName as exc:
-        gone = [p for p in standings.players if fold_name(p) == fold_name(name.strip())]
-        if gone:
-            raise Refused(f"{gone[0]} has already left") from None
-        raise Refused(str(exc)) from None
-
-
-class DoorSettle(NamedTuple):
-    """At the door: her payments, the balance they settle, her stake in a kitty in play."""
-
-    payments: tuple[Transfer, ...]
-    owed: int
-    stake: int
-
-
-def leaver_settle_up(standings: Standings, who: str) -> DoorSettle:
-    """What `who` would settle if she left now, against the players still here, and what
-    she has to settle: her total as it stands once she has left (a table her leaving
-    closes gives its kitty back), less what she settled before. Her stake in a kitty still
-    in play stays there (RULES.md §7: a later win at her table takes it, or it is hers
-    again in the final settle-up)."""
-    session = standings.session
-    gone = fold(session._replace(log=(*session.log, Leave(who))))
-    unsettled = gone.unsettled()
-    here = set(gone.present())
-    others = {p: unsettled[p] for p in gone.players if p in here}  # ties: the session's order
-    payments = settle_leaver(who, unsettled[who], others, gone.together())
-    return DoorSettle(payments, unsettled[who], gone.kitty_returns().get(who, 0))

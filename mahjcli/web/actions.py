@@ -18,7 +18,7 @@ from ..core.model import Leave
 from ..core.names import fold_name
 from ..core.standings import Row, Standings
 from ..files.loader import Night
-from ..night import build, change, history
+from ..night import build, change, door, history
 from ..reports.board import games_at
 from ..reports.words import describe, points, rate, resettled, seat_moves
 from .fields import Asked
@@ -240,7 +240,7 @@ def unsettled_leaver(standings: Standings, at: int) -> str | None:
         return None
     before = fold(standings.session._replace(log=standings.session.log[:at]))
     try:
-        payments = build.leaver_settle_up(before, entry.player).payments
+        payments = door.leaver_settle_up(before, entry.player).payments
     except Refused:
         return None
     return entry.player if payments else None
@@ -254,7 +254,7 @@ def leaving_words(standings: Standings) -> list[tuple[str, str]]:
     out = []
     for who in standings.present():
         try:
-            payments, owed, stake = build.leaver_settle_up(standings, who)
+            payments, owed, stake, _ = door.leaver_settle_up(standings, who)
         except Refused:
             continue
         words = [

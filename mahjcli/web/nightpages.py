@@ -16,7 +16,7 @@ from ..core.model import MAX_TABLES, Close, Leave
 from ..core.numbers import whole_number
 from ..core.standings import Row, Standings
 from ..files.loader import Night
-from ..night import build, change, history
+from ..night import build, change, door, history
 from ..reports import board, shapes, words
 from . import actions
 from .common import CODE_SAID, join_code_shown, page, page_error, remember, render, see
@@ -326,7 +326,7 @@ def _room_builder(action: str, fields: Fields) -> actions.Builder:
         return lambda n: build.build_join(n.standings, name, new)
     if action == "leave":
         settle = flag(fields, "settle")
-        return lambda n: build.build_leave(n.standings, name, settle)
+        return lambda n: door.build_leave(n.standings, name, settle)
     if action == "open-table":
         east = text(fields, "east")
         return lambda n: build.build_open(n.standings, east)
@@ -364,7 +364,7 @@ def _organiser_done(
     last = row.at == len(log) - 1  # else something came after: it stays
     leaver = row.entry.player if isinstance(row.entry, Leave) and row.entry.settled_up else ""
     if last and (stake := standings.kitty_returns().get(leaver, 0)):
-        kept = build.kitty_keeps(standings, leaver, stake)
+        kept = door.kitty_keeps(standings, leaver, stake)
         done += f" {kept[0].upper()}{kept[1:]}."
     who = actions.unsettled_leaver(standings, row.at)
     if who is not None and not last:

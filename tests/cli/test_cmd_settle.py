@@ -18,7 +18,8 @@ from mahjcli.core.house import House
 from mahjcli.core.model import Leave, Wall, Win
 from mahjcli.core.rulesets import League
 from mahjcli.core.session import Session
-from mahjcli.night.build import build_join, build_leave
+from mahjcli.night.build import build_join
+from mahjcli.night.door import build_leave
 
 
 def ok(result):
@@ -393,7 +394,7 @@ def test_a_leaver_who_settles_is_told_her_stake_stays_in_the_kitty(mahj):
     said = " ".join(ok(mahj("leave", "Kathy", "--settle")).stdout.split())
     assert "Settled: Kathy is paid by Linda 100 and Ruth 50" in said
     assert (
-        "the kitty keeps Kathy's 25 points: a later win at that table takes the kitty; if "
+        "the kitty keeps Kathy's 25 points: a later win at that table takes it; if "
         "nobody wins it, the night's final settle-up pays Kathy the 25 points back" in said
     )
     ok(mahj("wall"))
@@ -445,3 +446,19 @@ def test_a_tournament_table_has_no_settle_up_to_speak_of(mahj):
     ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--rules", "tournament"))
     ok(mahj("wall"))
     assert "owes" not in ok(mahj("total")).stdout
+
+
+def test_the_door_says_which_wins_take_the_kitty_and_names_each_table_holding_her_stake(mahj):
+    """Under kitty-special only a jokerless or self-picked win takes the kitty; Ann's stake
+    in two tables' kitties names both tables."""
+    ok(mahj("new", "Ann", "Bea", "Cy", "Dot", "Eve", "Flo", "Gus", "Hal", "Ivy", "--tables", "2",
+            "--house", "kitty", "--house", "kitty-special", "--stake", "0.25"))  # fmt: skip
+    ok(mahj("wall", "--table", "1"))  # Ann gets up: Ivy sits; Ann waits
+    ok(mahj("wall", "--table", "2"))  # Eve gets up; Ann sits at table 2
+    ok(mahj("wall", "--table", "2"))
+    said = " ".join(ok(mahj("leave", "Ann", "--settle")).stdout.split())
+    assert (
+        "the kitties of tables 1 and 2 keep Ann's $12.50: a later jokerless or self-picked "
+        "win at each table takes its kitty; if nobody wins one, the night's final settle-up "
+        "pays back Ann's share of it" in said
+    ), said

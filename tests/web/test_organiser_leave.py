@@ -143,7 +143,7 @@ def test_a_leaver_with_a_stake_in_the_kitty_is_told_it_stays_there(serve: Serve,
     said = words(leaves(client, "Kathy", settle=True))
     assert (
         "Settled: Kathy is paid by Linda 100 and Ruth 50. The kitty keeps Kathy's 25 points: "
-        "a later win at that table takes the kitty; if nobody wins it, the night's final "
+        "a later win at that table takes it; if nobody wins it, the night's final "
         "settle-up pays Kathy the 25 points back."
     ) in said, said
 
