@@ -52,6 +52,21 @@ DONE = {
 """What the director's page says after each of the director's writes."""
 
 
+NIGHT_WRITES = (
+    "win",
+    "wall",
+    "incomplete",
+    "fix",
+    "join",
+    "leave",
+    "open-table",
+    "close-table",
+    "rename",
+    "undo",
+)
+"""A night's writes, which an event answers with its own addresses."""
+
+
 class EventSite(TablePages):
     """The routes of an event."""
 
@@ -75,7 +90,7 @@ class EventSite(TablePages):
                 Route(f"/{name}", self.night_only)
                 for name in ("status.json", "total.json", "log.json")
             ),
-            *(Route(f"/{name}", self.night_only, methods=post) for name in ("win", "wall")),
+            *(Route(f"/{name}", self.night_only, methods=post) for name in NIGHT_WRITES),
         ]
 
     async def night_only(self, request: Request) -> Response:

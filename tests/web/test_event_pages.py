@@ -262,7 +262,7 @@ def test_a_nights_address_on_an_event_says_where_the_events_are(serve: Serve, ev
     for path in ("/status.json", "/total.json", "/log.json"):
         said = refusal(client.get(path), 404)
         assert "this server serves an event, not a night" in said and "/standings.json" in said
-    for path in ("/win", "/wall"):
+    for path in ("/win", "/wall", "/fix", "/join", "/leave", "/undo"):
         data = {"winner": "Ann", "value": "25", "self_pick": "on"}
         said = refusal(client.post(path, data=data, headers=KEY), 404)
         assert "/event/win" in said, said
