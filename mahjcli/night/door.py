@@ -9,7 +9,7 @@ from ..core.errors import Refused
 from ..core.fold import fold
 from ..core.model import Leave
 from ..core.money import money
-from ..core.names import UnknownName, fold_name, resolve
+from ..core.names import UnknownName, fold_name, join_names, resolve
 from ..core.settle import Transfer, settle_leaver
 from ..core.standings import Standings
 from ..core.wording import field
@@ -54,7 +54,7 @@ def kitty_keeps(standings: Standings, who: str, stake: int, tables: tuple[int, .
             f"the kitty keeps {who}'s {amount}: a later {win} at that table takes it; if "
             f"nobody wins it, the night's final settle-up pays {who} the {amount} back"
         )
-    return (f"the kitties of tables {' and '.join(map(str, tables))} keep {who}'s {amount}: a "
+    return (f"the kitties of tables {join_names(map(str, tables))} keep {who}'s {amount}: a "
             f"later {win} at each table takes its kitty; if nobody wins one, the night's final "
             f"settle-up pays back {who}'s share of it")  # fmt: skip
 
