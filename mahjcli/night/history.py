@@ -42,13 +42,8 @@ def accepted_problem(standings: Standings, at: int) -> str | None:
     """An entry on an accepted score card does not change (RULES.md §6): a game of an
     accepted round, a penalty numbered with one, an acceptance. A penalty typed after a
     round's last game is on the next round's card, so the acceptance does not lock it."""
-    log = standings.session.log
-    row = next((r for r in standings.rows if r.at == at), None)
-    if row is None or isinstance(log[at], Accept):
-        locked = any(isinstance(e, Accept) for e in log[at:])
-    else:
-        locked = row.game <= standings.accepted
-    if locked:
+    row = next((r for r in standings.rows if r.at == at), None)  # one an entry, on a sound night
+    if row is None or isinstance(row.entry, Accept) or row.game <= standings.accepted:
         return (
             "that entry is on a score card the table has accepted, and an accepted card "
             "does not change"
