@@ -83,10 +83,13 @@ def parse(names: list[str], label: str = "--house") -> House:
     True
     >>> parse(["jokerless-flat=10"]).jokerless_flat
     10
+    >>> parse(["Kitty"]).kitty
+    25
     """
     chosen: dict[str, object] = {}
     for raw in names:
         name, _, value = raw.strip().partition("=")
+        name, value = name.strip().lower(), value.strip()  # "Kitty = 5" is kitty=5
         if name not in RULES:
             known = ", ".join(RULES)
             raise ValueError(f"{label}: no house rule called {name!r} (the rules: {known})")

@@ -140,6 +140,12 @@ def test_house_rules_are_recorded_and_named(mahj, session: Path):
     )
 
 
+def test_house_rules_are_named_in_any_case(mahj, session: Path):
+    ok(mahj("new", *ELEVEN[:4], "--house", "KITTY = 30", "--house", "East-Double"))
+    recorded = tomllib.loads(session.read_text(encoding="utf-8"))
+    assert recorded["house"] == ["kitty=30", "east-double"]
+
+
 def test_house_rules_on_a_night_for_money_say_their_amounts_in_money(mahj, session: Path):
     """A stake makes everything mahj shows for the night money (docs/money.md): the house
     rules' amounts too, as the kitty's own line says it ("into the kitty: Ruth $0.25")."""
