@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.model import Accept, Close, Join, Leave, Open, Penalty, Win
+from ..core.model import Accept, Close, Join, Leave, Open, Penalty, Wall, Win
 from ..core.standings import Row, Standings
 from .summary import summary
 
@@ -87,10 +87,16 @@ def _game_json(standings: Standings, row: Row) -> dict[str, Any]:
         item["heavenly"] = entry.heavenly
         if entry.line:
             item["line"] = entry.line
+        if entry.exposures is not None:  # a tournament win: what the thrower's share came from
+            item["exposures"] = entry.exposures
+        if entry.misnamed:
+            item["misnamed"] = True
     elif isinstance(entry, Penalty):
         item["player"] = entry.player
         item["points"] = entry.points
         item["reason"] = entry.reason
+    if isinstance(entry, Win | Wall) and entry.dead:  # a tournament's dead hands
+        item["dead"] = list(entry.dead)
     if row.notes:
         item["notes"] = list(row.notes)
     return item

@@ -83,6 +83,14 @@ def test_wall_game_all_live_is_plus_10_each_and_two_dead(table):
     assert totals(table) == {"Barbara": 20, "Linda": 0, "Susan": 0, "Nancy": 20}
 
 
+def test_log_json_says_what_a_tournament_game_was_scored_from(table):
+    ok(table("win", "Barbara", "30", "--thrown-by", "Linda", "--exposures", "2", "--dead", "Susan"))
+    game = last_game(table)
+    assert (game["exposures"], game["dead"], "misnamed" in game) == (2, ["Susan"], False)
+    ok(table("wall", "--dead", "Nancy"))
+    assert last_game(table)["dead"] == ["Nancy"]
+
+
 def test_time_called_scores_nothing_and_passes_the_deal(table):
     result = ok(table("incomplete"))
     assert "Next game 2: East Linda" in result.stdout
@@ -144,6 +152,7 @@ def test_misnamed_replaces_the_exposure_penalty(table, session, exposures, throw
     args = ("--thrown-by", "Linda", "--exposures", exposures, "--misnamed")
     ok(table("win", "Barbara", "30", *args))
     assert totals(table) == {"Barbara": 30, "Linda": thrower, "Susan": 0, "Nancy": 0}
+    assert last_game(table)["misnamed"] is True
 
 
 @pytest.mark.parametrize(("exposures", "thrower"), [("0", -35), ("2", -45), ("3", -50)])
