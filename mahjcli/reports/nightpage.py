@@ -157,10 +157,12 @@ def _log_table(standings: Standings, coins: int) -> list[str]:
     ]
     arrivals = standings.arrivals()
     for row in standings.rows:
-        if not (row.is_game or row.result == "penalty"):
+        counted = row.is_game or row.result == "penalty"
+        if not (counted or any(row.deltas)):  # a closed table's kitty going back counts too
             continue
         where = f" · table {row.table}" if standings.club else ""
-        number = f'<span class="card">Game </span>{row.game}<span class="card">{where}</span>'
+        number = f'<span class="card">Game </span>{row.game}' if counted else ""
+        number += f'<span class="card">{where}</span>'
         cells = []
         short = set(row.short)
         for name, delta in zip(standings.players, row.deltas, strict=True):
@@ -178,7 +180,7 @@ def _log_table(standings: Standings, coins: int) -> list[str]:
         notes = [*row.notes, *(
             f"{name} owed {points(row.owed_by(name), coins=coins, sign=False)}: pie"
             for name in row.short
-        )]  # fmt: skip
+        )] if counted else ["the kitty goes back to those who paid it"]  # fmt: skip
         what = _esc(describe(row)) + "".join(f"<br><em>{_esc(n)}</em>" for n in notes)
         out.append(
             f'<tr><td class="num game">{number}</td><td class="east">{east}</td>'

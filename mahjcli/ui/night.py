@@ -201,7 +201,7 @@ def kitty_line(standings: Standings, *, coins: int = 0) -> Text:
             f"Kitty: {points(held.get(standings.tables[0].table, 0), coins=coins, sign=False)}"
         )
     each = ", ".join(
-        f"table {t.table} {points(held.get(t.table, 0), coins=coins, sign=False)}"
+        f"{points(held.get(t.table, 0), coins=coins, sign=False)} at table {t.table}"
         for t in standings.tables
     )
     return Text(f"Kitty: {each}")

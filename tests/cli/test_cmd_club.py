@@ -269,7 +269,7 @@ def test_the_kitty_at_a_club_night(mahj):
     start(mahj, "--house", "kitty")
     ok(mahj("wall", "--table", "2"))  # Ann, Bea, Cy, Dot put 25 each in table 2's kitty
     assert status(mahj)["kitty"] == {"2": 100}
-    assert "Kitty: table 1 0, table 2 100" in ok(mahj("status")).stdout
+    assert "Kitty: 0 at table 1, 100 at table 2" in ok(mahj("status")).stdout
     ok(mahj("win", "Ruth", "25", "--thrown-by", "Linda"))  # table 1's win: no kitty there
     assert status(mahj)["kitty"] == {"2": 100}
     # Table 2 (East Bea, Sue in Ann's seat): Dot wins 25 thrown by Sue: 50 + 25 + 25 + 100.
@@ -292,6 +292,17 @@ def test_total_names_the_house_rules_and_gives_a_full_kitty_back(mahj):
     assert settle == (
         "Settle up: the fewest payments Linda pays Ruth 50 Kathy pays Ruth 25 Pat pays Ruth 25"
     )
+
+
+def test_the_page_to_share_shows_a_closed_tables_kitty_going_back(mahj):
+    start(mahj, "--house", "kitty")
+    ok(mahj("wall", "--table", "2"))
+    ok(mahj("win", "Ruth", "25", "--thrown-by", "Linda"))
+    ok(mahj("close-table", "2"))  # Ann, Bea, Cy and Dot get their 25 back
+    page = ok(mahj("total", "--html", "-")).stdout
+    row = page[page.rindex("<tr>", 0, page.index("Table 2 closes")) :].split("</tr>")[0]
+    assert "the kitty goes back to those who paid it" in row
+    assert row.count("+25</td>") == 4
 
 
 # ---- opening and closing tables ----------------------------------------------------------
@@ -416,7 +427,7 @@ def test_club_night_reports_fit_the_terminal_with_nothing_cut(mahj, monkeypatch,
         assert "Table 1: East Linda, South Kathy, West Pat, North Tom" in flat
         assert "Table 2: East Bea, South Cy, West Dot, North Sue" in flat
         assert "Waiting: Uma (first in line), Ann, Ruth" in flat
-        assert "Kitty: table 1 0, table 2 100" in flat
+        assert "Kitty: 0 at table 1, 100 at table 2" in flat
         assert "House rules:" in flat
 
 
