@@ -258,25 +258,48 @@ def the_game(after: Standings) -> list[str]:
     return said
 
 
-def run(
-    standings: Standings,
-    build: Callable[[Standings, dict[str, Any]], Built],
-    record: Callable[[dict[str, Any]], None],
-) -> None:
-    """Ask; show the game `build` makes of the answers with its payments; record it
-    through `record` only when the scorekeeper types y. Say so and stop otherwise."""
+def preview(standings: Standings, built: Built) -> tuple[list[str], list[str]]:
+    """What the confirmation shows for the game `built` on the night `standings`: the game
+    with its payments, and what else it brings (who takes whose seat)."""
     from ..core.errors import Refused
     from ..core.fold import fold
 
+    session = standings.session
+    after = fold(session._replace(log=(*session.log, built.entry)))
+    if after.problems:
+        raise Refused(after.problems[-1].message)
+    return the_game(after), [f"  {note}" for note in built.notes]
+
+
+def still_shown(standings: Standings, built: Built, shown: list[str]) -> None:
+    """Refused when the game, built again on the night as it is at the save, is not the
+    game the scorekeeper confirmed: other payments (a game was recorded at this table or
+    the file edited meanwhile). Its number may have moved on (another table's game)."""
+    from ..core.errors import Refused
+
+    now, _ = preview(standings, built)
+    if now[0].partition(": ")[2] != shown[0].partition(": ")[2] or now[1:] != shown[1:]:
+        said = " ".join(" ".join(line.split()) for line in now)
+        raise Refused(
+            "the night changed while you were answering (something was recorded or the "
+            f"file saved meanwhile), so this game would now be: {said}; nothing was "
+            "recorded (run mahj win again to record it as the night now stands)"
+        )
+
+
+def run(
+    standings: Standings,
+    build: Callable[[Standings, dict[str, Any]], Built],
+    record: Callable[[dict[str, Any], list[str]], None],
+) -> None:
+    """Ask; show the game `build` makes of the answers with its payments; record it
+    through `record` (with the game's lines shown, which it must still be) only when the
+    scorekeeper types y. Say so and stop otherwise."""
     term: Terminal = RealTerminal() if sys.stdin.isatty() else PipedTerminal()
     try:
         answers = ask_win(term, standings)
-        built = build(standings, answers)
-        session = standings.session
-        after = fold(session._replace(log=(*session.log, built.entry)))
-        if after.problems:
-            raise Refused(after.problems[-1].message)
-        for line in [*the_game(after), *(f"  {note}" for note in built.notes)]:
+        shown, more = preview(standings, build(standings, answers))
+        for line in [*shown, *more]:
             term.say(line)
         keep = _yes_or_no(
             term,
@@ -289,4 +312,4 @@ def run(
     if not keep:
         term.say(ABORTED)
         raise typer.Exit(1)
-    record(answers)
+    record(answers, shown)

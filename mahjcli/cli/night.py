@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..core.standings import Standings
+    from ..files.loader import Night
     from ..night.change import Change
 
 commands = Commands()
@@ -286,12 +287,19 @@ def win(
     def build_it(standings: "Standings", answers: dict[str, Any]) -> build.Built:
         return build.build_win(standings, **{**options, **answers})
 
-    def record(answers: dict[str, Any]) -> None:
-        show(lambda: change.record(path, lambda night: build_it(night.standings, answers)))
+    def record(answers: dict[str, Any], shown: list[str] | None = None) -> None:
+        def build_now(night: "Night") -> build.Built:
+            built = build_it(night.standings, answers)
+            if shown is not None:  # asked: it must still be the game confirmed
+                ask.still_shown(night.standings, built, shown)
+            return built
+
+        show(lambda: change.record(path, build_now))
 
     if winner is not None:
         record({})
         return
+    from ..files import loader
     from . import ask
 
     if not ask.interactive():
@@ -299,8 +307,6 @@ def win(
             "Missing argument 'WINNER': name the winner (mahj win NAME VALUE --thrown-by "
             "NAME), or run `mahj win` alone at a terminal to be asked"
         )
-    from ..files import loader
-
     ask.run(loader.load(path).standings, build_it, record)
 
 

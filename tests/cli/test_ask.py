@@ -182,3 +182,45 @@ def test_short_flags_and_the_self_picked_spelling(four: Run):
         (None, True, False),
         (None, True, False),
     ]
+
+
+@pytest.fixture
+def meanwhile(monkeypatch: pytest.MonkeyPatch, mahj: Run):
+    """Record `args` (as a phone or another terminal would) while `Record it?` waits."""
+    real = ask._yes_or_no
+
+    def set_up(*args: str) -> None:
+        def answer(term, prompt: str, *rest):
+            if prompt.startswith("Record it?"):
+                assert mahj(*args).exit_code == 0
+            return real(term, prompt, *rest)
+
+        monkeypatch.setattr(ask, "_yes_or_no", answer)
+
+    return set_up
+
+
+def test_a_game_whose_payments_changed_while_asked_is_not_recorded(
+    mahj: Run, at_terminal, typing, meanwhile
+):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--house", "east-double")
+    meanwhile("wall")  # the deal passes: Linda is East, so she would collect double
+    result = typing("Linda\n" + "25\n" + "Kathy\n" + "n\n" + "y\n")
+    assert "Kathy pays 50, Ruth 50, Pat 25 → Linda +125" in result.output
+    assert result.exit_code == 1
+    said = " ".join(result.output.split())
+    assert "the night changed while you were answering" in said
+    assert "Kathy pays 100, Ruth 50, Pat 50 → Linda +200; nothing was recorded" in said
+    assert [g["result"] for g in _games(mahj)] == ["wall"]
+
+
+def test_another_tables_game_meanwhile_only_moves_the_number_on(
+    mahj: Run, at_terminal, typing, meanwhile
+):
+    mahj("new", *["Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot"], "--tables", "2")
+    meanwhile("wall", "--table", "2")
+    result = typing("Linda\n" + "25\n" + "Kathy\n" + "n\n" + "y\n")
+    assert "Game 1 at table 1: Linda wins 25, thrown by Kathy" in result.output
+    assert result.exit_code == 0, result.output
+    assert "Record it? y or n: y\nGame 2: Linda wins 25, thrown by Kathy" in result.output
+    assert [g["result"] for g in _games(mahj)] == ["wall", "win"]
