@@ -107,7 +107,11 @@ class Source:
             if now == data:
                 parsed = Parsed(data.decode("utf-8"), standings.session, ())
                 loaded = loader.Loaded(self.path, data, parsed, opened)
-                self._shown = Shown(opened, night=loader.Night(loaded, standings))
+                before, self._shown = (
+                    self._shown,
+                    Shown(opened, night=loader.Night(loaded, standings)),
+                )
+                warn(dropped(before, self._shown))  # an editor's older copy saved before it
         except OSError:
             pass
         finally:
@@ -121,9 +125,14 @@ class Source:
             if shown is None:
                 before, shown = self._shown, read_file(self.path, self.kind)
                 self._shown = shown
-                for line in dropped(before, shown):
-                    print(line, file=sys.stderr, flush=True)
+                warn(dropped(before, shown))
             return shown
+
+
+def warn(lines: list[str]) -> None:
+    """Say each line on the server's terminal."""
+    for line in lines:
+        print(line, file=sys.stderr, flush=True)
 
 
 def dropped(before: Shown | None, after: Shown) -> list[str]:

@@ -32,6 +32,21 @@ def test_a_game_saved_over_by_an_editors_older_copy_is_named(
     assert "Warning" not in capsys.readouterr().err
 
 
+def test_it_is_named_when_the_next_thing_after_the_editors_save_is_a_phones_game(
+    serve: Serve, night: Path, capsys: pytest.CaptureFixture[str]
+):
+    opened = night.read_text("utf-8")
+    client = serve(night)
+    assert client.post("/win", data=PHONE_GAME, headers=KEY).status_code == 200
+    night.write_text(opened, "utf-8")  # the editor's older copy, and no screen looks
+    later = {"winner": "Ruth", "value": "25", "thrown_by": "Pat", "entry_id": "phone-def-456"}
+    assert client.post("/win", data=later, headers=KEY).status_code == 200
+    said = capsys.readouterr().err
+    assert "Warning: night.toml was saved without what a phone recorded (Kathy wins 30, " in said
+    client.get("/")
+    assert "Warning" not in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "correction",
     [("undo",), ("take-back", "2"), ("fix", "2", "Linda", "25", "--self-pick")],
