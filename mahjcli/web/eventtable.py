@@ -27,7 +27,7 @@ from . import eventforms
 from .common import Site, api_error, draw, form_items, page, refused, remember, render, see, without
 from .eventforms import ENTRIES, Asked, Change, lines_at, made, new_entry_id, number
 from .eventpaper import paper_card, paper_edit, record_card, recorded_answer, totals_context
-from .fields import chosen_of, text
+from .fields import chosen_of, small, text
 from .guard import Fields, Problem, cookie_name, fields_of, json_response, read_fields
 
 TABLE = "/round/{round:int}/table/{table:int}"
@@ -95,10 +95,9 @@ class TablePages(EventBase):
         opened, rnd = await self.floor(request)
         seating = opened.event.seating(rnd)
         assert seating is not None
-        mine = request.cookies.get(_table_cookie(request), "")
-        remembered = mine.isdigit() and len(mine) < 6 and 1 <= int(mine) <= len(seating.tables)
-        if remembered and "pick" not in request.query_params:
-            return see(f"/round/{rnd}/table/{int(mine)}")
+        mine = small(request.cookies.get(_table_cookie(request)), 6)
+        if 1 <= mine <= len(seating.tables) and "pick" not in request.query_params:
+            return see(f"/round/{rnd}/table/{mine}")
         return render(
             request,
             "event_tables.html",

@@ -378,6 +378,13 @@ def test_a_phone_remembers_its_table(phone: TestClient):
     again = phone.get("/tables", follow_redirects=False)
     assert again.status_code == 303 and again.headers["location"] == "/round/1/table/2"
     assert phone.get("/tables?pick=1").status_code == 200
+    name = next(c for c in phone.cookies if c.startswith("mahj_table"))
+    phone.cookies.delete(name)
+    key = "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
+    for odd in ("²", "9" * 40, "0", "7"):  # a cookie typed or mangled: the phone picks again
+        cookie = [(b"cookie", f"{key}; {name}={odd}".encode("latin-1"))]  # ² as one byte
+        picked = phone.get("/tables", headers=cookie, follow_redirects=False)
+        assert "Which table is this phone?" in picked.text, odd
 
 
 def test_names_are_shown_as_typed_on_the_tables_pages(serve: Serve, tmp_path: Path):
