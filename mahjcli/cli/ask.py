@@ -290,11 +290,11 @@ def still_shown(standings: Standings, built: Built, shown: list[str]) -> None:
 def run(
     standings: Standings,
     build: Callable[[Standings, dict[str, Any]], Built],
-    record: Callable[[dict[str, Any], list[str]], None],
+    record: Callable[[Callable[[Standings], Built]], None],
 ) -> None:
     """Ask; show the game `build` makes of the answers with its payments; record it
-    through `record` (with the game's lines shown, which it must still be) only when the
-    scorekeeper types y. Say so and stop otherwise."""
+    through `record` only when the scorekeeper types y, and only if it is still the game
+    shown on the night as it then stands. Say so and stop otherwise."""
     term: Terminal = RealTerminal() if sys.stdin.isatty() else PipedTerminal()
     try:
         answers = ask_win(term, standings)
@@ -312,4 +312,10 @@ def run(
     if not keep:
         term.say(ABORTED)
         raise typer.Exit(1)
-    record(answers, shown)
+
+    def confirmed(now: Standings) -> Built:
+        built = build(now, answers)
+        still_shown(now, built, shown)
+        return built
+
+    record(confirmed)

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..core.standings import Standings
-    from ..files.loader import Night
     from ..night.change import Change
 
 commands = Commands()
@@ -287,17 +286,11 @@ def win(
     def build_it(standings: "Standings", answers: dict[str, Any]) -> build.Built:
         return build.build_win(standings, **{**options, **answers})
 
-    def record(answers: dict[str, Any], shown: list[str] | None = None) -> None:
-        def build_now(night: "Night") -> build.Built:
-            built = build_it(night.standings, answers)
-            if shown is not None:  # asked: it must still be the game confirmed
-                ask.still_shown(night.standings, built, shown)
-            return built
-
-        show(lambda: change.record(path, build_now))
+    def record(build_now: "Callable[[Standings], build.Built]") -> None:
+        show(lambda: change.record(path, lambda night: build_now(night.standings)))
 
     if winner is not None:
-        record({})
+        record(lambda standings: build_it(standings, {}))
         return
     from ..files import loader
     from . import ask

@@ -38,6 +38,7 @@ from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
 from .eventtable import TablePages, server_now
 from .fields import small
 from .guard import Problem, error_response, json_response
+from .nightpages import ROOM_WRITES
 from .source import Shown, Source
 
 DONE = {
@@ -52,18 +53,7 @@ DONE = {
 """What the director's page says after each of the director's writes."""
 
 
-NIGHT_WRITES = (
-    "win",
-    "wall",
-    "incomplete",
-    "fix",
-    "join",
-    "leave",
-    "open-table",
-    "close-table",
-    "rename",
-    "undo",
-)
+NIGHT_WRITES = ("win", "wall", "incomplete", "fix", *ROOM_WRITES, "undo")
 """A night's writes, which an event answers with its own addresses."""
 
 

@@ -264,8 +264,8 @@ def prepare(room: Room, name: str, host: str, port: int) -> Ready:
     sock = bind(host, port)
     try:
         keys = kept_keys(room)
-        address = _base(host, sock.getsockname()[1])
-        app = make_app(room, keys, address=address)
+        shown, port = _shown_hosts(host), sock.getsockname()[1]
+        app = make_app(room, keys, address=f"http://{shown[0]}:{port}")
         config = uvicorn.Config(
             app,
             http=Prompt,
@@ -282,7 +282,7 @@ def prepare(room: Room, name: str, host: str, port: int) -> Ready:
         raise
     single = room.single
     event = single is not None and single.kind == "event"
-    return Ready(_lines(name, host, sock.getsockname()[1], keys, event=event), server, sock)
+    return Ready(_lines(name, host, shown, port, keys, event=event), server, sock)
 
 
 def kept_keys(room: Room) -> Keys:
@@ -298,18 +298,15 @@ def kept_keys(room: Room) -> Keys:
 
 
 def _shown_hosts(host: str) -> list[str]:
+    """The hosts the room's phones reach the server at, the first as the pages' address."""
     hosts = lan_addresses() if host in ("0.0.0.0", "::", "") else [host]
     return [f"[{h}]" if ":" in h else h for h in hosts] or ["THIS-COMPUTER"]
 
 
-def _base(host: str, port: int) -> str:
-    """`http://HOST:PORT` as the room's phones reach the server."""
-    return f"http://{_shown_hosts(host)[0]}:{port}"
-
-
-def _lines(name: str, host: str, port: int, keys: Keys, *, event: bool = False) -> tuple[str, ...]:
+def _lines(
+    name: str, host: str, shown: list[str], port: int, keys: Keys, *, event: bool = False
+) -> tuple[str, ...]:
     """What the organiser (or an event's director) reads at start-up."""
-    shown = _shown_hosts(host)
     base = f"http://{shown[0]}:{port}"
     token = keys.key
     lines = [f"Serving {name}"]
