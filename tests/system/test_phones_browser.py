@@ -96,6 +96,8 @@ def phone_of(browser: Any, served: Served, code: bool = True) -> Any:
 def test_a_bet_and_pay_for_the_table_from_a_phone(browser, served: Served):
     from playwright.sync_api import expect
 
+    from tests.web.conftest import cli
+
     tv = browser.new_context(**TV).new_page()
     tv.goto(f"{served.base}/")
     phone = phone_of(browser, served)
@@ -113,6 +115,12 @@ def test_a_bet_and_pay_for_the_table_from_a_phone(browser, served: Served):
     phone.get_by_role("button", name="Record game").tap()
     expect(phone.locator("p.done")).to_contain_text("is recorded")
     expect(tv.locator("section.recent li").first).to_contain_text(f"{bettor} bet on", timeout=10000)
+    said = phone.locator("p.done").inner_text()
+    phone.evaluate("window.marker = 1")
+    with phone.expect_navigation(timeout=5000):  # another table's game: shown again...
+        cli("wall", "--table", "2", "--session", str(served.night))
+    assert phone.evaluate("window.marker") is None
+    expect(phone.locator("p.done")).to_have_text(said)  # ...still saying what it recorded
 
     seats = phone.locator("ol.seats .name").all_inner_texts()
     phone.locator("label[for=w1]").tap()

@@ -271,7 +271,7 @@
 
   // ---- a table's page left alone follows the night (another table's game moved the
   // line, someone arrived or left): it is shown again as it is, unless a game is being
-  // entered on it.
+  // entered on it, still saying what this phone just recorded (who gets up and who sits).
   // A page the keyboard is in (a choice, an opened list) is being used: left as it is.
   var table = document.getElementById("table");
   if (table && window.EventSource) {
@@ -285,7 +285,8 @@
     events.onmessage = function (e) {
       if (e.data !== shown && !touched && !leaving && !sending && !read(QUEUE).length) {
         events.close();  // its own address, asked again (never a form sent again)
-        window.location.assign(base + "/table/" + table.getAttribute("data-table"));
+        var here = base + "/table/" + table.getAttribute("data-table");
+        window.location.assign(here + (window.location.pathname === here ? window.location.search : ""));
       }
     };
   }
