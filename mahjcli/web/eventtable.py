@@ -127,12 +127,18 @@ class TablePages(EventBase):
             (SEAT_LETTERS[s], WINDS[s], name, view.seats[CHECKS[s]], name in view.confirmed)
             for s, name in enumerate(view.seats)
         ]
+        floor = floor_round(opened.standings, now)
         part = {
             "view": view,
             "state": view.state,
             "checks": checks,
-            "clock": clock_view(view.clock, now),
+            # an accepted card's round is over for its table: no clock counting down
+            "clock": clock_view(view.clock, now) if view.status != "accepted" else None,
             "games_per_round": GAMES_PER_ROUND,
+            "floor": floor,
+            # what the page's forms were drawn for: when it moves on, a page left alone
+            # is drawn again (event.js)
+            "drawn_for": f"{eventplay.card_mark(opened.event, rnd, table)} {view.state} {floor}",
         }
         return opened, view, part
 
@@ -179,7 +185,6 @@ class TablePages(EventBase):
             **part,
             title=views.event_title(opened.standings),
             profile=profile_words(opened.standings),
-            floor=floor_round(opened.standings, server_now()),
             unfinished=unfinished(opened.standings, rnd, table),  # a slow table's earlier card
             token=self.key_of(request),
             director=self.keys.level(self.key_of(request)) == "organiser",

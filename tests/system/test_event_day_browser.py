@@ -337,7 +337,7 @@ def test_a_tables_card_follows_a_game_entered_elsewhere_and_its_clock_keeps_coun
     browser, serve, event
 ):
     """A table's page open on a phone shows a game another phone (here the laptop) put on
-    the card, without being reloaded, and its clock still counts down afterwards."""
+    the card, and, left alone, offers the next game; its clock still counts down."""
     from playwright.sync_api import expect
 
     path, env = event
@@ -351,6 +351,7 @@ def test_a_tables_card_follows_a_game_entered_elsewhere_and_its_clock_keeps_coun
     subprocess.run([*mahj, "win", "1", "1", "Bea", "30", "--self-pick", "--session", str(path)],
                    env=env, check=True, capture_output=True)  # fmt: skip
     expect(phone.locator("#live")).to_contain_text("Bea wins 30, self-picked", timeout=10_000)
+    expect(phone.locator("form.game h2")).to_contain_text("Game 2 of 4", timeout=10_000)
     shown = phone.locator(".clock-left").text_content()
     expect(phone.locator(".clock-left")).not_to_have_text(shown or "", timeout=5_000)
 

@@ -103,3 +103,24 @@ def cli_refused(path: Path, *args: str) -> str:
     result = CliRunner().invoke(app, ["event", *args, "--session", str(path)])
     assert result.exit_code != 0
     return result.stdout + result.stderr
+
+
+def test_a_card_accepted_shows_no_clock_and_links_the_round_on_the_floor(
+    serve: Serve, tmp_path: Path
+):
+    path = new_event(tmp_path)
+    run(path, "start", "1", "--minutes", "60")
+    for _ in range(4):
+        run(path, "wall", "1", "1")
+    run(path, "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    run(path, "hand-in", "1", "1", "Ann")
+    run(path, "accept", "1", "1")
+    run(path, "score", "1", "2", "Eve=0", "Fay=0", "Gus=0", "Hal=0")
+    phone = phone_of(serve, path)
+    before = html.unescape(phone.get("/round/1/table/1").text)
+    assert "The card: accepted" in before and "data-clock" not in before  # the round is over
+    run(path, "seating", "2")
+    run(path, "start", "2", "--minutes", "50")
+    page = html.unescape(phone.get("/round/1/table/1").text)
+    assert '<a href="/round/2/table/1">round 2 is on the floor</a>' in page
+    assert "data-clock" not in page  # not round 1's clock, still counting

@@ -3,7 +3,7 @@
 // clock, which may be wrong), with its warnings at 10 and 5 minutes and "time called" at
 // the end (each said once to a screen reader), and again each time board.js puts a fresh
 // part of the page in place (a table's card, kept up to date while other phones write); a
-// table's page left alone is shown again when time is called.
+// table's page left alone is shown again when time is called, or when its card moved on.
 (function () {
   "use strict";
 
@@ -98,5 +98,33 @@
   var said = document.querySelector(".clock .clock-said");
   if (saying && said) { setTimeout(function () { said.textContent = saying; }, 250); }
 
-  document.addEventListener("mahj:drawn", tick);  // board.js put a fresh card in place
+  // A table's page left alone follows its card: when a fresh card (another phone's line,
+  // the director's, the players' confirmations, the next round on the floor) is not the
+  // one its forms were drawn for, the whole page is shown again, still saying what it
+  // just did; a page being typed on, or with games kept to send, is left as it is.
+  function drawnFor() {
+    var box = document.querySelector("[data-drawn-for]");
+    return box && box.getAttribute("data-drawn-for");
+  }
+  var forms = drawnFor();
+  document.addEventListener("focusin", function (e) {
+    if (e.target.closest && e.target.closest("form")) { typed = true; }
+  });
+  document.addEventListener("toggle", function () { typed = true; }, true);  // a list opened
+  function follow() {
+    var kept = "[]";
+    try { kept = window.localStorage.getItem("mahj-unsent") || "[]"; } catch (e) { /* private */ }
+    if (drawnFor() !== forms && !typed && kept === "[]" && document.querySelector("main form")) {
+      forms = drawnFor();
+      var here = window.location.pathname;
+      if (/^\/round\/\d+\/table\/\d+$/.test(here)) {
+        window.location.assign(here + window.location.search);
+      }
+    }
+  }
+
+  document.addEventListener("mahj:drawn", function () {  // board.js put a fresh card in place
+    tick();
+    follow();
+  });
 })();
