@@ -288,6 +288,7 @@ class NightSite(NightTable):
             "organiser.html",
             status,
             base=base_of(source),
+            version=self.room.tag(source.version),
             board=board.board(standings),
             token=self.keys.key,
             present=standings.present(),
@@ -355,12 +356,8 @@ def _organiser_done(
     paid = words.outcome(row, standings)
     said = words.describe(row)
     settled = words.settled_words(row, standings)  # what is read out at the door
-    done = (
-        f"Recorded: {said}"
-        + (f" ({paid})" if paid != said else "")
-        + "."
-        + (f" Settled: {settled}." if settled else "")
-    )
+    done = f"Recorded: {said}" + (f" ({paid})" if paid != said else "") + "."
+    done += f" Settled: {settled}." if settled else ""
     last = row.at == len(log) - 1  # else something came after: it stays
     leaver = row.entry.player if isinstance(row.entry, Leave) and row.entry.settled_up else ""
     if last and (stake := standings.kitty_returns().get(leaver, 0)):

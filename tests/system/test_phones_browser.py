@@ -143,6 +143,8 @@ def test_a_bet_and_pay_for_the_table_from_a_phone(browser, served: Served):
 def test_an_arrival_and_a_table_opened_by_the_organiser(browser, served: Served):
     from playwright.sync_api import expect
 
+    from tests.web.conftest import cli
+
     tv = browser.new_context(**TV).new_page()
     tv.goto(f"{served.base}/")
     organiser = phone_of(browser, served, code=False)
@@ -156,6 +158,13 @@ def test_an_arrival_and_a_table_opened_by_the_organiser(browser, served: Served)
     organiser.get_by_role("button", name="Open a table").tap()
     expect(organiser.locator("p.done")).to_contain_text("Recorded: Table 3 opens")
     expect(tv.get_by_role("heading", name="Table 3")).to_be_visible(timeout=10000)
+    # left alone, the organiser's page follows the night (what each would settle too)
+    played = len([g for g in served.games() if g["result"] != "penalty"])
+    cli("win", east_of_table_1(served), "25", "--self-pick", "--session", str(served.night))
+    expect(organiser.locator("p.meta")).to_contain_text(
+        f"games played: {played + 1}", timeout=10000
+    )
+    expect(organiser.locator("p.done")).to_contain_text("Recorded: Table 3 opens")
 
 
 def test_a_correction_that_would_move_a_later_game_is_refused(browser, served: Served):

@@ -9,6 +9,7 @@ import html
 import re
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from mahjcli.files import loader
@@ -124,6 +125,19 @@ def test_a_take_back_happens_only_on_post(serve: Serve, night: Path):
     for method in ("GET", "PUT", "DELETE"):
         assert client.request(method, "/undo", data={"at": "0"}, headers=KEY).status_code == 405
     assert night.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("house", "said"), [((), ")"), (("--house", "kitty"), "; its kitty goes back)")]
+)
+def test_closing_a_table_gives_its_kitty_back_only_on_a_kitty_night(
+    serve: Serve, tmp_path: Path, house: tuple[str, ...], said: str
+):
+    path = tmp_path / "club.toml"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "--tables", "2",
+        *house, "--session", str(path))  # fmt: skip
+    page = words(organiser(serve, path).get("/organiser").text)
+    assert f"Table to close (its players go to the front of the line{said}" in page
 
 
 def test_a_leaver_with_a_stake_in_the_kitty_is_told_it_stays_there(serve: Serve, tmp_path: Path):

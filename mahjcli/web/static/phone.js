@@ -269,23 +269,23 @@
     });
   });
 
-  // ---- a table's page left alone follows the night (another table's game moved the
-  // line, someone arrived or left): it is shown again as it is, unless a game is being
-  // entered on it, still saying what this phone just recorded (who gets up and who sits).
-  // A page the keyboard is in (a choice, an opened list) is being used: left as it is.
-  var table = document.getElementById("table");
-  if (table && window.EventSource) {
+  // ---- a table's page (or the organiser's) left alone follows the night (another
+  // table's game moved the line, someone arrived or left): it is shown again as it is,
+  // unless something is being entered on it, still saying what this phone just did (who
+  // gets up and who sits). A page the keyboard is in (a choice, an opened list) is being
+  // used: left as it is.
+  var page = document.querySelector("[data-follow]");
+  if (page && window.EventSource) {
     var touched = false;
     var used = function () { touched = true; };
-    ["input", "change", "focusin"].forEach(function (kind) { table.addEventListener(kind, used); });
-    table.addEventListener("toggle", used, true);
-    var shown = table.getAttribute("data-version");
-    var base = table.getAttribute("data-base");
-    var events = new EventSource(base + "/events");
+    ["input", "change", "focusin"].forEach(function (kind) { page.addEventListener(kind, used); });
+    page.addEventListener("toggle", used, true);
+    var shown = page.getAttribute("data-version");
+    var events = new EventSource(page.getAttribute("data-base") + "/events");
     events.onmessage = function (e) {
       if (e.data !== shown && !touched && !leaving && !sending && !read(QUEUE).length) {
         events.close();  // its own address, asked again (never a form sent again)
-        var here = base + "/table/" + table.getAttribute("data-table");
+        var here = page.getAttribute("data-follow");
         window.location.assign(here + (window.location.pathname === here ? window.location.search : ""));
       }
     };
