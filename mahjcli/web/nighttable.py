@@ -133,6 +133,7 @@ class NightTable(Site):
             pays_for_table=rules.house_problem("pay-for-table") is None,
             organiser=self.level_of(request) == "organiser",
             version=self.room.tag(source.version),
+            closed=source.closed,
             error=error,
             done=" ".join(w for w in (board.done_words(standings, number, done), also) if w),
         )

@@ -440,9 +440,12 @@ def test_closing_the_night_shows_the_end_until_a_game_is_recorded(serve: Serve, 
     screen = client.get("/board").text
     assert "the night is over" in screen and "Final standings" in screen
     assert "Linda pays Ruth 50" in screen
+    closed_words = "The organiser has closed the night: the room's screen shows its end."
+    assert closed_words in html.unescape(client.get("/table/1").text)  # the tables are told
     game = {"winner": "Kathy", "value": "25", "self_pick": "true"}
     assert client.post("/win", data=game, headers=KEY).status_code == 200
     assert "the night is over" not in client.get("/board").text
+    assert closed_words not in html.unescape(client.get("/table/1").text)
 
 
 def test_a_night_without_games_cannot_close(serve: Serve, night: Path):
