@@ -143,7 +143,9 @@ def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> E
     over = len(event.seatings) == event.rounds and not any(standings.missing.values())
     summary = f"Round {rnd}: {sheet_summary(page)}" if page else "No round is seated yet"
     if over:
-        played = f"All {event.rounds} rounds are" if event.rounds > 1 else "The round is"
+        played = {1: "The round is", 2: "Both rounds are"}.get(
+            event.rounds, f"All {event.rounds} rounds are"
+        )
         summary = f"{played} played, every card in"
     labels = place_labels(standings)
     lines = tuple(

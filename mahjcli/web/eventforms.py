@@ -28,6 +28,7 @@ from ..files.eventload import OpenEvent
 from ..night import build, eventbuild, eventclock, eventplay
 from ..night.build import Built
 from ..night.eventbuild import Edit
+from ..reports.words import plural
 from .fields import entry_id, flag, how_won, said, text, wall_request, win_request
 from .guard import Fields, Problem
 
@@ -208,7 +209,7 @@ def changed_since(opened: OpenEvent, rnd: int, table: int, seen: int | None) -> 
     lines = len(lines_at(opened, rnd, table))
     if seen is None or lines == seen:
         return
-    what = f"{lines - seen} more line(s)" if lines > seen else "a line taken back"
+    what = plural(lines - seen, "more line") if lines > seen else "a line taken back"
     raise Refused(
         f"round {rnd}, table {table}'s card has changed since this page was shown ({what}); "
         "nothing was recorded: look at the card, then enter the game again if it is another one"

@@ -130,14 +130,12 @@ class TablePages(EventBase):
         floor = floor_round(opened.standings, now)
         part = {
             "view": view,
-            "state": view.state,
             "checks": checks,
             # an accepted card's round is over for its table: no clock counting down
             "clock": clock_view(view.clock, now) if view.status != "accepted" else None,
             "games_per_round": GAMES_PER_ROUND,
             "floor": floor,
-            # what the page's forms were drawn for: when it moves on, a page left alone
-            # is drawn again (event.js)
+            # the page's forms are for this: when it moves on, a page left alone is drawn again
             "drawn_for": f"{eventplay.card_mark(opened.event, rnd, table)} {view.state} {floor}",
         }
         return opened, view, part

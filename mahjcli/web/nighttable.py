@@ -278,6 +278,7 @@ class NightTable(Site):
             club=standings.club,
             place=actions.where(standings, number),
             game=board.game_line(row, standings),
+            wall=row.result == "wall",
             later=sum(1 for r in standings.rows if r.is_game and r.at > row.at),
             seats=row.seated,
             elsewhere=row.elsewhere,

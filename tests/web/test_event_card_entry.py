@@ -292,7 +292,7 @@ def test_a_game_kept_on_a_phone_while_offline_is_sent_and_answered_in_json(
     )
     assert (
         stale.status_code == 400
-        and "has changed since this page was shown" in stale.json()["error"]
+        and "has changed since this page was shown (1 more line)" in stale.json()["error"]
     )
     assert event.read_bytes() == before
 

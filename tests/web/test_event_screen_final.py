@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from tests.helpers import SAMPLES
-from tests.web.conftest import Serve, cli
+from tests.web.conftest import Serve, cli, cli_json
 from tests.web.eventday import text_of
 
 TEN = ["Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
@@ -42,3 +42,21 @@ def test_the_seating_stays_until_the_last_card_is_in(serve: Serve, tmp_path: Pat
     page = text_of(serve(event).get("/"))
     assert "<h2>Final standings</h2>" in page and "Round 1 seating" not in page
     assert "All 1 round played" not in page and "The round is played, every card in" in page
+
+
+def test_two_rounds_over_are_both_rounds(serve: Serve, tmp_path: Path):
+    event = tmp_path / "cup.toml"
+    cli("event", "new", "Club Cup", *TEN[:8], "--rounds", "2", "--given",
+        "--session", str(event))  # fmt: skip
+    for rnd in ("1", "2"):
+        if rnd == "2":
+            cli("event", "seating", "2", "--session", str(event))
+        for table in ("1", "2"):
+            card = cli_json("event", "scorecard", rnd, table, "--session", str(event))
+            seated = [seat["player"] for seat in card["seats"]]  # type: ignore[index]
+            totals = [
+                f"{name}={points}" for name, points in zip(seated, (10, 0, -10, 0), strict=True)
+            ]
+            cli("event", "score", rnd, table, *totals, "--session", str(event))
+    page = text_of(serve(event).get("/"))
+    assert "Both rounds are played, every card in" in page

@@ -290,6 +290,10 @@ def test_the_fix_page_refuses_on_the_page_with_the_choices_kept(serve: Serve, ro
     cli("win", "Eve", "25", "--thrown-by", "Flo", "--session", str(room))
     page = client.get("/table/1/fix/1")
     assert page.status_code == 200 and "Correct game 1" in page.text
+    assert "Make it a wall game" in page.text
+    cli("wall", "--table", "1", "--session", str(room))
+    assert "Make it a wall game" not in client.get("/table/1/fix/3").text  # it is one
+    cli("undo", "--session", str(room))
     before = room.read_bytes()
     form = {"token": TOKEN, "page": "table", "game": "1", "table": "1", "winner": "Eve",
             "value": "25", "how": "by:Flo"}  # fmt: skip
