@@ -46,10 +46,10 @@ def use(
 
     Example: mahj use 2
     """
-    from ..files import eventload, loader, paths
+    from ..files import loader, paths
 
     path = loader.pick(night)
-    if eventload.is_event(path):
+    if loader.holds_event(path):
         _use_event(path, json)
         return
     standings = loader.load(path).standings

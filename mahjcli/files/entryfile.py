@@ -1,8 +1,10 @@
 """The [[log]] entries of a session file, read by each kind's declared keys
-(`mahjcli.core.model.keys_of`): each value checked, each name matched to a player."""
+(`mahjcli.core.model.keys_of`): each value checked, each name matched to a player. Also
+the one rule for a key mahj does not read, in a night or an event (`unknown_keys`)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -132,6 +134,23 @@ def _shape(kind: str, raw: dict[str, Any], values: dict[str, Any]) -> tuple[str 
     return None
 
 
+def unknown_keys(
+    keys: Iterable[str],
+    known: Iterable[str],
+    where: Callable[[str], Where],
+    label: str,
+    problems: list[Problem],
+    notes: list[Problem],
+) -> None:
+    """Each of `keys`, keys mahj does not read, in order: a problem when it looks like a slip
+    of a `known` one (`meant_key`), else a note that it is kept but not used."""
+    for key in sorted(keys):
+        if near := meant_key(key, known):
+            problems.append(Problem(f"{label}unknown key {key!r}{near}", where(key)))
+        else:
+            notes.append(Problem(f"{label}unknown key {key!r} is kept but not used", where(key)))
+
+
 def read_entry(
     raw: object, index: int, canon: dict[str, str]
 ) -> tuple[Entry | None, list[Problem], list[Problem]]:
@@ -152,13 +171,8 @@ def read_entry(
     keys = keys_of(kind)
     notes: list[Problem] = []
     problems: list[Problem] = []
-    for key in sorted(set(raw) - set(keys) - {"kind"}):
-        if near := meant_key(key, keys):
-            message = f"{label}: unknown key {key!r}{near}"
-            problems.append(Problem(message, Where.entry(index, key)))
-        else:
-            message = f"{label}: unknown key {key!r} is kept but not used"
-            notes.append(Problem(message, Where.entry(index, key)))
+    where = functools.partial(Where.entry, index)
+    unknown_keys(set(raw) - set(keys) - {"kind"}, keys, where, f"{label}: ", problems, notes)
     values: dict[str, Any] = {}
     for key, spec in keys.items():
         if key not in raw:

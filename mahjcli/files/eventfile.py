@@ -21,11 +21,11 @@ from ..core.event import (
     TableCard,
 )  # fmt: skip
 from ..core.model import ENTRY_ID, Entry, is_entry_id
-from ..core.names import closest, fold_name, meant_key, name_problem
+from ..core.names import closest, fold_name, name_problem
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.profiles import built_in, read_profile
 from ..core.rulesets import DEFAULT_PROFILE, Tournament
-from .entryfile import read_entry
+from .entryfile import read_entry, unknown_keys
 from .sessionfile import deep, read_card, read_toml
 
 SCHEMA = 1
@@ -233,13 +233,7 @@ class Reader:
         where: Callable[[str], Where],
         label: str = "",
     ) -> None:
-        for key in sorted(set(table) - set(known)):
-            if near := meant_key(key, known):
-                self.problem(f"{label}unknown key {key!r}{near}", where(key))
-            else:
-                self.notes.append(
-                    Problem(f"{label}unknown key {key!r} is kept but not used", where(key))
-                )
+        unknown_keys(set(table) - set(known), known, where, label, self.problems, self.notes)
 
     def whole(self, value: object, what: str, where: Where, default: int = 0) -> int:
         if value is None:

@@ -11,12 +11,12 @@ from ..core.event import Event
 from ..core.eventfold import EventStandings, fold_event
 from ..core.problems import Problem
 from ..core.wording import in_words
-from .eventfile import KIND, ParsedEvent, parse_event_text
+from .eventfile import ParsedEvent, parse_event_text
 from .lines import Locator
 from .loader import damaged, read_stamped
 from .paths import data_dir, read_pointer, write_pointer
 from .reading import Stamp
-from .sessionfile import decode, read_toml
+from .sessionfile import decode
 
 
 class LoadedEvent(NamedTuple):
@@ -111,17 +111,6 @@ def current_event_or_none() -> Path | None:
         return read_pointer(current_event_pointer(), "current-event", "mahj event new")
     except SessionMissing:
         return None
-
-
-def is_event(path: Path) -> bool:
-    """Whether a file says it is an event (`kind = "event"`), sound or not (False when it
-    cannot be read: reading it as a night says why)."""
-    try:
-        text = read(path).parsed.text
-    except SessionMissing:
-        return False
-    doc, _ = read_toml(text, "an event file")
-    return doc is not None and doc.get("kind") == KIND
 
 
 def new_event_path(stem: str, date_text: str) -> tuple[Path, Path | None]:

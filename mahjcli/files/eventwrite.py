@@ -5,13 +5,10 @@ is refused (CannotEdit), never made by writing the whole file afresh."""
 
 from __future__ import annotations
 
-import datetime as _dt
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.cards import card_to_dict
-from ..core.clock import ClockMark, stamp, utc
+from ..core.clock import ClockMark, utc
 from ..core.errors import CannotEdit
 from ..core.event import Event, Player, RoundSeating, TableCard
 from ..core.names import fold_name
@@ -20,7 +17,7 @@ from ..core.rulesets import Tournament
 from . import sessionwrite as night_log  # a card's games are edited as a night's log is
 from . import tomltext
 from .eventfile import CARD_KEYS, CLOCK_KEYS, KIND, PLAYER_KEYS, SCHEMA, SEATING_KEYS
-from .sessionwrite import document, entry_to_dict, newline_of, reads_as, toml_block, toml_value
+from .sessionwrite import card_text, document, entry_to_dict, newline_of, reads_as, toml_value
 from .tomltext import array_at, array_tables, comments, inline_array, rewritten, statements
 
 HEAD = """\
@@ -29,36 +26,6 @@ HEAD = """\
 # mistake with any editor, then run `mahj event check`.
 # Each table lists its seats in order A (East of the starting seats), B, C, D.
 """
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def _key(key: str) -> str:
-    return key if _BARE.match(key) else toml_value(key)
-
-
-def value_text(value: Any) -> str:
-    """A value as TOML text; a moment as `2026-04-18T13:00:00Z`."""
-    if isinstance(value, _dt.datetime):
-        return stamp(value)
-    return toml_value(value)
-
-
-def inline(table: Mapping[str, Any]) -> str:
-    """A table on one line: `{ kind = "win", winner = "Ann", value = 25 }`.
-
-    >>> print(inline({"Ann": 45, "Mary Lou": -10}))
-    { Ann = 45, "Mary Lou" = -10 }
-    """
-    return "{ " + ", ".join(f"{_key(k)} = {inline_value(v)}" for k, v in table.items()) + " }"
-
-
-def inline_value(value: Any) -> str:
-    """A value on one line, its tables (at any depth) written `{ ... }`."""
-    if isinstance(value, Mapping):
-        return inline(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(inline_value(v) for v in value) + "]"
-    return value_text(value)
 
 
 def player_table(player: Player) -> dict[str, Any]:
@@ -116,10 +83,8 @@ def _lines(key: str, value: Any) -> list[str]:
         rows = [f"    {toml_value(t)},  # table {n}" for n, t in enumerate(value, 1)]
         return ["tables = [", *rows, "]"]
     if key == "games":
-        return ["games = [", *(f"    {inline(g)}," for g in value), "]"]
-    if isinstance(value, dict):
-        return [f"{key} = {inline(value)}"]
-    return [f"{key} = {value_text(value)}"]
+        return ["games = [", *(f"    {toml_value(g)}," for g in value), "]"]
+    return [f"{key} = {toml_value(value)}"]
 
 
 def profile_block(rules: Tournament) -> str:
@@ -165,11 +130,9 @@ def new_event_text(event: Event) -> str:
     if not plain_profile(event):
         parts.append("\n" + profile_block(event.rules))
     if event.card is not None:
-        card = card_to_dict(event.card)
-        lines = card.pop("lines")
-        parts.append("\n# The year's card the tables name lines of, copied from its file.\n")
-        parts.append(toml_block("[card]", card))
-        parts += ["\n" + toml_block("[[card.lines]]", line) for line in lines]
+        parts.append(
+            card_text(event.card, "The year's card the tables name lines of, copied from its file.")
+        )
     parts += ["\n" + block("players", player_table(p)) for p in event.players]
     parts += ["\n" + block("seating", seating_table(s)) for s in event.seatings]
     parts += ["\n" + block("clock", clock_table(m)) for m in event.clock]
@@ -218,7 +181,7 @@ def _appended(text: str, section: str, table: dict[str, Any], nl: str) -> str:
     inside its brackets; else a [[section]] table at the end."""
     array = inline_array(text, section)
     if array is not None:
-        return night_log.insert_inline(text, array, inline(table), nl)
+        return night_log.insert_inline(text, array, toml_value(table), nl)
     if text and not text.endswith("\n"):
         text += nl
     return text + nl + block(section, table).replace("\n", nl)
@@ -244,7 +207,7 @@ def change_table(text: str, section: str, index: int, table: dict[str, Any]) -> 
         old, known = tables[index], _KNOWN[section]
         kept = {k: table.get(k, v) for k, v in old.items() if k in table or k not in known}
         tables[index] = kept | table
-        new = text[:start] + inline(tables[index]) + text[end:]
+        new = text[:start] + toml_value(tables[index]) + text[end:]
     elif array is None and len(spans) == len(tables):
         start, end = spans[index]
         where = f"the [[{section}]] table on line {text.count(chr(10), 0, start) + 1}"
@@ -306,7 +269,7 @@ def _changed_value(stmt: str, at: int, old: Any, key: str, value: Any, nl: str) 
     item longer, or one shorter, changed in place; any other value written again."""
     array = array_at(stmt, at) if isinstance(old, list) and isinstance(value, list) else None
     if array is not None and array.items and value and _plain(value[:-1]) == _plain(old):
-        more = night_log.insert_inline(stmt, array, inline_value(value[-1]), nl)
+        more = night_log.insert_inline(stmt, array, toml_value(value[-1]), nl)
         return more, [*old, value[-1]]
     if array is not None and old and _plain(value) == _plain(old[:-1]):
         fewer = night_log.remove_inline(stmt, array)
@@ -323,8 +286,8 @@ def _taken_back(key: str, item: Any, nl: str) -> str:
     (as a night keeps an undone entry): the same id sent again records nothing."""
     if key != "games" or not isinstance(item, dict) or not item.get("entry_id"):
         return ""
-    said = inline({k: v for k, v in item.items() if k != "entry_id"})
-    return f"{nl}# Taken back: {said}{nl}# entry_id = {value_text(item['entry_id'])}"
+    said = toml_value({k: v for k, v in item.items() if k != "entry_id"})
+    return f"{nl}# Taken back: {said}{nl}# entry_id = {toml_value(item['entry_id'])}"
 
 
 def _own(was: Any, new: Any) -> Any:

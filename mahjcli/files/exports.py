@@ -22,7 +22,7 @@ from pathlib import Path
 from ..core.errors import Refused, SaveFailed
 from .atomic import write_all, write_atomic
 from .paths import current_pointer
-from .reading import kind_of
+from .reading import kind_of, reason
 
 _LOCK = re.compile(r"^\..+\.lock$")
 _TEMP = re.compile(r"^\..+\.\d+\.[0-9a-f]+\.tmp$")
@@ -40,7 +40,7 @@ def write_export(target: Path, data: bytes, sources: Sequence[Path] = ()) -> Non
         _replace(target, data)
         return
     except (OSError, ValueError) as exc:
-        raise SaveFailed(f"cannot write {target}: {_reason(exc)}; nothing was written") from None
+        raise SaveFailed(f"cannot write {target}: {reason(exc)}; nothing was written") from None
     real = target
     if stat.S_ISLNK(info.st_mode):
         real, followed = _through_link(target, info)
@@ -62,17 +62,9 @@ def write_export(target: Path, data: bytes, sources: Sequence[Path] = ()) -> Non
         )
 
 
-def _reason(exc: BaseException) -> str:
-    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
-
-
-def _owner() -> int | None:
-    return os.geteuid() if hasattr(os, "geteuid") else None
-
-
 def _through_link(target: Path, link: os.stat_result) -> tuple[Path, os.stat_result | None]:
     """Where a symbolic link leads, when the user owns it and what it leads to."""
-    me = _owner()
+    me = os.geteuid() if hasattr(os, "geteuid") else None
     if me is not None and link.st_uid != me:
         raise Refused(
             f"{target} is a symbolic link that belongs to someone else; mahj does not write "
@@ -84,7 +76,7 @@ def _through_link(target: Path, link: os.stat_result) -> tuple[Path, os.stat_res
     except FileNotFoundError:
         return real, None
     except OSError as exc:
-        raise SaveFailed(f"cannot write {target}: {_reason(exc)}; nothing was written") from None
+        raise SaveFailed(f"cannot write {target}: {reason(exc)}; nothing was written") from None
     if me is not None and stat.S_ISREG(info.st_mode) and info.st_uid != me:
         raise Refused(
             f"{target} is a symbolic link to {real}, which belongs to someone else; mahj "
@@ -160,7 +152,7 @@ def _write_through(target: Path, real: Path, data: bytes) -> None:
     except OSError as exc:
         if exc.errno == errno.ENXIO:
             raise Refused(f"nobody reads from the FIFO {target}; nothing was written") from None
-        raise SaveFailed(f"cannot write {target}: {_reason(exc)}; nothing was written") from None
+        raise SaveFailed(f"cannot write {target}: {reason(exc)}; nothing was written") from None
     try:
         mode = os.fstat(fd).st_mode
         if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
@@ -169,7 +161,7 @@ def _write_through(target: Path, real: Path, data: bytes) -> None:
             os.set_blocking(fd, True)  # the reader is there: wait for it like any writer
         write_all(fd, data)
     except OSError as exc:
-        raise SaveFailed(f"could not write to {target}: {_reason(exc)}") from None
+        raise SaveFailed(f"could not write to {target}: {reason(exc)}") from None
     finally:
         with contextlib.suppress(OSError):
             os.close(fd)

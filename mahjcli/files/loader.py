@@ -20,7 +20,7 @@ from . import paths as _paths
 from . import reading
 from .atomic import backup_of
 from .reading import Stamp
-from .sessionfile import Parsed, decode, parse_text
+from .sessionfile import Parsed, decode, parse_text, read_toml
 
 if TYPE_CHECKING:
     from .lines import Locator
@@ -174,14 +174,15 @@ def not_a_night(loaded: Loaded) -> bool:
 
 
 def holds_event(path: Path) -> bool:
-    """Whether the file is an event's (`kind = "event"`), not a night's; a file that cannot
-    be read is taken for a night (its loader says why)."""
+    """Whether the file says it is an event's (`kind = "event"`), sound or not, not a night's;
+    a file that cannot be read, or is not TOML, is taken for a night (its loader says why)."""
     try:
         data = reading.read_regular(path, reading.SESSION_LIMIT)
     except (OSError, reading.Unreadable):
         return False
     text, _ = decode(data)
-    return text is not None and parse_text(text).event
+    doc = read_toml(text, "a file")[0] if text is not None else None
+    return doc is not None and doc.get("kind") == "event"
 
 
 # ---- the nights `mahj sessions` lists and `mahj use` picks from ----------------------

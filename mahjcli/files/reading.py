@@ -78,7 +78,7 @@ def read_stamped(path: Path, limit: int) -> tuple[bytes, Stamp]:
     except (FileNotFoundError, IsADirectoryError):
         raise
     except OSError as exc:
-        raise Unreadable(_reason(exc)) from None
+        raise Unreadable(reason(exc)) from None
     except ValueError as exc:  # a NUL byte in the name
         raise Unreadable(str(exc)) from None
     try:
@@ -93,7 +93,7 @@ def read_stamped(path: Path, limit: int) -> tuple[bytes, Stamp]:
     except IsADirectoryError:
         raise
     except OSError as exc:
-        raise Unreadable(_reason(exc)) from None
+        raise Unreadable(reason(exc)) from None
     finally:
         with contextlib.suppress(OSError):
             os.close(fd)
@@ -110,8 +110,9 @@ def _read_all(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc)
+def reason(exc: BaseException) -> str:
+    """Why a file could not be read or written, in a few words (`Permission denied`)."""
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
 
 
 def read_text(path: Path, what: str, give: str, refuse: type[Exception], hint: bool = False) -> str:

@@ -14,12 +14,12 @@ from ..core.house import House
 from ..core.house import parse as parse_house
 from ..core.model import ENTRY_TYPES, GAMES, MAX_TABLES, SEATS, Accept, Card, Entry, Wall, keys_of
 from ..core.money import stake_cents, stake_problem
-from ..core.names import control_problem, fold_name, meant_key, name_problem, slips
+from ..core.names import control_problem, fold_name, name_problem, slips
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.rulesets import RULE_SETS, League, RuleSet, Tournament
 from ..core.seating import table_sizes
 from ..core.session import Session, players_problem
-from .entryfile import Anyone, read_entry
+from .entryfile import Anyone, read_entry, unknown_keys
 from .tomltext import explain
 
 SCHEMA = 1
@@ -146,11 +146,7 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     if strays:  # an entry written without its [[log]] line: one problem, at its `kind`
         message = f"{strays[0]} belongs to a log entry: put a line [[log]] above the entry's lines"
         problems.append(Problem(message, Where.top(strays[0])))
-    for key in sorted(set(doc) - set(TOP_KEYS) - set(strays)):
-        if near := meant_key(key, TOP_KEYS):
-            problems.append(Problem(f"unknown key {key!r}{near}", Where.top(key)))
-        else:
-            notes.append(Problem(f"unknown key {key!r} is kept but not used", Where.top(key)))
+    unknown_keys(set(doc) - set(TOP_KEYS) - set(strays), TOP_KEYS, Where.top, "", problems, notes)
 
     def top_problem(key: str, message: str) -> None:
         problems.append(Problem(message, Where.top(key)))

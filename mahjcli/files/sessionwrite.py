@@ -5,15 +5,19 @@ done by rewriting the whole file."""
 
 from __future__ import annotations
 
+import datetime as _dt
+import re
 import tomllib
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import card_to_dict
+from ..core.clock import stamp
 from ..core.errors import CannotEdit
-from ..core.model import Entry, keys_of
+from ..core.model import Card, Entry, keys_of
 from ..core.session import Session
 from .sessionfile import BOM, SCHEMA
-from .tomltext import LOG_HEADER, InlineArray, inline_array, table_headers
+from .tomltext import InlineArray, inline_array
 
 
 def entry_to_dict(entry: Entry) -> dict[str, Any]:
@@ -32,14 +36,27 @@ def _listed(value: Any) -> Any:
     return [_listed(v) for v in value] if isinstance(value, tuple | list) else value
 
 
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
 def toml_value(value: Any) -> str:
-    """One value as TOML text, on one line (tomli-w does the escaping).
+    """One value as TOML text, on one line (tomli-w does the escaping): a table (at any
+    depth) as `{ key = value, ... }`, a moment as `2026-04-18T13:00:00Z`.
 
     >>> print(toml_value(["Ruth", "[bold]Sue"]), toml_value(True), toml_value(25))
     ["Ruth", "[bold]Sue"] true 25
+    >>> print(toml_value({"Ann": 45, "Mary Lou": -10}))
+    { Ann = 45, "Mary Lou" = -10 }
     """
-    if isinstance(value, list):
+    if isinstance(value, Mapping):
+        said = (
+            f"{k if _BARE.match(k) else toml_value(k)} = {toml_value(v)}" for k, v in value.items()
+        )
+        return "{ " + ", ".join(said) + " }"
+    if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, _dt.datetime):
+        return stamp(value)
     import tomli_w
 
     return tomli_w.dumps({"v": value})[len("v = ") : -1]
@@ -50,6 +67,15 @@ def toml_block(header: str | None, table: dict[str, Any]) -> str:
     lines = [header] if header else []
     lines.extend(f"{key} = {toml_value(value)}" for key, value in table.items())
     return "\n".join(lines) + "\n"
+
+
+def card_text(card: Card, comment: str) -> str:
+    """A card as its [card] table and one [[card.lines]] table a line, after a blank line and
+    `# comment` (how a night and an event copy the card they use)."""
+    table = card_to_dict(card)
+    lines = table.pop("lines")
+    blocks = ("\n" + toml_block("[[card.lines]]", line) for line in lines)
+    return f"\n# {comment}\n" + toml_block("[card]", table) + "".join(blocks)
 
 
 LOG_COMMENT = (
@@ -75,11 +101,7 @@ def new_session_text(session: Session) -> str:
     head.update(session.rules.options())
     text = toml_block(None, head)
     if session.card is not None:
-        card = card_to_dict(session.card)
-        lines = card.pop("lines")
-        text += "\n# The card in use tonight, copied from its file.\n" + toml_block("[card]", card)
-        for line in lines:
-            text += "\n" + toml_block("[[card.lines]]", line)
+        text += card_text(session.card, "The card in use tonight, copied from its file.")
     blocks = ("\n" + toml_block("[[log]]", entry_to_dict(entry)) for entry in session.log)
     return text + LOG_COMMENT + "".join(blocks)
 
@@ -184,42 +206,14 @@ def insert_inline(text: str, array: InlineArray, item: str, nl: str) -> str:
 
 
 def remove_last_entry(text: str) -> str:
-    """The text without its last log entry (what follows it, such as a [card], stays)."""
+    """The text without the last element of its `log = [...]` (what follows it stays; a log
+    of [[log]] tables loses its last table through logedit.replace_entry, as a comment)."""
     doc = document(text)
-    log = list(doc.get("log", []))
-    expected = dict(doc)
     array = inline_array(text, "log")
-    if array is not None:
-        expected["log"] = log[:-1]
-        new = remove_inline(text, array)
-    else:
-        if len(log) > 1:
-            expected["log"] = log[:-1]
-        else:
-            expected.pop("log", None)
-        new = _remove_table(text)
-    if new is None or not reads_as(new, expected):
+    new = remove_inline(text, array) if array is not None else None
+    if new is None or not reads_as(new, {**doc, "log": doc.get("log", [])[:-1]}):
         raise _cannot("take the last entry out of the log")
     return new
-
-
-def _remove_table(text: str) -> str | None:
-    """The text without its last [[log]] table (the comments above the next header stay)."""
-    headers = table_headers(text)
-    logs = [at for at in headers if LOG_HEADER.match(text, at)]
-    if not logs:
-        return None
-    start = logs[-1]
-    later = [at for at in headers if at > start]
-    if not later:
-        return text[:start].rstrip("\r\n ") + newline_of(text)
-    end = later[0]
-    lines = text[start:end].splitlines(keepends=True)
-    while lines and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
-        end -= len(lines.pop())  # comments just above the next table belong to it
-    while end < later[0] and text[end] in "\r\n":
-        end += 1
-    return text[:start] + text[end:]
 
 
 def remove_inline(text: str, array: InlineArray) -> str | None:

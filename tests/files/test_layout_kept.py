@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjcli.core.errors import CannotEdit
+from mahjcli.files.logedit import undo_text
 from mahjcli.files.sessionwrite import append_entry, remove_last_entry
 from mahjcli.files.tomltext import inline_array
 from tests.helpers import installed_mahj, without_privileges
@@ -107,8 +108,9 @@ def test_undo_keeps_everything_but_the_last_entry(mahj, session: Path, shape: st
 )
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 def test_adding_and_removing_in_place_always_reads_back_right(shape: str, steps: list[str]):
-    """Any mix of adds and removes: the file always holds exactly the log it should, and
-    every add undone by a remove gives the text back as it was before the add."""
+    """Any mix of adds and removes (as `mahj undo` takes an entry out): the file always holds
+    exactly the log it should, and every add undone by taking the last element out of a
+    `log = [...]` gives the text back as it was before the add."""
     text = SHAPES[shape]
     expected = list(tomllib.loads(text).get("log", []))
     history: list[str] = []
@@ -119,11 +121,13 @@ def test_adding_and_removing_in_place_always_reads_back_right(shape: str, steps:
             text = append_entry(text, entry)
             expected.append(entry)
         elif expected:
-            text = remove_last_entry(text)
+            inline = inline_array(text, "log") is not None
+            # a [[log]] table is taken out by undo_text, left as a comment
+            text = remove_last_entry(text) if inline else undo_text(text, len(expected))
             expected.pop()
             if history:
                 previous = history.pop()
-                if "log = [" not in previous or tomllib.loads(previous).get("log"):
+                if inline and tomllib.loads(previous).get("log"):
                     assert text == previous
         assert tomllib.loads(text).get("log", []) == expected
         assert set(comments(SHAPES[shape])) - {" one", " two", " again", " a slow start"} <= set(
@@ -131,12 +135,21 @@ def test_adding_and_removing_in_place_always_reads_back_right(shape: str, steps:
         )
 
 
-def test_what_cannot_be_edited_in_place_is_refused(mahj, session: Path):
-    """A log that is a table of its own ([log.x] under [[log]]) cannot lose its last
-    entry in place: refused, the file as it was."""
-    text = HEAD + '\n[[log]]\nkind = "wall"\n\n[log.extra]\nnote = "x"\n'
-    with pytest.raises(CannotEdit, match="without rewriting the file's layout"):
-        remove_last_entry(text)
+@pytest.mark.parametrize(
+    ("log", "number", "refusal"),
+    [
+        ('\n[[log]]\nkind = "wall"\n\n[log.extra]\nnote = "x"\n', 1, "change that entry in place"),
+        ('log = [{kind = "wall"},  # one\n  {kind = "wall"}]\n', 2, "without rewriting the file's"),
+    ],
+    ids=["a table of its own under [[log]]", "a comment between the last two elements"],
+)
+def test_what_cannot_be_edited_in_place_is_refused(log: str, number: int, refusal: str):
+    """A log that is a table of its own ([log.x] under [[log]]), or a `log = [...]` whose
+    last element cannot be cut out without a comment, cannot lose its last entry in place:
+    refused, nothing changed."""
+    with pytest.raises(CannotEdit, match="nothing was changed") as refused:
+        undo_text(HEAD + log, number)
+    assert refusal in str(refused.value)
 
 
 # ---- permissions ----------------------------------------------------------------------------

@@ -68,8 +68,15 @@ def test_append_to_an_inline_log_falls_back_to_a_full_rewrite():
     assert parse_text(new).session.log == (Wall(), Wall())
 
 
-def test_remove_last_entry_keeps_the_rest_exactly():
-    text = HEAD + '\n[[log]]\nkind = "wall"\n'
+@pytest.mark.parametrize(
+    "log",
+    ['log = [{kind = "wall"}]  # so far\n', 'log = [\n  {kind = "wall"},  # one\n]\n# the end\n'],
+    ids=["one line", "one per line"],
+)
+def test_remove_last_entry_keeps_the_rest_exactly(log):
+    """Taking the last element out of `log = [...]` gives back the text it had before it was
+    added (a log of [[log]] tables is undone by logedit.undo_text, leaving a comment)."""
+    text = HEAD + log
     longer = append_entry(text, {"kind": "win", "winner": "Pat", "value": 30, "self_pick": True})
     assert remove_last_entry(longer) == text
 
