@@ -78,12 +78,34 @@ def toml_problem(exc: tomllib.TOMLDecodeError, body: str) -> Problem:
         line = body.count("\n") + 1
     message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
     lines = body.splitlines()
+    at = line if line is not None and 0 < line <= len(lines) else 0
+    if at and _STATEMENT.match(lines[at - 1]) and _unclosed_above(lines[: at - 1]):
+        message = "Unclosed array"  # the key or [table] after the list, taken for a value in it
     if message == "Unclosed array" and line is not None:  # found a line on: where it opened
         start = min(line - (m is not None and m.group(2) == "1"), len(lines))
         line = next((n for n in range(start, 0, -1) if _OPENS_LIST.search(lines[n - 1])), line)
     text = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
     message = explain(message, text, int(m.group(2)) if m else None)
     return Problem(f"not valid TOML: {message}", Where(line=line) if line else None)
+
+
+_STATEMENT = re.compile(r"""([\w"'-]+\s*=|\[\[?[\w."' -]+\]\]?\s*(#.*)?$)""")
+"""A line that is a statement of its own (`key = value`, a [table] header): never in a list."""
+
+
+def _unclosed_above(lines: list[str]) -> bool:
+    """Whether the lines above a complaint end inside a list opened and never closed: they
+    are not TOML as they are, and are once a ] closes it."""
+    above = "\n".join(lines)
+    return not _is_toml(above) and _is_toml(above + "\n]")
+
+
+def _is_toml(text: str) -> bool:
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return True
 
 
 def read_toml(text: str, kind: str) -> tuple[dict[str, Any] | None, Problem | None]:

@@ -249,6 +249,8 @@ def _scan_array(text: str, start: int, open_at: int) -> InlineArray | None:
 # ---- what tomllib says about a hand-edited file, in mahj's words ----------------------
 
 CURLY = "“”„‟‘’‚‛«»"
+NUMBERS = {"value", "points", "exposures", "table", "tables", "round", "rounds", "minutes"}
+"""The keys of a night or an event that hold a whole number (`value = thirty` is a slip)."""
 """Quotes a word processor types in place of the straight ones TOML reads."""
 TRUE_WORDS = frozenset({"yes", "y", "on", "true", "t"})
 FALSE_WORDS = frozenset({"no", "n", "off", "false", "f"})
@@ -356,9 +358,12 @@ def _value(key: str, value: str) -> str:
         return f'{key} has nothing after its = sign; give it a value, like {key} = "..."'
     if any(q in bare for q in CURLY):
         inner = bare.strip(CURLY + "\"' ")
+        straight = f'"{inner}"'  # a list: each of its quotes made straight
+        if bare.startswith("["):
+            straight = bare.translate({ord(q): '"' for q in CURLY})
         return (
             f"{key} = {bare} has curly quotes (a word processor's); TOML reads straight "
-            f'ones: {key} = "{inner}"'
+            f"ones: {key} = {straight}"
         )
     if bare.casefold() in TRUE_WORDS:
         return f"{key} = {bare}: write true or false, in lower case: {key} = true"
@@ -371,6 +376,8 @@ def _value(key: str, value: str) -> str:
                 f"{key} = {bare}: write true or false, in lower case ({key} = {meant[0]}); "
                 f'text goes in double quotes ({key} = "{bare}")'
             )
+        if key in NUMBERS:
+            return f"{key} = {bare}: {key} is a whole number, written in digits"
         return f'{key} = {bare}: text goes in double quotes: {key} = "{bare}"'
     return (
         f"{key} = {bare} is not a value TOML reads: text goes in double quotes, a number "

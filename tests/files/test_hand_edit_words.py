@@ -122,6 +122,11 @@ def test_a_misspelt_top_key_is_a_problem():
          'winner = "Ruth"'),
         (WIN.replace('"Ruth"', "Ruth"),
          'winner = Ruth: text goes in double quotes: winner = "Ruth"'),
+        (WIN + "dead = [“Kathy”, ‘Pat’]",
+         'dead = [“Kathy”, ‘Pat’] has curly quotes (a word processor\'s); TOML reads straight '
+         'ones: dead = ["Kathy", "Pat"]'),
+        (WIN.replace("value = 25", "value = thirty"),
+         "value = thirty: value is a whole number, written in digits"),
         (WIN + "jokerless = ture",
          'jokerless = ture: write true or false, in lower case (jokerless = true); text goes '
          'in double quotes (jokerless = "ture")'),
@@ -229,6 +234,9 @@ def test_a_date_written_another_way_says_how_to_write_it(typed):
          'dead = ["Ruth",'),
         (HEAD + '\n[[log]]\nkind = "wall"\ndead = ["Ruth"\nseats = ["Ruth", "Linda", "Pat"]\n',
          'dead = ["Ruth"'),
+        (HEAD.replace('players = ["Ruth", "Linda", "Kathy", "Pat"]',
+                      'players = [\n  "Ruth",\n  "Linda",\n  "Kathy",\n  "Pat",\n')
+         + '\n[[log]]\nkind = "wall"\n', "players = ["),  # the next key read as a value
     ],
 )  # fmt: skip
 def test_an_unclosed_list_is_named_at_the_line_it_opens_on(text, opened):
@@ -238,3 +246,18 @@ def test_an_unclosed_list_is_named_at_the_line_it_opens_on(text, opened):
     assert problem.message == "not valid TOML: a list opened with [ is not closed with ]"
     assert problem.where is not None
     assert text.splitlines()[problem.where.line - 1] == opened
+
+
+def test_an_events_seating_list_left_open_is_named_where_it_opens(tmp_path):
+    """A round's `tables = [` whose ] went missing: TOML complains at the next [[table]]
+    header; the problem points at the list's first line."""
+    from mahjcli.files.eventfile import parse_event_text
+    from tests.web.conftest import cli
+
+    path = tmp_path / "cup.toml"
+    cli("event", "new", "Cup", *"ABCDEFGH", "--rounds", "2", "--given", "--session", str(path))
+    text = path.read_text("utf-8").replace("  # table 2\n]\n", "  # table 2\n", 1)
+    text += "\n[[seating]]\nround = 2\n"
+    (problem,) = parse_event_text(text).problems
+    assert problem.message == "not valid TOML: a list opened with [ is not closed with ]"
+    assert problem.where is not None and text.splitlines()[problem.where.line - 1] == "tables = ["
