@@ -244,10 +244,10 @@ def write_atomic(
                 _unshare(real, mode)
             raise
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise SaveFailed(
-            f"could not save {path}: {reason}; the file on disk is unchanged"
-        ) from None
+        kept = "the file on disk is unchanged" if info is not None else "nothing was created"
+        if exc.errno == errno.ENOSPC:
+            kept += " (free some space on the disk, then run it again)"
+        raise SaveFailed(f"could not save {path}: {exc.strerror or exc}; {kept}") from None
     _sync_folder(real.parent)
 
 

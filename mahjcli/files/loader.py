@@ -71,7 +71,12 @@ def read_stamped(
                 f"{path} is a link to {os.readlink(path)}, which is not there; point it at "
                 f"the {kind} file, or remove the link"
             ) from None
-        raise SessionMissing(f"no {kind} file at {path}; start one with `{start}`") from None
+        moved = (
+            "`mahj sessions` lists the nights (`mahj use N` picks one), or "
+            if kind == "session"
+            else ""
+        )
+        raise SessionMissing(f"no {kind} file at {path}; {moved}start one with `{start}`") from None
     except IsADirectoryError:
         raise SessionMissing(
             f"{path} is a folder, not a {kind} file; pass the file itself"

@@ -107,6 +107,7 @@ def test_missing_session_is_a_clear_error(mahj):
     result = mahj("win", "Ruth", "25", "--self-pick")
     assert result.exit_code == 1
     assert "no session file at" in result.stderr and "mahj new" in result.stderr
+    assert "`mahj sessions` lists the nights (`mahj use N` picks one)" in result.stderr  # moved?
 
 
 def test_malformed_command_line_exits_2(four):

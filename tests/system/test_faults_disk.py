@@ -87,6 +87,7 @@ def test_full_disk(night, session: Path, monkeypatch, links: bool, failing: int)
     message = one_error(night(*WIN))
     assert "No space left on device" in message
     assert str(session) in message and "unchanged" in message
+    assert message.endswith("(free some space on the disk, then run it again)")
     assert session.read_bytes() == before
     assert backup(session).read_bytes() in (bak_before, before)
     assert temp_writes["n"] == failing + 1  # the short write was followed, not trusted
@@ -94,6 +95,18 @@ def test_full_disk(night, session: Path, monkeypatch, links: bool, failing: int)
 
     monkeypatch.undo()
     assert night(*WIN).exit_code == 0  # space again: the same command now works
+
+
+def test_a_new_night_on_a_full_disk_says_nothing_was_created(mahj, tmp_path: Path, monkeypatch):
+    def full_disk(fd: int, data) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "write", full_disk)
+    new = tmp_path / "new.toml"
+    result = mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(new), use_session=False)
+    message = one_error(result)
+    assert "nothing was created (free some space on the disk, then run it again)" in message
+    assert "unchanged" not in message and not new.exists() and temp_files(tmp_path) == []
 
 
 def test_a_save_that_fails_after_the_backup_is_linked_leaves_them_apart(
