@@ -282,12 +282,15 @@ def _changed_value(stmt: str, at: int, old: Any, key: str, value: Any, nl: str) 
 
 
 def _taken_back(key: str, item: Any, nl: str) -> str:
-    """A card's line taken back with its entry id, left as a comment after the card's games
-    (as a night keeps an undone entry): the same id sent again records nothing."""
-    if key != "games" or not isinstance(item, dict) or not item.get("entry_id"):
+    """A card's line taken back, left as a comment after the card's games (as a night keeps
+    an undone entry), to put back by hand if it was taken back by mistake; with its entry
+    id, so that the same id sent again records nothing."""
+    if key != "games" or not isinstance(item, dict):
         return ""
-    said = toml_value({k: v for k, v in item.items() if k != "entry_id"})
-    return f"{nl}# Taken back: {said}{nl}# entry_id = {toml_value(item['entry_id'])}"
+    said = f"{nl}# Taken back: {toml_value({k: v for k, v in item.items() if k != 'entry_id'})}"
+    return said + (
+        f"{nl}# entry_id = {toml_value(item['entry_id'])}" if item.get("entry_id") else ""
+    )
 
 
 def _own(was: Any, new: Any) -> Any:
