@@ -256,6 +256,19 @@ def fits_with_the_join_code(browser, base: str, key: str, size) -> None:  # type
         post(base, key, "/join-code", {"show": "false"})
 
 
+def test_a_room_of_many_tables_fits_a_television_a_page_at_a_time(browser, tmp_path: Path):
+    """`mahj serve --dir` over 14 tables' nights: the cards that fit, then the next page."""
+    for n in range(1, 15):
+        (tmp_path / f"table-{n:02}.toml").write_bytes((SAMPLES / "club-night.toml").read_bytes())
+    server, base, _ = start("--dir", str(tmp_path), env=_env(tmp_path))
+    try:
+        for size in [(1920, 1080), (1280, 720)]:
+            assert_on_one_screen(browser, base + "/", size)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+
+
 def test_a_big_events_standings_show_many_places_a_page(browser, served_late):
     """400 players: the standings page through by themselves, a screenful of places at a
     time, their notes kept short (the shared places show as =3 in the list itself)."""
