@@ -279,7 +279,7 @@ def test_a_big_events_standings_show_many_places_a_page(browser, served_late):
         label = page.locator(".standings .list-pager").inner_text()
     finally:
         page.close()
-    first, last = re.match(r"Places (\d+)\D(\d+) of 400", label).groups()  # type: ignore[union-attr]
+    first, last = re.match(r"Players (\d+)\D(\d+) of 400", label).groups()  # type: ignore[union-attr]
     assert int(first) == 1 and int(last) >= 8, label
 
 
