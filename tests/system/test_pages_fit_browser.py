@@ -269,6 +269,30 @@ def test_a_room_of_many_tables_fits_a_television_a_page_at_a_time(browser, tmp_p
         server.communicate(timeout=15)
 
 
+def test_the_last_games_follow_the_tables_with_no_empty_band(browser, tmp_path: Path):
+    """A club night's start, 14 names in the standings beside three tables: the last games
+    come right under the waiting line (they were pushed to the foot of the standings,
+    under an empty band a quarter of the screen high)."""
+    from tests.web.conftest import cli
+
+    night = tmp_path / "club.toml"
+    names = ["Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Eve", "Flo", "Gil"]
+    cli("new", *names, "Hal", "Iris", "Jo", "--tables", "3", "--session", str(night))
+    server, base, _ = start("--session", str(night), env=_env(tmp_path))
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    try:
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        gap = page.evaluate("""() => {
+            const box = (s) => document.querySelector(s).getBoundingClientRect();
+            return box('section.recent').top - box('section.tables').bottom; }""")
+    finally:
+        page.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+    assert 0 < gap < 50, gap
+
+
 def test_a_big_events_standings_show_many_places_a_page(browser, served_late):
     """400 players: the standings page through by themselves, a screenful of places at a
     time, their notes kept short (the shared places show as =3 in the list itself)."""
