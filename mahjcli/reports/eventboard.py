@@ -160,10 +160,13 @@ def event_board(standings: EventStandings, now: _dt.datetime | None = None) -> E
         )
         for line in standings.lines
     )
+    cards = cards_line(standings, rnd) if rnd and not over else ""
+    if page and cards.startswith(said := f"Round {rnd}: "):  # the summary names the round
+        cards = cards[len(said)].upper() + cards[len(said) + 1 :]
     return EventBoard(
         title=event_title(standings),
         summary=summary,
-        cards=cards_line(standings, rnd) if rnd and not over else "",
+        cards=cards,
         sheet=page,
         rounds=tuple(range(1, standings.rounds + 1)),
         lines=lines,

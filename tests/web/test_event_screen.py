@@ -50,6 +50,7 @@ def test_during_a_round_the_screen_shows_the_clock_the_cards_and_the_standings(
     assert "where do I sit?" not in page and "<h2>Standings</h2>" in page
     assert '<div class="clock running"' in page and "Round 1</span>" in page
     assert "profile mjmp" in page
+    assert "seated by given · 1 of 2 cards in; missing table 1." in page  # round 1 named once
     assert 'Table 1</a> <span class="quiet">game 2 of 4</span>' in page
     assert 'Table 2</a> <span class="quiet">card in</span>' in page
     assert "share the place" in page  # a shared place shares its prize
