@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 import typer
 
@@ -258,9 +258,17 @@ def the_game(after: Standings) -> list[str]:
     return said
 
 
-def preview(standings: Standings, built: Built) -> tuple[list[str], list[str]]:
-    """What the confirmation shows for the game `built` on the night `standings`: the game
-    with its payments, and what else it brings (who takes whose seat)."""
+class Preview(NamedTuple):
+    """What the confirmation shows of a game: its lines (the game and its payments), what
+    else it brings (who takes whose seat), and the games its table will have played."""
+
+    lines: list[str]
+    notes: list[str]
+    played: int
+
+
+def preview(standings: Standings, built: Built) -> Preview:
+    """The confirmation of the game `built` on the night `standings`."""
     from ..core.errors import Refused
     from ..core.fold import fold
 
@@ -268,23 +276,34 @@ def preview(standings: Standings, built: Built) -> tuple[list[str], list[str]]:
     after = fold(session._replace(log=(*session.log, built.entry)))
     if after.problems:
         raise Refused(after.problems[-1].message)
-    return the_game(after), [f"  {note}" for note in built.notes]
+    table = after.rows[-1].table
+    played = sum(1 for row in after.rows if row.is_game and row.table == table)
+    return Preview(the_game(after), [f"  {note}" for note in built.notes], played)
 
 
-def still_shown(standings: Standings, built: Built, shown: list[str]) -> None:
-    """Refused when the game, built again on the night as it is at the save, is not the
-    game the scorekeeper confirmed: other payments (a game was recorded at this table or
-    the file edited meanwhile). Its number may have moved on (another table's game)."""
+def still_shown(standings: Standings, build: Callable[[Standings], Built], shown: Preview) -> Built:
+    """The game built again on the night as it is at the save; Refused unless it is the
+    game the scorekeeper confirmed, at its table as it was (a game recorded there, or the
+    file edited, meanwhile). Its number may have moved on (another table's game)."""
     from ..core.errors import Refused
 
-    now, _ = preview(standings, built)
-    if now[0].partition(": ")[2] != shown[0].partition(": ")[2] or now[1:] != shown[1:]:
-        said = " ".join(" ".join(line.split()) for line in now)
+    changed = (
+        "the night changed while you were answering (something was recorded or the file "
+        "saved meanwhile)"
+    )
+    try:
+        built = build(standings)
+        now = preview(standings, built)
+    except Refused as exc:
+        raise Refused(f"{changed}, and now {exc}; nothing was recorded") from None
+    game, was = now.lines[0].partition(": ")[2], shown.lines[0].partition(": ")[2]
+    if (game, now.lines[1:], now.played) != (was, shown.lines[1:], shown.played):
+        said = " ".join(" ".join(line.split()) for line in now.lines)
         raise Refused(
-            "the night changed while you were answering (something was recorded or the "
-            f"file saved meanwhile), so this game would now be: {said}; nothing was "
-            "recorded (run mahj win again to record it as the night now stands)"
+            f"{changed}, so this game would now be: {said}; nothing was recorded (look at "
+            "mahj log, then run mahj win again if it is another game)"
         )
+    return built
 
 
 def run(
@@ -298,8 +317,8 @@ def run(
     term: Terminal = RealTerminal() if sys.stdin.isatty() else PipedTerminal()
     try:
         answers = ask_win(term, standings)
-        shown, more = preview(standings, build(standings, answers))
-        for line in [*shown, *more]:
+        shown = preview(standings, build(standings, answers))
+        for line in [*shown.lines, *shown.notes]:
             term.say(line)
         keep = _yes_or_no(
             term,
@@ -312,10 +331,4 @@ def run(
     if not keep:
         term.say(ABORTED)
         raise typer.Exit(1)
-
-    def confirmed(now: Standings) -> Built:
-        built = build(now, answers)
-        still_shown(now, built, shown)
-        return built
-
-    record(confirmed)
+    record(lambda now: still_shown(now, lambda night: build(night, answers), shown))

@@ -224,3 +224,25 @@ def test_another_tables_game_meanwhile_only_moves_the_number_on(
     assert result.exit_code == 0, result.output
     assert "Record it? y or n: y\nGame 2: Linda wins 25, thrown by Kathy" in result.output
     assert [g["result"] for g in _games(mahj)] == ["wall", "win"]
+
+
+def test_the_same_game_recorded_meanwhile_at_that_table_is_not_recorded_twice(
+    mahj: Run, at_terminal, typing, meanwhile
+):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat")
+    meanwhile("win", "Kathy", "25", "--thrown-by", "Pat")  # the table's phone was quicker
+    result = typing("Kathy\n" + "25\n" + "Pat\n" + "n\n" + "y\n")
+    assert result.exit_code == 1
+    assert "the night changed while you were answering" in " ".join(result.output.split())
+    assert [g["result"] for g in _games(mahj)] == ["win"]
+
+
+def test_a_game_that_no_longer_fits_says_the_night_changed(
+    mahj: Run, at_terminal, typing, meanwhile
+):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Ann")
+    meanwhile("win", "Linda", "25", "--self-pick")  # Ruth, the winner asked, now waits
+    result = typing("Ruth\n" + "25\n" + "s\n" + "n\n" + "y\n")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 1 and "the night changed while you were answering" in said
+    assert "Ruth is waiting this game" in said
