@@ -41,12 +41,15 @@ _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 def toml_value(value: Any) -> str:
     """One value as TOML text, on one line (tomli-w does the escaping): a table (at any
-    depth) as `{ key = value, ... }`, a moment as `2026-04-18T13:00:00Z`.
+    depth) as `{ key = value, ... }`, a moment in UTC (an event's clock) as
+    `2026-04-18T13:00:00Z`, any other time (one of your own) as it was read.
 
     >>> print(toml_value(["Ruth", "[bold]Sue"]), toml_value(True), toml_value(25))
     ["Ruth", "[bold]Sue"] true 25
     >>> print(toml_value({"Ann": 45, "Mary Lou": -10}))
     { Ann = 45, "Mary Lou" = -10 }
+    >>> print(toml_value(_dt.datetime(2026, 3, 1, 20, 40)))
+    2026-03-01 20:40:00
     """
     if isinstance(value, Mapping):
         said = (
@@ -55,7 +58,7 @@ def toml_value(value: Any) -> str:
         return "{ " + ", ".join(said) + " }"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    if isinstance(value, _dt.datetime):
+    if isinstance(value, _dt.datetime) and value.utcoffset() == _dt.timedelta(0):
         return stamp(value)
     import tomli_w
 

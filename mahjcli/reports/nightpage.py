@@ -161,8 +161,8 @@ def _log_table(standings: Standings, coins: int) -> list[str]:
         if not (counted or any(row.deltas)):  # a closed table's kitty going back counts too
             continue
         where = f" · table {row.table}" if standings.club else ""
-        number = f'<span class="card">Game </span>{row.game}' if counted else ""
-        number += f'<span class="card">{where}</span>'
+        number = f'<span class="card">Game </span>{row.game}<span class="card">{where}</span>'
+        number = number if counted else ""  # a table closing: its line says which
         cells = []
         short = set(row.short)
         for name, delta in zip(standings.players, row.deltas, strict=True):

@@ -282,7 +282,7 @@ class NightSite(NightTable):
                 "The organiser's page",
             )  # fmt: skip
         standings = night.standings
-        done, take_back = _organiser_done(standings, request)
+        done, take_back = _organiser_done(standings, request, source.closed)
         return render(
             request,
             "organiser.html",
@@ -336,7 +336,7 @@ def _room_builder(action: str, fields: Fields) -> actions.Builder:
 
 
 def _organiser_done(
-    standings: Standings, request: Request
+    standings: Standings, request: Request, closed: bool
 ) -> tuple[str | None, tuple[int, str, str] | None]:
     """What the organiser's last form did, for the page it comes back to; after a table
     closed, or a leaver who did not settle up though she had something to settle, while it
@@ -346,7 +346,9 @@ def _organiser_done(
     raw = request.query_params.get("at", "")
     log = standings.session.log
     if not (raw.isascii() and raw.isdigit() and len(raw) < 9):
-        said = SAID.get(request.query_params.get("done", ""))
+        done = request.query_params.get("done", "")
+        stale = done in ("closed", "open") and closed != (done == "closed")  # a game since
+        said = None if stale else SAID.get(done)
         final = next((r for r in standings.rows if r.at == len(log) - 1), None)
         more, offer = _offer(standings, final) if final is not None else ("", None)
         return (f"{said or ''} {more}".strip() or None), offer

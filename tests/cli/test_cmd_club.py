@@ -303,6 +303,7 @@ def test_the_page_to_share_shows_a_closed_tables_kitty_going_back(mahj):
     row = page[page.rindex("<tr>", 0, page.index("Table 2 closes")) :].split("</tr>")[0]
     assert "the kitty goes back to those who paid it" in row
     assert row.count("+25</td>") == 4
+    assert '<td class="num game"></td>' in row  # no game number, no stray "· table 2"
 
 
 # ---- opening and closing tables ----------------------------------------------------------

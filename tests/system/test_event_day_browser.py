@@ -524,3 +524,40 @@ def test_the_directors_news_line_never_hides_the_last_controls(browser, serve, e
     director.evaluate("window.scrollTo(0, 0)")  # at the top, the line is still on screen
     expect(line).to_be_in_viewport()
     shot(director, "phone-director-news-200.png")
+
+
+def test_a_tables_page_left_alone_moves_on_with_the_room(browser, serve, event):
+    """A refusal shown on a table's page stays while its card moves on; once the card is
+    accepted and the next round is on the floor, the page left alone links to it."""
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+
+    def run(*args: str) -> None:
+        subprocess.run([MAHJ, "event", *args, "--session", str(path)],
+                       env=env, check=True, capture_output=True)  # fmt: skip
+
+    run("start", "1", "--minutes", "50")
+    phone = entered(browser, base, key)
+    phone.goto(f"{base}/round/1/table/1")
+    phone.evaluate("""localStorage.setItem('mahj-refused', JSON.stringify(
+        [{message: 'the card has changed', table: '1'}]))""")  # as a game sent and refused
+    phone.reload()
+    refused = phone.locator("#sent-problem")
+    expect(refused).to_contain_text("the card has changed")
+    run("wall", "1", "1")
+    expect(phone.locator("#live")).to_contain_text("Wall game", timeout=10_000)
+    expect(refused).to_contain_text("the card has changed")  # not lost to a reload
+    phone.goto(f"{base}/round/1/table/1")
+    for _ in range(3):
+        run("wall", "1", "1")
+    seats = [name for name in EIGHT[:4]]
+    run("confirm", "1", "1", *seats)
+    run("hand-in", "1", "1", seats[0])
+    run("accept", "1", "1")
+    run("score", "1", "2", *(f"{name}=0" for name in EIGHT[4:]))
+    run("seating", "2")
+    run("start", "2", "--minutes", "50")
+    link = phone.get_by_role("link", name="round 2 is on the floor")
+    expect(link).to_be_visible(timeout=10_000)

@@ -165,6 +165,13 @@ def test_an_arrival_and_a_table_opened_by_the_organiser(browser, served: Served)
         f"games played: {played + 1}", timeout=10000
     )
     expect(organiser.locator("p.done")).to_contain_text("Recorded: Table 3 opens")
+    # what each would settle, opened to be read out, stays open and follows the night too
+    organiser.get_by_text("What each would settle, leaving now").click()
+    cli("win", east_of_table_1(served), "30", "--self-pick", "--session", str(served.night))
+    meta = organiser.locator("p.meta")
+    expect(meta).to_contain_text(f"games played: {played + 2}", timeout=10000)
+    settle = organiser.locator("details", has_text="What each would settle")
+    expect(settle).to_have_attribute("open", "")
 
 
 def test_a_correction_that_would_move_a_later_game_is_refused(browser, served: Served):

@@ -100,8 +100,8 @@
 
   // A table's page left alone follows its card: when a fresh card (another phone's line,
   // the director's, the players' confirmations, the next round on the floor) is not the
-  // one its forms were drawn for, the whole page is shown again, still saying what it
-  // just did; a page being typed on, or with games kept to send, is left as it is.
+  // one the page was drawn for, the whole page is shown again; a page being typed on,
+  // with games kept to send, or saying why something was refused, is left as it is.
   function drawnFor() {
     var box = document.querySelector("[data-drawn-for]");
     return box && box.getAttribute("data-drawn-for");
@@ -114,7 +114,9 @@
   function follow() {
     var kept = "[]";
     try { kept = window.localStorage.getItem("mahj-unsent") || "[]"; } catch (e) { /* private */ }
-    if (drawnFor() !== forms && !typed && kept === "[]" && document.querySelector("main form")) {
+    var said = Array.prototype.some.call(document.querySelectorAll("main > .problem"),
+      function (p) { return !p.hidden && p.textContent.trim(); });  // a refusal said once: kept
+    if (drawnFor() !== forms && !typed && !said && kept === "[]") {
       forms = drawnFor();
       var here = window.location.pathname;
       if (/^\/round\/\d+\/table\/\d+$/.test(here)) {

@@ -271,22 +271,38 @@
 
   // ---- a table's page (or the organiser's) left alone follows the night (another
   // table's game moved the line, someone arrived or left): it is shown again as it is,
-  // unless something is being entered on it, still saying what this phone just did (who
-  // gets up and who sits). A page the keyboard is in (a choice, an opened list) is being
-  // used: left as it is.
+  // where it was scrolled to and with the lists that were open, still saying what this
+  // phone just did (who gets up and who sits). A page the keyboard is in (a choice, a
+  // box) is being used, and a page a form led to (a correction's result, a new key) says
+  // what it says once: both are left as they are.
   var page = document.querySelector("[data-follow]");
-  if (page && window.EventSource) {
+  var FOLLOW = "mahj-follow";
+  var lists = function () { return Array.prototype.slice.call(document.querySelectorAll("details")); };
+  try {
+    var back = JSON.parse(window.sessionStorage.getItem(FOLLOW) || "null");
+    window.sessionStorage.removeItem(FOLLOW);
+    if (back && back.at === window.location.pathname + window.location.search) {
+      back.open.forEach(function (n) { if (lists()[n]) { lists()[n].open = true; } });
+      window.scrollTo(0, back.y);
+    }
+  } catch (e) { /* no storage: shown from the top */ }
+  if (page && window.EventSource && window.location.pathname === page.getAttribute("data-follow")) {
     var touched = false;
-    var used = function () { touched = true; };
+    // (a list opened to be read is not being used)
+    var used = function (e) { touched = touched || e.target.tagName !== "SUMMARY"; };
     ["input", "change", "focusin"].forEach(function (kind) { page.addEventListener(kind, used); });
-    page.addEventListener("toggle", used, true);
     var shown = page.getAttribute("data-version");
     var events = new EventSource(page.getAttribute("data-base") + "/events");
     events.onmessage = function (e) {
       if (e.data !== shown && !touched && !leaving && !sending && !read(QUEUE).length) {
         events.close();  // its own address, asked again (never a form sent again)
-        var here = page.getAttribute("data-follow");
-        window.location.assign(here + (window.location.pathname === here ? window.location.search : ""));
+        var at = window.location.pathname + window.location.search;
+        var open = [];
+        lists().forEach(function (list, n) { if (list.open) { open.push(n); } });
+        try {
+          window.sessionStorage.setItem(FOLLOW, JSON.stringify({ at: at, y: window.scrollY, open: open }));
+        } catch (err) { /* shown from the top */ }
+        window.location.assign(at);
       }
     };
   }
