@@ -264,7 +264,7 @@ class Preview(NamedTuple):
 
     lines: list[str]
     notes: list[str]
-    played: int
+    played: tuple[str, ...]
 
 
 def preview(standings: Standings, built: Built) -> Preview:
@@ -276,8 +276,10 @@ def preview(standings: Standings, built: Built) -> Preview:
     after = fold(session._replace(log=(*session.log, built.entry)))
     if after.problems:
         raise Refused(after.problems[-1].message)
+    from ..reports.words import describe
+
     table = after.rows[-1].table
-    played = sum(1 for row in after.rows if row.is_game and row.table == table)
+    played = tuple(describe(row) for row in after.rows if row.is_game and row.table == table)
     return Preview(the_game(after), [f"  {note}" for note in built.notes], played)
 
 
@@ -298,7 +300,7 @@ def still_shown(standings: Standings, build: Callable[[Standings], Built], shown
         raise Refused(f"{changed}, and now {exc}; nothing was recorded") from None
     game, was = now.lines[0].partition(": ")[2], shown.lines[0].partition(": ")[2]
     if (game, now.lines[1:], now.played) != (was, shown.lines[1:], shown.played):
-        said = " ".join(" ".join(line.split()) for line in now.lines)
+        said = "; ".join(" ".join(line.split()) for line in now.lines)
         raise Refused(
             f"{changed}, so this game would now be: {said}; nothing was recorded (look at "
             "mahj log, then run mahj win again if it is another game)"

@@ -42,7 +42,7 @@ _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 def toml_value(value: Any) -> str:
     """One value as TOML text, on one line (tomli-w does the escaping): a table (at any
     depth) as `{ key = value, ... }`, a moment in UTC (an event's clock) as
-    `2026-04-18T13:00:00Z`, any other time (one of your own) as it was read.
+    `2026-04-18T13:00:00Z`, any other time (one of your own) with the value it was read.
 
     >>> print(toml_value(["Ruth", "[bold]Sue"]), toml_value(True), toml_value(25))
     ["Ruth", "[bold]Sue"] true 25
@@ -59,7 +59,7 @@ def toml_value(value: Any) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"
     if isinstance(value, _dt.datetime) and value.utcoffset() == _dt.timedelta(0):
-        return stamp(value)
+        return stamp(value) if not value.microsecond else value.isoformat().replace("+00:00", "Z")
     import tomli_w
 
     return tomli_w.dumps({"v": value})[len("v = ") : -1]

@@ -359,8 +359,9 @@ def _value(key: str, value: str) -> str:
     if any(q in bare for q in CURLY):
         inner = bare.strip(CURLY + "\"' ")
         straight = f'"{inner}"'  # a list: each of its quotes made straight
-        if bare.startswith("["):  # an apostrophe inside a name (O’Brien) stays
-            straight = re.sub(r"[“”„‟«»]|(?<!\w)[‘’‚‛]|[‘’‚‛](?!\w)", '"', bare)
+        if bare.startswith("["):  # “Pat O’Brien”, “Chris’”: the apostrophes stay
+            doubled = re.search("[“”„‟«»]", bare)
+            straight = re.sub("[“”„‟«»]" if doubled else r"(?<!\w)[‘’‚‛]|[‘’‚‛](?!\w)", '"', bare)
         return (
             f"{key} = {bare} has curly quotes (a word processor's); TOML reads straight "
             f"ones: {key} = {straight}"

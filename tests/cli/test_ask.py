@@ -210,7 +210,7 @@ def test_a_game_whose_payments_changed_while_asked_is_not_recorded(
     assert result.exit_code == 1
     said = " ".join(result.output.split())
     assert "the night changed while you were answering" in said
-    assert "Kathy pays 100, Ruth 50, Pat 50 → Linda +200; nothing was recorded" in said
+    assert "thrown by Kathy; Kathy pays 100, Ruth 50, Pat 50 → Linda +200; nothing was" in said
     assert [g["result"] for g in _games(mahj)] == ["wall"]
 
 
@@ -246,3 +246,22 @@ def test_a_game_that_no_longer_fits_says_the_night_changed(
     said = " ".join(result.output.split())
     assert result.exit_code == 1 and "the night changed while you were answering" in said
     assert "Ruth is waiting this game" in said
+
+
+def test_a_game_taken_back_and_the_same_game_entered_meanwhile_is_not_recorded_twice(
+    mahj: Run, at_terminal, typing, monkeypatch: pytest.MonkeyPatch
+):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat")
+    mahj("wall")
+    real = ask._yes_or_no
+
+    def answer(term, prompt: str, *rest):
+        if prompt.startswith("Record it?"):  # the phone takes its wall back, enters the win
+            assert mahj("undo").exit_code == 0
+            assert mahj("win", "Kathy", "25", "--thrown-by", "Pat").exit_code == 0
+        return real(term, prompt, *rest)
+
+    monkeypatch.setattr(ask, "_yes_or_no", answer)
+    result = typing("Kathy\n" + "25\n" + "Pat\n" + "n\n" + "y\n")
+    assert result.exit_code == 1, result.output
+    assert [g["result"] for g in _games(mahj)] == ["win"]

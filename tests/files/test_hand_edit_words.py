@@ -122,9 +122,12 @@ def test_a_misspelt_top_key_is_a_problem():
          'winner = "Ruth"'),
         (WIN.replace('"Ruth"', "Ruth"),
          'winner = Ruth: text goes in double quotes: winner = "Ruth"'),
-        (WIN + "dead = [“Kathy”, ‘Pat’, “Pat O’Brien”]",
-         'dead = [“Kathy”, ‘Pat’, “Pat O’Brien”] has curly quotes (a word processor\'s); TOML '
-         'reads straight ones: dead = ["Kathy", "Pat", "Pat O’Brien"]'),
+        (WIN + "dead = [“Kathy”, “Chris’”, “Pat O’Brien”]",
+         'dead = [“Kathy”, “Chris’”, “Pat O’Brien”] has curly quotes (a word processor\'s); '
+         'TOML reads straight ones: dead = ["Kathy", "Chris’", "Pat O’Brien"]'),
+        (WIN + "dead = [‘Kathy’, ‘Pat O’Brien’]",
+         'dead = [‘Kathy’, ‘Pat O’Brien’] has curly quotes (a word processor\'s); TOML reads '
+         'straight ones: dead = ["Kathy", "Pat O’Brien"]'),
         (WIN.replace("value = 25", "value = thirty"),
          "value = thirty: value is a whole number, written in digits"),
         (WIN + "jokerless = ture",

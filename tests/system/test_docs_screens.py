@@ -182,8 +182,9 @@ def test_event_day_on_the_phones_and_the_tv(browser, served, tmp_path: Path):
     for args in (("wall",), ("win", "Susan", "25", "--self-pick")):
         subprocess.run([MAHJ, "event", args[0], "1", "1", *args[1:], "--session", str(event)],
                        env=env, check=True, capture_output=True)  # fmt: skip
-    phone.reload()
-    phone.get_by_role("button", name="Barbara: I checked Susan's line").tap()
+    checked = phone.get_by_role("button", name="Barbara: I checked Susan's line")
+    expect(checked).to_be_visible(timeout=10000)  # the page follows its card by itself
+    checked.tap()
     expect(phone.locator("p.done")).to_contain_text("Barbara confirmed")
     fits_the_phone(phone)
     picture(phone, "phone-event-confirm.png")

@@ -527,8 +527,9 @@ def test_the_directors_news_line_never_hides_the_last_controls(browser, serve, e
 
 
 def test_a_tables_page_left_alone_moves_on_with_the_room(browser, serve, event):
-    """A refusal shown on a table's page stays while its card moves on; once the card is
-    accepted and the next round is on the floor, the page left alone links to it."""
+    """A refusal shown on a table's page stays while the page follows its card (so its
+    forms are for the card as it is); once the card is accepted and the next round is on
+    the floor, the page left alone links to it."""
     from playwright.sync_api import expect
 
     path, env = event
@@ -547,8 +548,8 @@ def test_a_tables_page_left_alone_moves_on_with_the_room(browser, serve, event):
     refused = phone.locator("#sent-problem")
     expect(refused).to_contain_text("the card has changed")
     run("wall", "1", "1")
-    expect(phone.locator("#live")).to_contain_text("Wall game", timeout=10_000)
-    expect(refused).to_contain_text("the card has changed")  # not lost to a reload
+    expect(phone.locator("form.game h2")).to_contain_text("Game 2 of 4", timeout=10_000)
+    expect(refused).to_contain_text("the card has changed")  # not lost to the reload
     phone.goto(f"{base}/round/1/table/1")
     for _ in range(3):
         run("wall", "1", "1")

@@ -111,6 +111,13 @@ def test_a_bet_and_pay_for_the_table_from_a_phone(browser, served: Served):
     phone.locator("#bet1").select_option(label=seats[0])
     phone.get_by_role("button", name="See who pays whom").tap()
     expect(phone.locator("p.what")).to_contain_text(f"{bettor} bet on {seats[0]}")
+    phone.get_by_role("button", name="Change something").tap()  # the game comes back...
+    expect(phone.locator("#value")).to_have_value("25")
+    cli("wall", "--table", "2", "--session", str(served.night))
+    expect(tv.locator("section.recent li").first).to_contain_text("Wall game", timeout=10000)
+    phone.wait_for_timeout(1500)  # ...and another table's game does not wipe it
+    expect(phone.locator("#value")).to_have_value("25")
+    phone.get_by_role("button", name="See who pays whom").tap()
     expect(phone.locator("p.pays")).to_contain_text(bettor)
     phone.get_by_role("button", name="Record game").tap()
     expect(phone.locator("p.done")).to_contain_text("is recorded")
@@ -375,7 +382,8 @@ def test_a_whole_club_night_from_the_phones(browser, tmp_path: Path):
         expect(organiser.locator("p.done")).to_contain_text("Eve arrives")
         expect(tables[2].locator("fieldset.bets")).to_contain_text("Eve bet on")
         game(tables[2])  # takes the kitty
-        organiser.reload()
+        # the organiser's page, left alone, follows the night by itself
+        expect(organiser.locator("p.meta")).to_contain_text("games played: 3", timeout=10000)
         organiser.get_by_label("Who leaves").select_option("Pat")
         organiser.get_by_role("button", name="Leaves").tap()
         expect(organiser.locator("p.done")).to_contain_text("Pat leaves and settles up")
@@ -387,7 +395,7 @@ def test_a_whole_club_night_from_the_phones(browser, tmp_path: Path):
         expect(tv.locator("section.recent li").first).to_contain_text(
             "Game 4 · table 1", timeout=10000
         )
-        organiser.reload()
+        expect(organiser.locator("p.meta")).to_contain_text("games played: 4", timeout=10000)
         organiser.get_by_role("button", name="Close the night").tap()
         expect(tv.get_by_role("heading", name="Final standings")).to_be_visible(timeout=10000)
         total = subprocess.run([MAHJ, "total", "--session", str(night)], env=env, check=True,

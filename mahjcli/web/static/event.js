@@ -100,8 +100,8 @@
 
   // A table's page left alone follows its card: when a fresh card (another phone's line,
   // the director's, the players' confirmations, the next round on the floor) is not the
-  // one the page was drawn for, the whole page is shown again; a page being typed on,
-  // with games kept to send, or saying why something was refused, is left as it is.
+  // one the page was drawn for, the whole page is shown again (a refusal it showed too);
+  // a page being typed on, with games kept to send, or a form led to, is left as it is.
   function drawnFor() {
     var box = document.querySelector("[data-drawn-for]");
     return box && box.getAttribute("data-drawn-for");
@@ -110,20 +110,26 @@
   document.addEventListener("focusin", function (e) {
     if (e.target.closest && e.target.closest("form")) { typed = true; }
   });
-  document.addEventListener("toggle", function () { typed = true; }, true);  // a list opened
+  var SENT = "mahj:sent";  // a game sent from this phone and refused: said after the reload
   function follow() {
     var kept = "[]";
     try { kept = window.localStorage.getItem("mahj-unsent") || "[]"; } catch (e) { /* private */ }
-    var said = Array.prototype.some.call(document.querySelectorAll("main > .problem"),
-      function (p) { return !p.hidden && p.textContent.trim(); });  // a refusal said once: kept
-    if (drawnFor() !== forms && !typed && !said && kept === "[]") {
-      forms = drawnFor();
-      var here = window.location.pathname;
-      if (/^\/round\/\d+\/table\/\d+$/.test(here)) {
-        window.location.assign(here + window.location.search);
-      }
-    }
+    var here = window.location.pathname;
+    if (drawnFor() === forms || typed || kept !== "[]" || document.querySelector("main[data-sent]") ||
+        !/^\/round\/\d+\/table\/\d+$/.test(here)) { return; }
+    forms = drawnFor();
+    var sent = document.getElementById("sent-problem");
+    try {
+      if (sent && !sent.hidden && sent.textContent) { window.sessionStorage.setItem(SENT, sent.textContent); }
+    } catch (e) { /* private: not said again */ }
+    window.location.assign(here + window.location.search);
   }
+  try {
+    var refusal = window.sessionStorage.getItem(SENT);
+    window.sessionStorage.removeItem(SENT);
+    var box = document.getElementById("sent-problem");
+    if (refusal && box && !box.textContent) { box.textContent = refusal; box.hidden = false; }
+  } catch (e) { /* private */ }
 
   document.addEventListener("mahj:drawn", function () {  // board.js put a fresh card in place
     tick();

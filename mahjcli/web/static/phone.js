@@ -273,8 +273,8 @@
   // table's game moved the line, someone arrived or left): it is shown again as it is,
   // where it was scrolled to and with the lists that were open, still saying what this
   // phone just did (who gets up and who sits). A page the keyboard is in (a choice, a
-  // box) is being used, and a page a form led to (a correction's result, a new key) says
-  // what it says once: both are left as they are.
+  // box) is being used, and a page a form led to (a correction's result, a new key, a
+  // game brought back to change) says what it says once: both are left as they are.
   var page = document.querySelector("[data-follow]");
   var FOLLOW = "mahj-follow";
   var lists = function () { return Array.prototype.slice.call(document.querySelectorAll("details")); };
@@ -286,7 +286,9 @@
       window.scrollTo(0, back.y);
     }
   } catch (e) { /* no storage: shown from the top */ }
-  if (page && window.EventSource && window.location.pathname === page.getAttribute("data-follow")) {
+  var spelled = function (path) { try { return decodeURIComponent(path); } catch (e) { return path; } };
+  if (page && window.EventSource &&
+      spelled(window.location.pathname) === spelled(page.getAttribute("data-follow"))) {
     var touched = false;
     // (a list opened to be read is not being used)
     var used = function (e) { touched = touched || e.target.tagName !== "SUMMARY"; };
