@@ -20,6 +20,21 @@ settings.register_profile("mahj", deadline=None)
 settings.load_profile("mahj")
 
 
+@pytest.fixture(autouse=True)
+def _no_waiting_for_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process, a save does not wait for the disk (an fsync took most of the time
+    of the tests that save many times: the random nights ran 37 s, 7 s without). What a
+    save asks of the disk is tested where it matters: tests/files/test_atomic.py counts the
+    fsyncs, and tests/system/test_faults_*.py make them fail or kill real programs."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests (a real browser, a real server, a whole event) first, so that the
+    many short ones fill the gaps at the end rather than one long test running alone."""
+    items.sort(key=lambda item: "tests/system/" not in item.nodeid.replace(os.sep, "/"))
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """Two tests at a time for each processor: much of the suite waits on a browser, a
     server or a clock rather than computing (on 2 processors 4:26 instead of 5:18)."""
