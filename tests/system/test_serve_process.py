@@ -242,3 +242,32 @@ def test_each_connection_sends_an_answer_at_once():
         return int(option)
 
     assert asyncio.run(accept()) != 0
+
+
+def test_a_table_cookie_of_one_odd_byte_asks_the_phone_its_table_again(tmp_path: Path):
+    """An event phone's remembered table, garbled to the byte 0xB2 ("²", a digit to
+    Python that int() refuses): the page to choose a table, never a server error. (The
+    test client cannot send that byte; a raw request can.)"""
+    from tests.web.conftest import cli
+
+    event = tmp_path / "cup.toml"
+    cli("event", "new", "Cup", *"ABCDEFGH", "--rounds", "2", "--given", "--session", str(event))
+    env = {**os.environ, "MAHJ_DATA_DIR": str(tmp_path / "data")}
+    server, base, key = start("--event", "--session", str(event), env=env)
+    host, port = base.removeprefix("http://").split(":")
+    try:
+
+        def asked(path: str, cookie: bytes) -> bytes:
+            with socket.create_connection((host, int(port)), timeout=10) as phone:
+                head = f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n".encode()
+                phone.sendall(head + b"Cookie: " + cookie + b"\r\n\r\n")
+                return b"".join(iter(lambda: phone.recv(65536), b""))
+
+        entered = asked(f"/enter?key={key}", b"x=1")
+        kept = re.search(rb"(?i)set-cookie: (mahj_key_\d+=[^;]+)", entered)
+        assert kept is not None, entered[:300]
+        answer = asked("/tables", kept[1] + b"; mahj_table_" + port.encode() + b"=\xb2")
+        assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
+        assert b"Which table is this phone?" in answer
+    finally:
+        stop(server)
