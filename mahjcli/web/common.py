@@ -11,7 +11,7 @@ from typing import Any, TypeVar, cast
 from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
@@ -55,6 +55,10 @@ environment.filters["points"] = points
 environment.filters["shown"] = visible
 environment.filters["url"] = lambda text: quote(str(text), safe="")
 environment.filters["spot"] = spot_of
+environment.filters["dated"] = lambda text: Markup(
+    # A date in a title stays on one line: a phone broke it as "2026-12-" / "06".
+    re.sub(r"\b\d{4}-\d{2}-\d{2}\b", r'<span class="date">\g<0></span>', str(escape(text)))
+)
 templates = Jinja2Templates(env=environment)
 
 

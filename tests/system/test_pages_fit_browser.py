@@ -798,3 +798,43 @@ def test_where_do_i_sit_on_the_screen_reads_down_each_column(browser, tmp_path: 
         context.close()
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=15)
+
+
+ONE_LINE_DATE = """(selector) => {
+    const heading = document.querySelector(selector);
+    const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    while (walker.nextNode()) texts.push(walker.currentNode);
+    const whole = texts.map((t) => t.data).join('');
+    const found = /\\d{4}-\\d{2}-\\d{2}/.exec(whole);
+    if (!found) return {whole, lines: 0};
+    const at = (offset) => {
+        for (const t of texts) {
+            if (offset <= t.data.length) return [t, offset];
+            offset -= t.data.length;
+        }
+    };
+    const range = document.createRange();
+    range.setStart(...at(found.index));
+    range.setEnd(...at(found.index + found[0].length));
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return {whole, lines: tops.size};
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_phone_reads_the_nights_date_on_one_line(browser, served_night, width):
+    """The night's title wraps between its parts, never inside its date ("2026-11-" above
+    "26" read as two things)."""
+    base, enter = served_night
+    context = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(enter)
+        seen = []
+        for path, selector in (("/", "h1"), ("/organiser", ".meta")):
+            page.goto(base + path)
+            seen.append((path, page.evaluate(ONE_LINE_DATE, selector)))
+    finally:
+        context.close()
+    assert [found["lines"] for _, found in seen] == [1, 1], seen

@@ -153,6 +153,21 @@ def test_names_are_escaped_on_every_page(serve: Serve, odd: Path):
     assert f'name="winner" value="{html.escape(ODD[0])}"' in confirm
 
 
+def test_a_nights_name_is_escaped_in_its_titles_and_its_date_kept_whole(
+    serve: Serve, tmp_path: Path
+):
+    night = tmp_path / "odd.toml"
+    name = "<i>Tea</i> & 2026-01-02"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "--name", name, "--date", "2026-12-06",
+        "--session", str(night))  # fmt: skip
+    client = serve(night)
+    client.get(f"/enter?key={TOKEN}")
+    for url in ("/", "/organiser"):
+        page = client.get(url).text
+        assert "<i>" not in page and "&lt;i&gt;Tea&lt;/i&gt; &amp; " in page, url
+        assert '<span class="date">2026-12-06</span>' in page, url
+
+
 def test_a_refusal_shows_the_typed_name_escaped(phone: TestClient, night: Path):
     fields = {**WIN, "winner": "<img src=x onerror=alert(1)>", "token": TOKEN, "result": "win"}
     page = phone.post("/table/1/check", data=fields).text
