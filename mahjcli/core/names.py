@@ -264,14 +264,26 @@ def meant_key(key: str, known: Iterable[str]) -> str:
     return f"; did you mean {' or '.join(f'`{k}`' for k in found)}?" if found else ""
 
 
+def unaccented(text: str) -> str:
+    """`text` without its accents (the marks Unicode writes apart from their letter).
+
+    >>> unaccented("josé zoë"), unaccented("李")
+    ('jose zoe', '李')
+    """
+    return "".join(
+        ch for ch in unicodedata.normalize("NFD", text) if unicodedata.category(ch) != "Mn"
+    )
+
+
 def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
     """The name in `names` that `typed` means: same letters ignoring case, else a unique
-    beginning. Raises UnknownName with a suggestion otherwise.
+    beginning, else the same without accents (or its unique beginning). Raises
+    UnknownName with a suggestion otherwise.
 
     >>> resolve("ruth", ["Ruth", "Linda"])
     'Ruth'
-    >>> resolve("Li", ["Ruth", "Linda"])
-    'Linda'
+    >>> resolve("Li", ["Ruth", "Linda"]), resolve("jose", ["José", "Bev"])
+    ('Linda', 'José')
     """
     names = list(names)
     key = fold_name(typed.strip())
@@ -281,6 +293,11 @@ def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
     if exact:
         return exact[0]
     starts = [n for n in names if fold_name(n).startswith(key)]
+    if not starts:  # `Jose` for José, typed on a keyboard without accents
+        bare = unaccented(key)
+        starts = [n for n in names if unaccented(fold_name(n)) == bare] or [
+            n for n in names if unaccented(fold_name(n)).startswith(bare)
+        ]
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:

@@ -64,6 +64,23 @@ def test_a_name_typed_with_two_spaces_for_one_is_the_same_player(mahj):
     assert json.loads(mahj("total", "--json").stdout)["totals"]["Mary Ann"] == 100
 
 
+def test_a_name_typed_without_its_accents_is_that_player(mahj):
+    """A US keyboard has no é: `jose` (or `zoe`, or `Jo`) is José when no other name fits."""
+    assert mahj("new", "José", "Zoë", "Renée", "Pat", "--east", "Jose").exit_code == 0
+    assert mahj("win", "zoe", "25", "--thrown-by", "jose").exit_code == 0
+    assert mahj("win", "RENEE", "25", "--self-pick").exit_code == 0
+    said = json.loads(mahj("total", "--json").stdout)
+    assert said["totals"] == {"José": -100, "Zoë": 50, "Renée": 125, "Pat": -75}
+
+
+def test_a_name_without_accents_that_fits_two_players_is_refused(mahj, session):
+    mahj("new", "René", "Rène", "Ruth", "Pat")
+    before = session.read_bytes()
+    result = mahj("win", "rene", "25", "--self-pick")
+    assert result.exit_code == 1 and "'rene' could be 'René' or 'Rène'" in result.stderr
+    assert session.read_bytes() == before
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
