@@ -127,7 +127,6 @@ def new(
 
     from ..core.money import parse_stake
     from ..files import cardfile, paths
-    from ..files.cardfile import load_profile
     from ..night import change, start
     from .sessions import env_note
 
@@ -146,7 +145,7 @@ def new(
             house=house,
             variants=variant,
             stake=cents,
-            profile=load_profile(profile) if profile is not None else None,
+            profile=cardfile.load_profile(profile) if profile is not None else None,
         ),
         card=the_card,
         name=name.strip(),
@@ -287,7 +286,7 @@ def win(
         return build.build_win(standings, **{**options, **answers})
 
     def record(build_now: "Callable[[Standings], build.Built]") -> None:
-        show(lambda: change.record(path, lambda night: build_now(night.standings)))
+        show(lambda: change.record(path, lambda n: build_now(n.standings)), path=path)
 
     if winner is not None:
         record(lambda standings: build_it(standings, {}))
@@ -329,9 +328,14 @@ def win_choices(params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def show(make: "Callable[[], Change]", heading: str | None = None) -> "Change":
-    """Record an entry (`make` saves it) and show what it did, under `heading` if given;
-    if that cannot be printed, say that it WAS recorded (`saving`). The change made."""
+def show(
+    make: "Callable[[], Change]", heading: str | None = None, path: Path | None = None
+) -> "Change":
+    """Record an entry (`make` saves it to `path`) and show what it did (`old_night` too),
+    under `heading` if given; if it cannot be printed, that it WAS recorded (`saving`)."""
+    from ..files.paths import days_away
+
+    away = days_away(path) if path is not None else None
     with saving() as saved:
         done = make()
         saved(
@@ -339,11 +343,11 @@ def show(make: "Callable[[], Change]", heading: str | None = None) -> "Change":
             "do not type it again (`mahj undo` would remove it)",
         )
         from ..ui.console import console
-        from ..ui.night import show_change
+        from ..ui.night import old_night, show_change
 
         if heading is not None:
             echo(heading)
-        show_change(console(), done.after, done.notes)
+        show_change(console(), done.after, done.notes + old_night(done.after, away))
     return done
 
 
@@ -363,9 +367,11 @@ def wall(
     from ..files import paths
     from ..night import build, change
 
-    number = table_number(table)
-    path = paths.locate(session)
-    show(lambda: change.record(path, lambda n: build.build_wall(n.standings, dead, number, bet)))
+    number, path = table_number(table), paths.locate(session)
+    show(
+        lambda: change.record(path, lambda n: build.build_wall(n.standings, dead, number, bet)),
+        path=path,
+    )
 
 
 @commands.command()

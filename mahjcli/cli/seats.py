@@ -38,7 +38,7 @@ def join(
     from ..night import build, change
 
     path = paths.locate(session)
-    show(lambda: change.record(path, lambda n: build.build_join(n.standings, name, new)))
+    show(lambda: change.record(path, lambda n: build.build_join(n.standings, name, new)), path=path)
 
 
 @commands.command()

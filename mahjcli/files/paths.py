@@ -133,6 +133,21 @@ def locate(option: Path | None) -> Path:
     return current
 
 
+def days_away(path: Path) -> int | None:
+    """Whole calendar days since `path` was last saved (0: earlier today), when that was
+    12 hours ago or more: a night taken up again another day; else None (also when the
+    file cannot be read)."""
+    import time
+
+    try:
+        saved = os.stat(path).st_mtime
+    except OSError:
+        return None
+    if time.time() - saved < 12 * 3600:
+        return None
+    return (_dt.date.today() - _dt.date.fromtimestamp(saved)).days
+
+
 def new_session_path(name: str, date: _dt.date) -> Path:
     """A fresh `<date>-<name>.toml` in the data folder (with -2, -3... if taken)."""
     directory = data_dir()

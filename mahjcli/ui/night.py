@@ -32,6 +32,22 @@ def show_change(out: Console, after: Standings, notes: tuple[str, ...] = ()) -> 
     show_after(out, after)
 
 
+def old_night(after: Standings, away: int | None) -> tuple[str, ...]:
+    """A note when an entry went into a night dated before today that was last saved
+    `away` days ago (`paths.days_away`): `mahj new` may have been forgotten, and tonight's
+    games are going into last week's night."""
+    import datetime as _dt
+
+    date = after.session.date
+    if away is None or date is None or date >= _dt.date.today():
+        return ()
+    ago = {0: "earlier today", 1: "yesterday"}.get(away, f"{away} days ago")
+    return (
+        f"This went into the night of {date.isoformat()}, last played {ago}. If tonight "
+        "is a new night: `mahj undo`, then `mahj new` with tonight's players.",
+    )
+
+
 def show_unsettled(out: Console, who: str) -> None:
     """After a leave recorded without settling up: how to settle her up as she goes."""
     from ..core.names import typed_back
