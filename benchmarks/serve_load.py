@@ -40,10 +40,11 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 from pathlib import Path
-from typing import NamedTuple
+from typing import IO, NamedTuple
 from urllib.parse import urlencode
 
 SEATS = ("A", "B", "C", "D")
@@ -139,13 +140,17 @@ def processors() -> tuple[set[int], set[int]]:
     return {mine[0]}, set(mine[1:])
 
 
-def start_server(folder: Path, asked: list[str]) -> tuple[subprocess.Popen[str], str, int, str]:
-    """`mahj serve ASKED --port 0`; its host, port and key, as it printed them."""
+def start_server(
+    folder: Path, asked: list[str], errors: IO[str]
+) -> tuple[subprocess.Popen[str], str, int, str]:
+    """`mahj serve ASKED --port 0`, what it says on stderr going to the file `errors` (a
+    pipe nobody reads while it runs would fill and stop the server); its host, port and
+    key, as it printed them. The rest of what it prints is read and dropped."""
     server_cpus, _ = processors()
     server = subprocess.Popen(
         [*mahj(), "serve", *asked, "--port", "0"],
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=errors,
         text=True,
         env=environment(folder),
         preexec_fn=(lambda: os.sched_setaffinity(0, server_cpus)) if server_cpus else None,
@@ -153,9 +158,11 @@ def start_server(folder: Path, asked: list[str]) -> tuple[subprocess.Popen[str],
     assert server.stdout is not None
     for line in server.stdout:
         if found := re.match(r"Enter games: http://([^:/]+):(\d+)/enter\?key=(\S+)", line):
+            threading.Thread(target=server.stdout.read, daemon=True).start()
             return server, found[1], int(found[2]), found[3]
     server.kill()
-    raise SystemExit("mahj serve did not start: " + (server.stderr.read() if server.stderr else ""))
+    errors.seek(0)
+    raise SystemExit("mahj serve did not start: " + errors.read())
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -317,7 +324,8 @@ def run(room: Room) -> Result:
         folder = Path(tmp) / "room"
         folder.mkdir()
         names, asked = make_room(folder, room)
-        server, host, port, key = start_server(folder, asked)
+        errors = (Path(tmp) / "stderr.txt").open("w+", encoding="utf-8")
+        server, host, port, key = start_server(folder, asked, errors)
         _, client_cpus = processors()
         try:
             if client_cpus:
@@ -327,7 +335,10 @@ def run(room: Room) -> Result:
             if client_cpus:
                 os.sched_setaffinity(0, ALL_CPUS)
             server.send_signal(signal.SIGINT)
-            _, err = server.communicate(timeout=30)
+            server.wait(timeout=30)
+            with errors:
+                errors.seek(0)
+                err = errors.read()
         problems = check_files(folder, room, names)
         if server.returncode != 0:
             problems.append(f"mahj serve ended with {server.returncode}: {err.strip()}")
