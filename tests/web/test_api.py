@@ -336,7 +336,7 @@ def test_the_rooms_page_names_each_night_by_its_title_as_a_link(serve: Serve, tm
     cli("new", "Ruth", "Linda", "Kathy", "Pat", "--name", "Table one", "--date", "2026-12-06",
         "--session", str(folder / "t1.toml"))  # fmt: skip
     page = html.unescape(serve(folder).get("/").text)
-    link = '<h2><a class="night-link" href="/n/t1/">Table one · 2026-12-06 · league</a></h2>'
+    link = '<a class="night-link" href="/n/t1/">Table one · <span class="date">2026-12-06</span>'
     assert link in page
     assert '<p class="meta">t1.toml · games 0</p>' in page
 
