@@ -133,7 +133,8 @@ def board(standings: Standings, recent: int = RECENT) -> Board:
 
 
 def done_words(standings: Standings, table: int, done: tuple[str, int] | None) -> str | None:
-    """`Game 8 is recorded: ...` (`done`: its place in the log) or `Game 8 was taken back.`"""
+    """`Game 8 is recorded: ...` (`done`: its place in the log; None once the table has
+    recorded a later game) or `Game 8 was taken back.`"""
     if done is None:
         return None
     what, number = done
@@ -150,6 +151,8 @@ def done_words(standings: Standings, table: int, done: tuple[str, int] | None) -
     row = next((r for r in played if r.at == number), None)
     if row is None:
         return "Recorded."
+    if row is not played[-1]:  # the table has played on: its last games say it
+        return None
     line = game_line(row, standings)
     words = f"Game {line.game} is recorded: {line.what}" + (f"; {line.paid}" if line.paid else "")
     if row is played[-1] and (swap := seat_swap(row, standings)):

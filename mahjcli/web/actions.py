@@ -38,6 +38,11 @@ def open_table(standings: Standings, table: int) -> None:
         raise Refused(f"table {table} is not playing now (tables playing: {playing})")
 
 
+class Stale(Refused):
+    """A game entered on a page shown before its table changed: the table's page is shown
+    as it now is, never with that game filled in again (it may be one already recorded)."""
+
+
 def unchanged(
     standings: Standings, table: int, seen: int | None, seats: tuple[str, ...] | None = None
 ) -> None:
@@ -50,7 +55,7 @@ def unchanged(
         if seats is not None and tuple(fold_name(n) for n in seats) != tuple(
             fold_name(n) for n in now
         ):
-            raise Refused(
+            raise Stale(
                 f"who sits at {where(standings, table)} has changed since this page was "
                 f"shown: now {', '.join(now)} (it showed {', '.join(seats)}); nothing was "
                 "recorded: look at the game again on the table's page"
@@ -58,12 +63,12 @@ def unchanged(
         return
     if len(played) > seen:
         last = played[-1]
-        raise Refused(
+        raise Stale(
             f"{where(standings, table)} has recorded game {last.game} ({describe(last)}) since "
             "this page was shown; nothing was recorded: check the table's page, then enter "
             "the game again if it is another one"
         )
-    raise Refused(
+    raise Stale(
         f"{where(standings, table)}'s last game was taken back since this page was shown; "
         "nothing was recorded: check the table's page"
     )

@@ -327,10 +327,10 @@ def refused(exc: Exception) -> tuple[int, str]:
     raise exc
 
 
-def api_error(exc: Exception) -> Response:
-    """A refused API request: `{"error": "..."}` with its 4xx status."""
+def api_error(exc: Exception, **more: Any) -> Response:
+    """A refused API request: `{"error": "...", **more}` with its 4xx status."""
     status, message = refused(exc)
-    return error_response(status, message)
+    return error_response(status, message, **more)
 
 
 def page_error(

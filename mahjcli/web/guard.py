@@ -297,9 +297,9 @@ def json_response(data: object, status: int = 200) -> Response:
     return Response(body, status, media_type="application/json")
 
 
-def error_response(status: int, message: str) -> Response:
-    """`{"error": "..."}` with its status."""
-    response = json_response({"error": message}, status)
+def error_response(status: int, message: str, **more: Any) -> Response:
+    """`{"error": "...", **more}` with its status."""
+    response = json_response({"error": message, **more}, status)
     if status in (409, 503):
         response.headers["Retry-After"] = "1"
     return response

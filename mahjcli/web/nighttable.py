@@ -104,10 +104,13 @@ class NightTable(Site):
         standings = night.standings
         number = request.path_params["table"]
         table = board.table_board(standings, number)
-        if table is None:
-            return page_error(
-                request, Problem(404, f"table {number} is not playing now"), "No such table"
-            )
+        if table is None:  # closed, or not open yet: the page follows the night till it is
+            base = base_of(source)
+            return render(request, "message.html", 404, heading="No such table",
+                          message=f"table {number} is not playing now",
+                          back=(f"{base}/tables", "The tables") if standings.club else None,
+                          follow=f"{base}/table/{number}", base=base,
+                          version=self.room.tag(source.version))  # fmt: skip
         played = board.games_at(standings, number)
         accepted = standings.accepted  # an accepted card's games do not change (RULES.md §6)
         rules = standings.rules
@@ -179,8 +182,9 @@ class NightTable(Site):
             _, make = _asked(without(fields, "entry_id"), number)
             done = await self.saving(source, change.record, make, eid)
         except (Problem, MahjError) as exc:
-            if wants_json:
-                return api_error(exc)
+            if wants_json:  # `again`: the game may be shown to be put right and sent again
+                again = isinstance(exc, MahjError) and not isinstance(exc, actions.Stale)
+                return api_error(exc, **({"again": True} if again else {}))
             return await self.again(request, exc, self.table_view, chosen=chosen_of(fields))
         self.saved(source, done)
         row = next((r for r in done.after.rows if eid and r.entry.entry_id == eid), None)

@@ -447,3 +447,80 @@ def test_a_refused_game_says_why_first_and_is_never_sent_again(browser, served: 
     assert refused.url == where and refused.locator("#value").input_value() == "25"
     expect(problem).to_contain_text("cannot both win and throw")
     assert [a for a in asked if a[0] == "POST"] == [], asked
+
+
+def test_a_game_refused_for_a_bet_comes_back_filled_in(browser, served: Served):
+    """A player who got up from table 2 during table 1's game bets on it; table 2 records
+    again first and seats her. Table 1's game is refused for the bet alone (she was not in
+    the line when it began), and comes back filled in (winner, value, thrower) for the
+    table to send again without her bet. A game refused because the table moved on
+    (another phone recorded it) comes back empty: it may be the same game."""
+    from playwright.sync_api import expect
+
+    from tests.web.conftest import cli
+
+    cli("wall", "--table", "2", "--session", str(served.night))  # Cy gets up, Linda sits
+    phone = phone_of(browser, served)
+    phone.goto(f"{served.base}/table/1")
+    seats = phone.locator("ol.seats .name").all_inner_texts()
+    bettor = phone.locator("fieldset.bets label").first.inner_text().removesuffix(" bet on")
+    phone.locator("label[for=w1]").tap()
+    phone.locator("#value").fill("30")
+    phone.locator("label[for=t2]").tap()
+    phone.locator("#bet1").select_option(label=seats[0])
+    phone.get_by_role("button", name="See who pays whom").tap()
+    expect(phone.locator("p.what")).to_contain_text(f"{bettor} bet on {seats[0]}")
+    cli("wall", "--table", "2", "--session", str(served.night))  # he sits down there
+    games = len(served.games())
+    phone.get_by_role("button", name="Record game").tap()
+    problem = phone.locator("#sent-problem")
+    expect(problem).to_contain_text(f"{bettor} sits at table 2")
+    expect(problem).to_contain_text("The game is filled in again below")
+    expect(phone.locator("#value")).to_have_value("30")
+    expect(phone.locator("#w1")).to_be_checked()
+    expect(phone.locator("#t2")).to_be_checked()
+    assert len(served.games()) == games
+    phone.get_by_role("button", name="See who pays whom").tap()
+    phone.get_by_role("button", name="Record game").tap()
+    expect(phone.locator("p.done")).to_contain_text(f"{seats[0]} wins 30")
+    assert len(served.games()) == games + 1
+
+    other = phone_of(browser, served)
+    for page in (phone, other):
+        page.goto(f"{served.base}/table/1")
+        page.locator("label[for=w2]").tap()
+        page.locator("#value").fill("35")
+        page.locator("label[for=t3]").tap()
+        page.get_by_role("button", name="See who pays whom").tap()
+    other.get_by_role("button", name="Record game").tap()
+    expect(other.locator("p.done")).to_contain_text("wins 35")
+    phone.get_by_role("button", name="Record game").tap()
+    expect(phone.locator("#sent-problem")).to_contain_text("has recorded game")
+    expect(phone.locator("#sent-problem")).not_to_contain_text("filled in again")
+    expect(phone.locator("#value")).to_have_value("")
+    assert len(served.games()) == games + 2
+    next_game = phone.locator("section.seated h2").inner_text()
+    with phone.expect_navigation(timeout=5000):  # the refused page still follows the night
+        cli("wall", "--table", "2", "--session", str(served.night))
+    expect(phone.locator("section.seated h2")).not_to_have_text(next_game)
+    expect(phone.locator("#sent-problem")).to_contain_text("has recorded game")  # still said
+
+
+def test_a_closed_tables_phone_comes_back_when_the_closing_is_taken_back(browser, served: Served):
+    """Table 2 closes: its phone says it is not playing now, with a way to the tables; the
+    closing taken back, the phone is on the table's page again by itself."""
+    from playwright.sync_api import expect
+
+    from tests.web.conftest import cli
+
+    phone = phone_of(browser, served)
+    phone.goto(f"{served.base}/table/2")
+    seats = phone.locator("ol.seats .name").all_inner_texts()
+    with phone.expect_navigation(timeout=5000):
+        cli("close-table", "2", "--session", str(served.night))
+    expect(phone.get_by_role("heading", name="No such table")).to_be_visible()
+    expect(phone.get_by_role("link", name="The tables")).to_be_visible()
+    with phone.expect_navigation(timeout=5000):
+        cli("undo", "--session", str(served.night))
+    expect(phone.locator("ol.seats .name")).to_have_text(seats)
+    assert phone.url == f"{served.base}/table/2"

@@ -151,6 +151,20 @@ def test_an_overtaken_entry_is_told_plainly(serve: Serve, night: Path):
     answer = client.post("/table/1/record", data=fields, headers={"accept": "application/json"})
     message = refusal(answer, 400)
     assert "has recorded game 1 (Kathy wins 30, self-picked) since this page was shown" in message
+    assert "again" not in answer.json()  # the phone shows the table as it is, never the game
+    assert night.read_bytes() == before
+
+
+def test_a_game_refused_for_what_it_says_may_be_filled_in_again(serve: Serve, night: Path):
+    """A refusal of the game itself (not of a page the table moved on from): the phone may
+    show it filled in again, to put right and send again."""
+    client = serve(night)
+    fields = {"winner": "Ruth", "value": "25", "how": "by:Ruth", "result": "win",
+              "token": TOKEN, "table_games": "0", "entry_id": "phone-0001"}  # fmt: skip
+    before = night.read_bytes()
+    answer = client.post("/table/1/record", data=fields, headers={"accept": "application/json"})
+    assert "cannot both win and throw" in refusal(answer, 400)
+    assert answer.json()["again"] is True
     assert night.read_bytes() == before
 
 

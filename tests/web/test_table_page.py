@@ -46,6 +46,9 @@ def test_the_four_questions_then_who_pays_whom_then_recorded(phone: TestClient, 
         "Ruth": -100, "Linda": -50, "Kathy": -50, "Pat": 200,
     }  # fmt: skip
     assert 'name="table_games" value="1"' in done.text
+    cli("wall", "--session", str(night))  # the table plays on (another phone, the laptop)
+    again = phone.get(str(done.url)).text  # the same page, as it follows the night
+    assert "Game 1 is recorded" not in again and "Wall game" in html.unescape(again)
 
 
 def test_a_jokerless_claim_not_doubled_says_why_before_and_after(phone: TestClient, night):

@@ -126,9 +126,9 @@
     if (!now) { return fields; }
     return fields.map(function (pair) { return pair[0] === "token" ? ["token", now] : pair; });
   }
-  function sayRefused(message, table) {
+  function sayRefused(message, table, whole) {
     var said = read(SAID);
-    said.push({ message: message, table: table });
+    said.push({ message: message, table: table, whole: !!whole });
     write(SAID, said);
   }
   function showRefused() {
@@ -136,7 +136,7 @@
     var said = read(SAID);
     if (!box || !said.length) { return; }
     box.textContent = said.map(function (s) {
-      return "A game sent from this phone was not recorded: " + s.message;
+      return s.whole ? s.message : "A game sent from this phone was not recorded: " + s.message;
     }).join(" ");
     box.hidden = false;
     write(SAID, []);
@@ -193,7 +193,15 @@
           return;
         }
       } else {
-        sayRefused(answer.data.error || ("the server answered " + answer.status), entry.table);
+        var refill = entry.refill && answer.data.again === true && (entry.id === mine || here);
+        sayRefused((answer.data.error || ("the server answered " + answer.status)) + (refill
+          ? ". The game is filled in again below: put right what is wrong, then see who " +
+            "pays whom again." : ""), entry.table);
+        if (refill) {
+          leaving = true;
+          fillAgain(entry);
+          return;
+        }
         if (entry.id === mine || here) {
           leaving = true;
           window.location.assign(entry.back);
@@ -205,6 +213,25 @@
     }, function () {
       sending = false; offline = true; show(); later();
     });
+  }
+
+  // A game refused for what it says (a bet by a player who has sat down meanwhile), not
+  // because the table moved on: its table's page with the game filled in again (as
+  // "Change something" does), under a new id.
+  function fillAgain(entry) {
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = entry.back;
+    withToken(entry.fields).forEach(function (pair) {
+      if (pair[0] === "entry_id") { return; }
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = pair[1];
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    form.submit();
   }
 
   // ---- the forms ----------------------------------------------------------------------
@@ -231,7 +258,8 @@
       var entry = {
         id: idOf(fields), fields: fields, table: table,
         url: form.getAttribute("data-record") || base + "/table/" + table + "/record",
-        back: form.getAttribute("data-back") || base + "/table/" + table
+        back: form.getAttribute("data-back") || base + "/table/" + table,
+        refill: !form.getAttribute("data-back")  // a club night's table page takes it back
       };
       if (form.getAttribute("data-queue") === "record") {
         mine = entry.id;
@@ -284,6 +312,7 @@
     if (back && back.at === window.location.pathname + window.location.search) {
       back.open.forEach(function (n) { if (lists()[n]) { lists()[n].open = true; } });
       window.scrollTo(0, back.y);
+      if (back.said) { sayRefused(back.said, null, true); }  // a refusal shown stays
     }
   } catch (e) { /* no storage: shown from the top */ }
   var spelled = function (path) { try { return decodeURIComponent(path); } catch (e) { return path; } };
@@ -291,7 +320,10 @@
       spelled(window.location.pathname) === spelled(page.getAttribute("data-follow"))) {
     var touched = false;
     // (a list opened to be read is not being used)
-    var used = function (e) { touched = touched || e.target.tagName !== "SUMMARY"; };
+    // (nor is the refusal the page brought the keyboard to)
+    var used = function (e) {
+      touched = touched || !(e.target.tagName === "SUMMARY" || e.target.classList.contains("problem"));
+    };
     ["input", "change", "focusin"].forEach(function (kind) { page.addEventListener(kind, used); });
     var shown = page.getAttribute("data-version");
     var events = new EventSource(page.getAttribute("data-base") + "/events");
@@ -301,8 +333,11 @@
         var at = window.location.pathname + window.location.search;
         var open = [];
         lists().forEach(function (list, n) { if (list.open) { open.push(n); } });
+        var sent = document.getElementById("sent-problem");
+        var said = sent && !sent.hidden ? sent.textContent : "";
         try {
-          window.sessionStorage.setItem(FOLLOW, JSON.stringify({ at: at, y: window.scrollY, open: open }));
+          window.sessionStorage.setItem(FOLLOW, JSON.stringify(
+            { at: at, y: window.scrollY, open: open, said: said }));
         } catch (err) { /* shown from the top */ }
         window.location.assign(at);
       }
