@@ -49,6 +49,7 @@ SAID = {
     "closed": "The night is closed: the room's screen shows the final standings and "
     "the settle-up. Anything recorded now opens it again.",
     "open": "The room's screen shows the night going on.",
+    "reclosed": "Something was recorded after the night was closed: it is open again.",
     **CODE_SAID,
 }
 """What the organiser's page says after each of its other forms."""
@@ -348,7 +349,7 @@ def _organiser_done(
     if not (raw.isascii() and raw.isdigit() and len(raw) < 9):
         done = request.query_params.get("done", "")
         stale = done in ("closed", "open") and closed != (done == "closed")  # a game since
-        said = None if stale else SAID.get(done)
+        said = SAID.get(f"re{done}" if stale else done)
         final = next((r for r in standings.rows if r.at == len(log) - 1), None)
         more, offer = _offer(standings, final) if final is not None else ("", None)
         return (f"{said or ''} {more}".strip() or None), offer

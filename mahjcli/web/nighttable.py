@@ -243,7 +243,7 @@ class NightTable(Site):
             later=later,
             club=standings.club,
             tournament=not standings.rules.pays,
-            token=self.key_of(request),
+            token=self.key_of(request) if problem is None else None,  # asked again if stale
             error=error,
         )
 

@@ -465,7 +465,10 @@ def test_closing_the_night_shows_the_end_until_a_game_is_recorded(serve: Serve, 
     assert "the night is over" not in client.get("/board").text
     assert closed_words not in html.unescape(client.get("/table/1").text)
     client.get(f"/enter?key={TOKEN}")  # the organiser's page, come back to after the close
-    assert "The night is closed" not in html.unescape(client.get("/organiser?done=closed").text)
+    page = html.unescape(client.get("/organiser?done=closed").text)
+    assert "The night is closed" not in page
+    assert "Something was recorded after the night was closed: it is open again." in page
+    assert "open again" not in html.unescape(client.get("/organiser").text)
 
 
 def test_a_night_without_games_cannot_close(serve: Serve, night: Path):

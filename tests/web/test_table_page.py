@@ -284,6 +284,12 @@ def test_an_undo_page_shown_before_another_game_takes_back_nothing(phone: TestCl
     late = phone.post("/table/1/undo", data=hidden)
     assert late.status_code == 400 and "not the one shown" in late.text
     assert night.read_bytes() == kept
+    asked = form_fields(late.text, "/table/1/undo")  # the table's last game now, asked
+    assert "<h1>Take back game 2?</h1>" in late.text and "Take back game 2</button>" in late.text
+    assert phone.post("/table/1/undo", data=asked).status_code == 200
+    assert [g["result"] for g in cli_json("log", "--json", "--session", str(night))["games"]] == [
+        "win"
+    ]
 
 
 def club_of(tmp_path: Path, players: str) -> Path:
