@@ -119,12 +119,15 @@ def _choose(
     names: Sequence[str],
     extra: Sequence[tuple[str, str]] = (),
     not_here: Mapping[str, str] = {},
+    numbering: Sequence[str] = (),
 ) -> str:
-    """A player by the number shown beside them (up to nine are numbered) or by name
-    (TAB completes it); or one of the `extra` keys."""
+    """A player by the number shown beside them (their place in `numbering`, else in
+    `names`, so a player keeps her number from one question to the next; up to nine are
+    numbered) or by name (TAB completes it); or one of the `extra` keys."""
     from ..core.names import UnknownName, resolve
 
-    numbered = [(str(i), name) for i, name in enumerate(names, 1)] if len(names) <= 9 else []
+    order = list(numbering or names)
+    numbered = [(str(order.index(n) + 1), n) for n in names] if len(order) <= 9 else []
     if numbered or extra:
         prompt = f"{question} {_menu([*numbered, *extra])}: "
     else:
@@ -142,11 +145,22 @@ def _choose(
         if (named := _extra_named(typed, extra)) is not None:
             return named
         if typed.isdigit():
-            raise ValueError(f"Type a number from 1 to {len(numbered)}, or a name.")
+            if numbered and 0 < int(typed) <= len(order) and order[int(typed) - 1] in not_here:
+                raise ValueError(not_here[order[int(typed) - 1]])
+            shown = [number for number, _ in numbered]
+            if not shown:
+                raise ValueError("Type a name (TAB completes it).")
+            if shown == [str(n) for n in range(1, len(shown) + 1)]:
+                raise ValueError(f"Type a number from 1 to {len(shown)}, or a name.")
+            some = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+            raise ValueError(f"Type {some}, or a name.")
         try:  # among every player of the night, as the one-line form names them
             found = resolve(typed, [*names, *not_here])
-        except UnknownName as exc:
-            raise ValueError(str(exc)) from None
+        except UnknownName:
+            try:  # among those who can answer (and only they are named if none is)
+                return resolve(typed, names)
+            except UnknownName as exc:
+                raise ValueError(str(exc)) from None
         if found in not_here:  # a player who cannot be this answer: say why
             raise ValueError(not_here[found])
         return found
@@ -178,7 +192,7 @@ def _value(term: Terminal, standings: Standings) -> dict[str, Any]:
                 return {"value": typed}
             raise ValueError(f"The value is a whole number from 1 to {MAX_VALUE}.")
         if card is None:
-            raise ValueError("Type the hand's value from the card, e.g. 25.")
+            raise ValueError("Type the hand's value from the card as a number, like 25")
         try:
             return {"lines": [find_line(card, typed).name]}
         except UnknownName as exc:
@@ -218,7 +232,8 @@ def ask_win(term: Terminal, standings: Standings) -> dict[str, Any]:
     others = [name for name in (view.seated if view else seated) if name != winner]
     apart = _apart(standings, others, "thrown the winning tile")
     apart[winner] = f"{winner} called Mah Jongg, so cannot have thrown the winning tile."
-    thrower = _choose(term, "Thrown by?", others, [("s", "self-picked")], apart)
+    numbering = seated if len(seated) <= 9 else (view.seated if view else ())
+    thrower = _choose(term, "Thrown by?", others, [("s", "self-picked")], apart, numbering)
     self_pick = thrower == "s"
     answers["thrown_by"] = None if self_pick else thrower
     answers["self_pick"] = self_pick

@@ -38,10 +38,11 @@ def _games(mahj: Run) -> list[dict]:
 def test_numbers_and_keys_record_the_same_win_as_the_one_line_form(
     four: Run, at_terminal, typing, session: Path, tmp_path: Path
 ):
-    result = typing("2\n" + "25\n" + "3\n" + "y\n" + "y\n")
+    result = typing("2\n" + "25\n" + "4\n" + "y\n" + "y\n")
     assert result.exit_code == 0, result.output
     assert "Who called Mah Jongg? 1 Ruth  2 Linda  3 Kathy  4 Pat: 2\n" in result.output
-    assert "Thrown by? 1 Ruth  2 Kathy  3 Pat  s self-picked: 3\n" in result.output
+    # each player keeps her number: the winner's is not offered again
+    assert "Thrown by? 1 Ruth  3 Kathy  4 Pat  s self-picked: 4\n" in result.output
     assert "Game 1: Linda wins 25, thrown by Pat, jokerless\n" in result.output
     assert "  Pat pays 100, Ruth 50, Kathy 50 → Linda +200\nRecord it? y or n: y\n" in result.output
     asked = result.output.split("Record it? y or n: y\n")[1]
@@ -70,9 +71,10 @@ def test_a_player_called_s_is_not_taken_for_a_self_pick(mahj: Run, at_terminal, 
     """With a player called S, `s` could be her or self-picked: it is asked again, saying
     what to type for each; `self-picked` in full is a self-pick."""
     assert mahj("new", "J", "S", "K", "P").exit_code == 0
-    result = typing("1\n" + "25\n" + "s\n" + "1\n" + "n\n" + "y\n")
+    result = typing("1\n" + "25\n" + "s\n" + "1\n" + "2\n" + "n\n" + "y\n")
     assert result.exit_code == 0, result.output
-    assert "Type 1 for S, or type self-picked in full." in result.output
+    assert "Type 2 for S, or type self-picked in full." in result.output
+    assert "J called Mah Jongg, so cannot have thrown the winning tile." in result.output
     assert "Game 1: J wins 25, thrown by S\n" in result.output
     assert mahj("undo").exit_code == 0
     result = typing("1\n" + "25\n" + "self-picked\n" + "n\n" + "y\n")
@@ -88,7 +90,7 @@ def test_wrong_answers_are_asked_again(four: Run, at_terminal, typing):
     out = result.output
     assert "Type a number from 1 to 4, or a name." in out
     assert "no player called 'xyz'" in out
-    assert "Type the hand's value from the card, e.g. 25." in out
+    assert "Type the hand's value from the card as a number, like 25\n" in out
     assert "The value is a whole number from 1 to 1000." in out
     assert "Type y if the hand had no jokers, n if it had." in out
     assert "Type y to record this game, or n to leave it out." in out
@@ -143,7 +145,7 @@ def test_a_card_line_by_name(mahj: Run, at_terminal, typing):
 
 def test_tournament_asks_the_exposures_of_a_thrown_win(mahj: Run, at_terminal, typing):
     mahj("new", "A", "B", "C", "D", "--rules", "tournament")
-    result = typing("1\n" + "25\n" + "1\n" + "2\n" + "n\n" + "y\n")
+    result = typing("1\n" + "25\n" + "2\n" + "2\n" + "n\n" + "y\n")
     assert result.exit_code == 0, result.output
     assert "Exposures on A's rack? 0 to 4: 2\n" in result.output
     shown = "Game 1: A wins 25, thrown by B, 2 exp.\n  A +25, B -20, everyone else 0\n"
@@ -265,3 +267,16 @@ def test_a_game_taken_back_and_the_same_game_entered_meanwhile_is_not_recorded_t
     result = typing("Kathy\n" + "25\n" + "Pat\n" + "n\n" + "y\n")
     assert result.exit_code == 1, result.output
     assert [g["result"] for g in _games(mahj)] == ["win"]
+
+
+def test_a_name_nobody_has_is_told_among_those_who_can_answer(
+    mahj: Run, at_terminal, typing, session: Path
+):
+    """Sue and Eve wait: a mistyped thrower is told among the three who could have thrown
+    it, not among the night's six; a waiting player's name says why she cannot be it."""
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "Eve")
+    before = session.read_bytes()
+    result = typing("1\n" + "25\n" + "zed\n" + "eve\n" + "\x03\n")
+    assert "no player called 'zed' (known: Linda, Kathy, Pat)\n" in result.output
+    assert "Eve is waiting" in result.output
+    assert result.exit_code == 1 and session.read_bytes() == before

@@ -89,7 +89,7 @@ def test_the_issue_keys_typed_slowly_with_stray_enters(env):
     for key in "30":
         child.send(key)
     child.send("\r")
-    child.expect_exact("Thrown by? 1 Ruth  2 Linda  3 Pat  s self-picked: ")
+    child.expect_exact("Thrown by? 1 Ruth  2 Linda  4 Pat  s self-picked: ")
     child.send("\r")
     child.expect_exact("Thrown by? ")
     child.send("1")
@@ -136,7 +136,7 @@ def test_a_card_line_by_tab(env):
     child.send("drag\t")  # two lines begin so: TAB completes what they share
     child.expect_exact("on ")
     child.send("t\t\r")  # "Dragon t" + TAB completes "Dragon thread"
-    child.expect_exact("Thrown by? 1 Ruth  2 Linda  3 Pat  s self-picked: ")
+    child.expect_exact("Thrown by? 1 Ruth  2 Linda  4 Pat  s self-picked: ")
     child.send("1\r")
     child.expect_exact("Jokerless? y or n: ")
     child.send("y\r")
