@@ -31,16 +31,20 @@ name is cut, so the line that refuses it still fits a screen."""
 
 
 def typed_back(*names: str) -> str:
-    """Names as a command line takes them back, for a command mahj suggests: quoted where
-    a shell needs it, after `--` when one starts with `-` (else it reads as an option).
+    """Names as a command line takes them back, for a command mahj suggests: as they are
+    when made of letters and digits (`José`), else in double quotes, which every shell
+    and Windows' `cmd` read alike (single quotes only where a `$`, a `"`... needs them);
+    after `--` when one starts with `-` (else it reads as an option).
 
-    >>> typed_back("Ruth", "Mary Lou"), typed_back("Zoë O'Brien"), typed_back("-2")
-    ("Ruth 'Mary Lou'", '"Zoë O\\'Brien"', '-- -2')
+    >>> typed_back("José", "Mary Lou"), typed_back("Zoë O'Brien"), typed_back("-2")
+    ('José "Mary Lou"', '"Zoë O\\'Brien"', '-- -2')
     """
     import shlex
 
     def one(name: str) -> str:
-        plain = "'" in name and not any(ch in name for ch in '"$`\\!')
+        if name and all(ch.isalnum() or ch in "._-+@/:,=" for ch in name):
+            return name
+        plain = not any(ch in name for ch in '"$`\\!%')
         return f'"{name}"' if plain else shlex.quote(name)
 
     words = " ".join(map(one, names))

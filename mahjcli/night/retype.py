@@ -54,7 +54,7 @@ def retyped(table: dict[str, Any]) -> str | None:
     as the table holds them (to correct before typing); None for a kind mahj does not know.
 
     >>> retyped({"kind": "win", "winner": "Ruth", "value": 25, "thrown_by": "Mary Lou"})
-    "mahj win Ruth 25 --thrown-by 'Mary Lou'"
+    'mahj win Ruth 25 --thrown-by "Mary Lou"'
     """
     kind = table.get("kind")
     if not isinstance(kind, str) or kind not in _COMMANDS:

@@ -14,7 +14,7 @@ def test_a_fix_that_leaves_out_the_bets_says_they_are_gone_and_how_to_keep_them(
     said = " ".join(fixed.stdout.split())
     assert "Sue Ann +100 → 0" in said
     assert "Game 1's bet (Sue Ann on Ruth) is not in the fix, so it no longer counts" in said
-    assert "fix it again with --bet 'Sue Ann=Ruth' added" in said
+    assert 'fix it again with --bet "Sue Ann=Ruth" added' in said
 
 
 def test_a_fix_that_keeps_the_bets_says_nothing_of_them(mahj):

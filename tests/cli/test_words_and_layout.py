@@ -208,7 +208,7 @@ def test_the_settle_up_reminder_wraps_between_words_and_can_be_typed(mahj, monke
     assert said.exit_code == 0, said
     assert max(len(line) for line in said.stdout.splitlines()) <= 80
     command = next(line for line in said.stdout.splitlines() if "--settle" in line)
-    assert "mahj leave 'Mary Lou' --settle" in command  # whole, on one line, as typed
+    assert 'mahj leave "Mary Lou" --settle' in command  # whole, on one line, as typed
 
 
 @pytest.mark.parametrize("columns", ["40", "72"])
@@ -236,3 +236,12 @@ def test_a_long_name_in_a_narrow_total_is_folded_never_cut(mahj, monkeypatch):
     assert "…" not in table and all(len(line) <= 40 for line in out.splitlines())
     cells = "".join(line.split("│")[2].strip() for line in table.splitlines() if "│" in line)
     assert long + "abc" in cells and long + "xyz" in cells
+
+
+def test_a_command_mahj_suggests_quotes_names_the_way_every_shell_reads(mahj):
+    """José needs no quotes, and Mary Lou gets double ones: single quotes are kept as part
+    of the name by Windows' `cmd`, where the line would then be refused."""
+    mahj("new", "José", "Mary Lou", "Ethel", "Marge")
+    mahj("win", "José", "25", "-t", "mary lou")
+    said = " ".join(mahj("fix", "1", "José", "40", "-t", "Ethel").stdout.split())
+    assert 'To take this fix back: mahj fix 1 José 25 --thrown-by "Mary Lou"' in said
