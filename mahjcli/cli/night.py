@@ -161,7 +161,7 @@ def new(
             "do not start it again: record the first game with `mahj win`",
         )
         from ..ui.console import console
-        from ..ui.night import seating_lines
+        from ..ui.night import started_lines
 
         out = console()
         out.print(f"Started {path}")
@@ -178,10 +178,8 @@ def new(
             out.print(f"It is now the current session{moved}.", soft_wrap=True)
         if note := env_note(path):
             out.print(note, soft_wrap=True, markup=False, highlight=False)
-        for line in seating_lines(standings, out.width):
+        for line in started_lines(standings, out.width):
             out.print(line)
-        if night.card is not None:
-            out.print(f"Card: {night.card.name} ({len(night.card.lines)} lines)")
 
 
 def _pie_points(typed: str | None, stake: int) -> int | None:

@@ -173,6 +173,18 @@ def _winds(head: Text, seated: tuple[str, ...], width: int) -> list[Text]:
     return wrap_units(head, units, width)
 
 
+def started_lines(standings: Standings, width: int) -> list[Text]:
+    """What `mahj new` says of the night it started: the stake (`--stake 5` is five
+    dollars a point, easily typed for a nickel), the seats, and the card."""
+    from ..core.money import money
+
+    stake, card = standings.rules.stake, standings.session.card
+    lines = [Text(f"Stake: {money(1, stake)} a point (a 25 thrown costs the thrower "
+                  f"{money(50, stake)})")] if stake else []  # fmt: skip
+    lines += seating_lines(standings, width)
+    return lines + ([Text(f"Card: {card.name} ({len(card.lines)} lines)")] if card else [])
+
+
 def seating_lines(standings: Standings, width: int) -> list[Text]:
     """Who deals next, the seats to the right (at each table of a club night), and the line."""
     if standings.club:
