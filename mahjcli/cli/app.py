@@ -62,6 +62,9 @@ COMMANDS: dict[str, str] = {
 }
 """Every command, in the order help lists them, and the Typer app that declares it
 (`module:attribute`)."""
+MEANT = {"start": "new", "begin": "new", "add": "join", "arrive": "join", "remove": "leave",
+         "score": "total", "scores": "total", "standings": "total", "help": "--help"}  # fmt: skip
+"""Everyday words for a command, and the command a player typing them means."""
 
 
 @functools.cache
@@ -110,7 +113,7 @@ class MahjGroup(WrappedGroup):
             if args and not args[0].startswith("-") and args[0] not in COMMANDS:
                 from ..core.names import closest
 
-                if near := closest(args[0], COMMANDS, cutoff=0.7):
+                if near := MEANT.get(args[0].lower()) or closest(args[0], COMMANDS, cutoff=0.7):
                     ctx.fail(f"No such command {args[0]!r}. Did you mean {near!r}?")
         return super().resolve_command(ctx, args)
 

@@ -49,6 +49,17 @@ def test_an_unknown_command_is_a_usage_error(mahj):
     assert result.exit_code == 2 and "Error: No such command 'xyz'.\n" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("start", "new"), ("add", "join"), ("Remove", "leave"), ("standings", "total"),
+     ("help", "--help")],
+)  # fmt: skip
+def test_an_everyday_word_for_a_command_is_pointed_to_it(mahj, typed, meant):
+    result = mahj(typed, use_session=False)
+    assert result.exit_code == 2
+    assert f"Error: No such command {typed!r}. Did you mean {meant!r}?" in result.stderr
+
+
 @pytest.mark.parametrize("name", COMMANDS)
 def test_every_command_has_help_with_an_example(mahj, name):
     result = mahj(name, "--help", use_session=False)
