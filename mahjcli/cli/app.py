@@ -226,10 +226,14 @@ def refuse_repeats(group: WrappedGroup, ctx: Any, args: list[str]) -> None:
         p.param_type_name == "argument" and p.nargs == -1 for p in command.params
     )
     seen: dict[str, str] = {}
+    longs = {o for p in command.params for o in p.opts if o.startswith("--")}
     rest = iter(args[1:])
     for word in rest:
         if word == "--":
             break
+        bare = word.lstrip("-\u2010\u2011\u2012\u2013\u2014\u2015\u2212")  # and long dashes
+        if bare != word and not word.startswith("--") and f"--{bare.split('=')[0]}" in longs:
+            where.fail(f"No such option: {word}; did you mean --{bare} (two plain dashes)?")
         if strict:
             unknown_letters(command, where, word, takes_value)
         name, has_value, value = word.partition("=")

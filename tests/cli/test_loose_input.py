@@ -172,3 +172,19 @@ def test_a_card_needs_a_name(mahj, tmp_path: Path, session: Path, name):
     assert message == f'Error: {card}:1: the card needs a name, like name = "My 2026 card"'
     refused(mahj("new", "Ann", "Bea", "Cy", "--card", str(card)))
     assert not session.exists()
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("-self-pick", "--self-pick"), ("\u2014self-pick", "--self-pick"),
+     ("\u2013jokerless", "--jokerless"), ("-thrown-by=Linda", "--thrown-by=Linda")],
+)  # fmt: skip
+def test_an_option_typed_with_one_dash_or_a_long_dash_is_told_the_two_dashes(
+    four, session: Path, typed, meant
+):
+    """`-self-pick` is not read as the letters -s -e -l... ("No such option: -e"), and a
+    word processor's long dash is named, both with the option meant."""
+    before = session.read_bytes()
+    line = refused(four("win", "Ruth", "25", typed), code=2)
+    assert line == f"Error: No such option: {typed}; did you mean {meant} (two plain dashes)?"
+    assert session.read_bytes() == before
