@@ -262,6 +262,36 @@ def card_values(card: Card) -> tuple[int, ...]:
     return tuple(sorted({line.value for line in card.lines}))
 
 
+def value_problem(card: Card, value: int, singles_pairs: bool) -> str | None:
+    """Why a value typed alone (no line named) cannot be tonight's card's: no line is worth
+    it, or (`singles_pairs`) no singles-and-pairs line is, so the hand would be paid less
+    than its line; else None.
+
+    >>> card = Card("c", (CardLine("a", 25), CardLine("b", 50, groups=False)))
+    >>> value_problem(card, 30, False)
+    "no line of the card 'c' is worth 30 (its values: 25, 50); check the value, or name the line"
+    >>> value_problem(card, 25, True).split(";")[0]
+    "no singles-and-pairs line of the card 'c' is worth 25"
+    >>> value_problem(card, 50, True) is None
+    True
+    """
+    from .wording import field
+
+    at_value = [line for line in card.lines if line.value == value]
+    if not at_value:
+        listed = ", ".join(str(v) for v in card_values(card))
+        return (
+            f"no line of the card {card.title!r} is worth {value} (its values: {listed}); "
+            "check the value, or name the line"
+        )
+    if singles_pairs and all(line.groups for line in at_value):
+        return (
+            f"no singles-and-pairs line of the card {card.title!r} is worth {value}; leave "
+            f"out {field('singles_pairs')}, or name the line"
+        )
+    return None
+
+
 def pairs_only_values(card: Card) -> frozenset[int]:
     """The values at which every line on the card is singles and pairs only: a hand of that
     value never has a group of three, so it is never paid (or scored) as jokerless.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from .cards import card_values
+from .cards import value_problem
 from .model import (
     GAMES_PER_ROUND,
     MAX_TABLES,
@@ -134,13 +134,8 @@ def line_problem(win: Win, session: Session) -> str | None:
     """A win scored as a card line must name a line of tonight's card, at its value; a
     value typed alone on a card night must be one printed on the card."""
     if win.line is None:
-        if session.card is not None and win.value not in (values := card_values(session.card)):
-            listed = ", ".join(str(v) for v in values)
-            return (
-                f"no line of the card {session.card.title!r} is worth {win.value} "
-                f"(its values: {listed}); check the value, or name the line"
-            )
-        return None
+        card = session.card
+        return value_problem(card, win.value, win.singles_pairs) if card is not None else None
     if session.card is None:
         return no_card(f"the line {win.line!r}")
     line = session.card_line(win.line)

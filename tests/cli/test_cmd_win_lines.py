@@ -73,6 +73,19 @@ def test_a_value_typed_alone_where_every_card_line_is_pairs_is_never_jokerless(c
     assert totals(carded) == {"Ruth": 620, "Linda": -180, "Kathy": -260, "Pat": -180}
 
 
+def test_a_value_alone_said_singles_and_pairs_needs_such_a_line_at_that_value(carded, session):
+    """The sample card's only 25 (Garden steps) has pungs: a jokerless 25 self-picked said
+    to be singles and pairs would be paid 50 each, not its 100 each (RULES.md §2). It is
+    refused, as naming the line with --singles-pairs is; at 50 it is a singles-and-pairs
+    line, and goes in."""
+    before = session.read_bytes()
+    result = carded("win", "Ruth", "25", "--self-pick", "--jokerless", "--singles-pairs")
+    assert result.exit_code == 1 and session.read_bytes() == before
+    assert "no singles-and-pairs line of the card" in result.stderr
+    assert "is worth 25; leave out --singles-pairs, or name the line" in result.stderr
+    assert carded("win", "Ruth", "50", "--self-pick", "--singles-pairs").exit_code == 0
+
+
 def test_three_seated_with_a_card(mahj):
     assert mahj("new", "Ruth", "Linda", "Kathy", "--card", "sample").exit_code == 0
     result = mahj("win", "Ruth", "--line", "Garden steps", "--jokerless", "--thrown-by", "Linda")
