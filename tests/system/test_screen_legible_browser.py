@@ -116,3 +116,37 @@ def test_the_televisions_grey_text_is_larger(browser, served):
         page.close()
     assert min(night) >= 21, night
     assert event[2] >= 36, event
+
+
+def test_a_club_nights_end_gives_the_standings_the_height_of_the_television(browser, tmp_path):
+    """Fourteen players and a kitty: at the night's end their names are large (they were
+    25px at 1920x1080, the house rules and the sum taking the room under them), with
+    every place at once; the house rules and the sum are under who pays whom."""
+    from tests.system.every_page import post
+
+    night = tmp_path / "fourteen.toml"
+    names = ["Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue", "Eve", "Flo",
+             "Gail", "Hal", "Ivy"]  # fmt: skip
+    cli("new", *names, "--tables", "3", "--house", "kitty", "--session", str(night))
+    for table in (1, 2, 3, 1, 2, 3):
+        cli("wall", "--table", str(table), "--session", str(night))
+    cli("win", "Cy", "40", "--thrown-by", "Dot", "--session", str(night))
+    server, base, key = start("--session", str(night), env=_env(tmp_path))
+    try:
+        post(base, key, "/close-night", {})
+        page = browser.new_page(viewport={"width": 1920, "height": 1080})
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        page.wait_for_timeout(200)
+        shown = page.evaluate("""() => ({
+            places: [...document.querySelectorAll('.final-standings tbody tr')]
+                .filter((e) => e.getBoundingClientRect().bottom <= innerHeight).length,
+            name: parseFloat(getComputedStyle(document.querySelector('td.who')).fontSize),
+            notes: [...document.querySelectorAll('.final-settle .rules, .final-settle .sum')]
+                .map((e) => e.textContent)})""")
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+    assert shown["places"] == 14 and shown["name"] >= 32, shown
+    assert any(n.startswith("House rules: kitty") for n in shown["notes"]), shown
+    assert any(n.startswith("Sum of totals") for n in shown["notes"]), shown
