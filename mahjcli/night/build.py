@@ -288,7 +288,10 @@ def build_join(standings: Standings, name: str, new: bool = False) -> Built:
             f"new, {field('new')}"
         )
     if known is not None:
-        return Built(Join(known), (f"{known} comes back with their points",))
+        said = f"{known} comes back with their points"
+        if standings.totals_map()[known] and not standings.unsettled()[known]:
+            said += "; they settled them as they left: only what changes from now on is owed"
+        return Built(Join(known), (said,))
     return Built(Join(cleaned))
 
 

@@ -145,3 +145,14 @@ def test_new_says_it_is_someone_else_and_unlike_names_need_nothing(four):
     assert four("join", "Lisa").exit_code == 0  # not so like Linda that it is a typo
     players = list(json.loads(four("total", "--json").stdout)["totals"])
     assert players == ["Ruth", "Linda", "Kathy", "Pat", "Patt", "Lisa"]
+
+
+def test_a_player_back_after_settling_at_the_door_is_told_only_what_changes_is_owed(mahj):
+    mahj("new", "Ann", "Bea", "Cy", "Dot", "Eve")
+    mahj("win", "Ann", "25", "-t", "Bea")
+    mahj("leave", "Bea", "--settle")
+    said = " ".join(mahj("join", "Bea").stdout.split())
+    assert "Bea comes back with their points; they settled them as they left: only what " in said
+    mahj("leave", "Cy", "--no-settle")
+    said = " ".join(mahj("join", "Cy").stdout.split())
+    assert "Cy comes back with their points" in said and "settled" not in said
