@@ -107,7 +107,13 @@ def check(loaded: Loaded) -> tuple[list[Problem], Standings | None]:
         message = in_words(problem.message)  # a file is checked on the command line
         if where is not None and where.section == "log" and where.at is not None:
             entry = session.log[where.at]  # entries line up with [[log]] tables
-            message = f"log entry {where.at + 1} ({entry.kind}): {message}"
+            game = 1 + sum(map(is_game, session.log[: where.at]))  # as `mahj log` numbers it
+            kind = (
+                f"{entry.kind}, game {game}"
+                if is_game(entry) and game != where.at + 1
+                else entry.kind
+            )
+            message = f"log entry {where.at + 1} ({kind}): {message}"
         found.append(Problem(message, where))
     if parsed.session is None:  # the partial night: every problem, in the file's order
         found.sort(key=_place)

@@ -131,3 +131,18 @@ def test_check_says_when_the_file_changed_while_it_was_checked(four, session, mo
     assert f"note: {session}: the file changed while it was checked" in result.stdout
     monkeypatch.undo()
     assert "changed while" not in four("check").stdout
+
+
+def test_check_names_the_game_as_the_log_numbers_it(mahj, session):
+    """An arrival before it: the third [[log]] table is game 2, as `mahj log` calls it."""
+    mahj("new", "Ann", "Bea", "Cy", "Dot", "Eve")
+    mahj("join", "Fay")
+    mahj("win", "Ann", "25", "-t", "Bea")
+    mahj("win", "Bea", "25", "-t", "Cy")
+    text = session.read_text()
+    session.write_text(text[::-1].replace('"yC" = yb_nworht', '"yaF" = yb_nworht', 1)[::-1])
+    result = mahj("check")
+    assert result.exit_code == 1
+    assert "log entry 3 (win, game 2): Fay is waiting this game, so cannot be the thrower" in (
+        result.stdout + result.stderr
+    )
