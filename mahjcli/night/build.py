@@ -318,7 +318,8 @@ def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
     if near:
         totals = standings.totals_map()
         said = " or ".join(
-            f"{p} ({'left' if p in standings.gone else 'here'}, {totals[p]:+d})" for p in near
+            f"{p} ({'left' if p in standings.gone else 'here'}, {totals[p] and f'{totals[p]:+d}'})"
+            for p in near
         )
         raise Refused(f"did you mean {said}? If {typed} is someone new, {field('new')}")
     return None

@@ -32,14 +32,14 @@ def test_a_plainly_different_name_joins_and_a_slip_is_asked_about(mahj, session)
     assert mahj("join", "Pam").exit_code == 0  # Pat and Pam are two people
     slip = mahj("join", "Lnda")
     assert slip.exit_code == 1
-    assert "did you mean Linda (here, +0)? If Lnda is someone new, add --new" in slip.stderr
+    assert "did you mean Linda (here, 0)? If Lnda is someone new, add --new" in slip.stderr
 
 
 def test_a_player_who_left_is_offered_back_for_a_slip_of_their_name(mahj, session):
     assert mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue").exit_code == 0
     assert mahj("leave", "Kathy").exit_code == 0
     slip = mahj("join", "Kahty")
-    assert slip.exit_code == 1 and "did you mean Kathy (left, +0)?" in slip.stderr
+    assert slip.exit_code == 1 and "did you mean Kathy (left, 0)?" in slip.stderr
     assert mahj("join", "kathy").exit_code == 0  # she comes back with her points
 
 
