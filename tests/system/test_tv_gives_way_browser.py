@@ -25,7 +25,8 @@ SHOWN = """() => {
             settled: seen('.payments.settled li').length,
             pagers: seen('.list-pager').map((e) => e.textContent),
             games: seen('.games li').map((e) => e.querySelector('.num').textContent),
-            notes: seen('.more-note').map((e) => e.textContent)};
+            notes: seen('.more-note').map((e) => e.textContent),
+            rules: seen('.end .rules, .end .sum').map((e) => e.textContent.split(':')[0])};
 }"""
 
 
@@ -139,6 +140,7 @@ def test_at_the_nights_end_who_pays_whom_comes_before_what_was_settled(browser, 
     shown = _shown(browser, nights["late"] + "/", size)
     assert shown["every"] == 7, shown
     assert shown["payments"] == 7 and shown["settled"] == 0, shown
+    assert shown["rules"] == ["House rules", "Sum of totals with the kitty's 200"], shown  # stay
     assert not any(p.startswith("Payments") for p in shown["pagers"]), shown
     assert_on_one_screen(browser, nights["late"] + "/", size)
 

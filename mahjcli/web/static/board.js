@@ -142,9 +142,10 @@
   }
 
   function giveWay(holder) {
-    // what follows a list in its section (what the leavers settled) is not shown
+    // what follows a list in its section (what the leavers settled) is not shown; the
+    // house rules and the sum stay (the list pages in the room they leave)
     for (var after = holder.nextElementSibling; after; after = after.nextElementSibling) {
-      after.classList.add("no-room");
+      if (!after.matches(".rules, .sum")) { after.classList.add("no-room"); }
     }
   }
 
