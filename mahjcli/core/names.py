@@ -294,14 +294,13 @@ def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
     if not key:
         raise UnknownName(f"a {what} name cannot be empty")
     exact = [n for n in names if fold_name(n) == key]
-    if exact:
-        return exact[0]
-    starts = [n for n in names if fold_name(n).startswith(key)]
-    if not starts:  # `Jose` for José, typed on a keyboard without accents
-        bare = unaccented(key)
-        starts = [n for n in names if unaccented(fold_name(n)) == bare] or [
-            n for n in names if unaccented(fold_name(n)).startswith(bare)
-        ]
+    bare = unaccented(key)  # `jose` for José, typed on a keyboard without accents
+    plain = [n for n in names if unaccented(fold_name(n)) == bare]
+    if exact or len(plain) == 1:
+        return (exact or plain)[0]
+    starts = [n for n in names if fold_name(n).startswith(key)] or [
+        n for n in names if unaccented(fold_name(n)).startswith(bare)
+    ]
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:

@@ -30,7 +30,15 @@ from ..core.model import (
     Win,
     keys_of,
 )
-from ..core.names import UnknownName, control_problem, fold_name, name_problem, one_edit, resolve
+from ..core.names import (
+    UnknownName,
+    control_problem,
+    fold_name,
+    name_problem,
+    one_edit,
+    resolve,
+    unaccented,
+)
 from ..core.seating import place_words
 from ..core.standings import Standings
 from ..core.wording import field
@@ -305,10 +313,13 @@ def _known_as(standings: Standings, typed: str, new: bool) -> str | None:
     name begins two players' names (`Ma`: Mary or Marge?) or is likely a slip for a
     player's (one letter added, left out, changed or two swapped: `Lnda`), never for a
     plainly different name (`Ida` is not `Linda`)."""
-    players = list(standings.players)
-    exact = next((p for p in players if fold_name(p) == fold_name(typed)), None)
+    players, key = list(standings.players), fold_name(typed)
+    exact = next((p for p in players if fold_name(p) == key), None)
     if exact is not None or new:
         return exact
+    plain = [p for p in players if unaccented(fold_name(p)) == unaccented(key)]
+    if len(plain) == 1:  # `zoe` for Zoë, typed on a keyboard without accents
+        return plain[0]
     starts = [p for p in players if fold_name(p).startswith(fold_name(typed))]
     if len(starts) == 1:
         return starts[0]

@@ -73,6 +73,24 @@ def test_a_name_typed_without_its_accents_is_that_player(mahj):
     assert said["totals"] == {"José": -100, "Zoë": 50, "Renée": 125, "Pat": -75}
 
 
+def test_a_whole_name_without_accents_comes_before_the_start_of_another(mahj):
+    """`jose` is all of José's name and the start of Joseph's: it is José."""
+    mahj("new", "José", "Joseph", "Zoë", "Zoey")
+    assert mahj("win", "jose", "25", "-t", "zoe").exit_code == 0
+    said = json.loads(mahj("total", "--json").stdout)["totals"]
+    assert said == {"José": 100, "Joseph": -25, "Zoë": -50, "Zoey": -25}
+
+
+def test_a_player_back_is_found_without_her_accents(mahj):
+    """Zoë leaves, and comes back typed `zoe`: she is Zoë with her points, not a newcomer."""
+    mahj("new", "Zoë", "Ruth", "Pat", "Bev", "Ann")
+    mahj("win", "Zoë", "25", "-t", "Ruth")
+    mahj("leave", "zoe")
+    assert "Zoë comes back with their points" in mahj("join", "zoe").stdout
+    said = json.loads(mahj("total", "--json").stdout)["totals"]
+    assert list(said) == ["Zoë", "Ruth", "Pat", "Bev", "Ann"] and said["Zoë"] == 100
+
+
 def test_a_name_without_accents_that_fits_two_players_is_refused(mahj, session):
     mahj("new", "René", "Rène", "Ruth", "Pat")
     before = session.read_bytes()
