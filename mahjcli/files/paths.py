@@ -134,11 +134,14 @@ def locate(option: Path | None) -> Path:
 
 
 def days_away(path: Path) -> int | None:
-    """Whole calendar days since `path` was last saved (0: earlier today), when that was
-    12 hours ago or more: a night taken up again another day; else None (also when the
-    file cannot be read)."""
+    """Whole calendar days since `path`, the current night, was last saved (0: earlier
+    today), when that was 12 hours ago or more: a night taken up again another day; else
+    None (also for a night named otherwise, on purpose, and a file that cannot be read)."""
     import time
 
+    current = current_or_none()
+    if current is None or not same_file(path, current):
+        return None
     try:
         saved = os.stat(path).st_mtime
     except OSError:

@@ -45,3 +45,13 @@ def test_no_note_for_tonights_night_left_since_this_morning(mahj, session):
     mahj("new", "Ann", "Bea", "Cy", "Dot")
     left_days_ago(session, 0.6)
     assert NOTE not in mahj("win", "Ann", "25", "-t", "Bea").stdout
+
+
+def test_no_note_for_last_weeks_night_named_on_purpose(mahj, session, tmp_path):
+    """Typing in last week's sheet with --session, while tonight is the current night: the
+    note (and its `mahj undo`, which works on the current night) is not for it."""
+    mahj("new", "Ann", "Bea", "Cy", "Dot", "--date", LAST_WEEK)
+    left_days_ago(session, 7)
+    tonight = tmp_path / "tonight.toml"
+    mahj("new", "Eve", "Flo", "Gus", "Hal", "--session", str(tonight), use_session=False)
+    assert NOTE not in mahj("win", "Ann", "25", "-t", "Bea").stdout
