@@ -124,7 +124,7 @@ def _choose(
     """A player by the number shown beside them (their place in `numbering`, else in
     `names`, so a player keeps her number from one question to the next; up to nine are
     numbered) or by name (TAB completes it); or one of the `extra` keys."""
-    from ..core.names import UnknownName, resolve
+    from ..core.names import UnknownName, fold_name, resolve
 
     order = list(numbering or names)
     numbered = [(str(order.index(n) + 1), n) for n in names] if len(order) <= 9 else []
@@ -144,7 +144,7 @@ def _choose(
             return typed.lower()
         if (named := _extra_named(typed, extra)) is not None:
             return named
-        if typed.isdigit():
+        if typed.isascii() and typed.isdigit():
             if numbered and 0 < int(typed) <= len(order) and order[int(typed) - 1] in not_here:
                 raise ValueError(not_here[order[int(typed) - 1]])
             shown = [number for number, _ in numbered]
@@ -156,11 +156,13 @@ def _choose(
             raise ValueError(f"Type {some}, or a name.")
         try:  # among every player of the night, as the one-line form names them
             found = resolve(typed, [*names, *not_here])
-        except UnknownName:
-            try:  # among those who can answer (and only they are named if none is)
+        except UnknownName as exc:
+            if any(fold_name(n).startswith(fold_name(typed)) for n in not_here):
+                raise ValueError(str(exc)) from None  # `Ma`: Marge here, or Mary waiting?
+            try:  # nobody: told among those who can answer
                 return resolve(typed, names)
-            except UnknownName as exc:
-                raise ValueError(str(exc)) from None
+            except UnknownName as unknown:
+                raise ValueError(str(unknown)) from None
         if found in not_here:  # a player who cannot be this answer: say why
             raise ValueError(not_here[found])
         return found

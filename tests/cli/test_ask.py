@@ -280,3 +280,15 @@ def test_a_name_nobody_has_is_told_among_those_who_can_answer(
     assert "no player called 'zed' (known: Linda, Kathy, Pat)\n" in result.output
     assert "Eve is waiting" in result.output
     assert result.exit_code == 1 and session.read_bytes() == before
+
+
+def test_a_start_that_fits_a_waiting_player_too_is_asked_again(
+    mahj: Run, at_terminal, typing, session: Path
+):
+    """`Ma` is Marge (seated) or Mary (waiting): refused as the one-line form refuses it."""
+    mahj("new", "Ruth", "Marge", "Kathy", "Pat", "Mary")
+    before = session.read_bytes()
+    result = typing("1\n" + "25\n" + "²\n" + "ma\n" + "\x03\n")
+    assert "no player called '²'" in result.output  # not Python's words for a bad number
+    assert "'ma' could be 'Marge' or 'Mary'; type more of the player's name" in result.output
+    assert result.exit_code == 1 and session.read_bytes() == before
