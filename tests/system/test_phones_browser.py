@@ -504,6 +504,9 @@ def test_a_game_refused_for_a_bet_comes_back_filled_in(browser, served: Served):
         cli("wall", "--table", "2", "--session", str(served.night))
     expect(phone.locator("section.seated h2")).not_to_have_text(next_game)
     expect(phone.locator("#sent-problem")).to_contain_text("has recorded game")  # still said
+    with phone.expect_navigation(timeout=5000):  # until the table records another game
+        cli("wall", "--table", "1", "--session", str(served.night))
+    expect(phone.locator("#sent-problem")).to_be_hidden()
 
 
 def test_a_closed_tables_phone_comes_back_when_the_closing_is_taken_back(browser, served: Served):

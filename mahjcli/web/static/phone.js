@@ -312,7 +312,9 @@
     if (back && back.at === window.location.pathname + window.location.search) {
       back.open.forEach(function (n) { if (lists()[n]) { lists()[n].open = true; } });
       window.scrollTo(0, back.y);
-      if (back.said) { sayRefused(back.said, null, true); }  // a refusal shown stays
+      // a refusal shown stays, until the table has recorded another game
+      var games = document.querySelector("input[name=table_games]");
+      if (back.said && (!games || games.value === back.games)) { sayRefused(back.said, null, true); }
     }
   } catch (e) { /* no storage: shown from the top */ }
   var spelled = function (path) { try { return decodeURIComponent(path); } catch (e) { return path; } };
@@ -335,9 +337,10 @@
         lists().forEach(function (list, n) { if (list.open) { open.push(n); } });
         var sent = document.getElementById("sent-problem");
         var said = sent && !sent.hidden ? sent.textContent : "";
+        var games = document.querySelector("input[name=table_games]");
         try {
-          window.sessionStorage.setItem(FOLLOW, JSON.stringify(
-            { at: at, y: window.scrollY, open: open, said: said }));
+          window.sessionStorage.setItem(FOLLOW, JSON.stringify({ at: at, y: window.scrollY,
+            open: open, said: said, games: games ? games.value : null }));
         } catch (err) { /* shown from the top */ }
         window.location.assign(at);
       }
