@@ -227,6 +227,14 @@ def refuse_repeats(group: WrappedGroup, ctx: Any, args: list[str]) -> None:
     )
     seen: dict[str, str] = {}
     longs = {o for p in command.params for o in p.opts if o.startswith("--")}
+    under = (
+        [group.get_command(ctx, "win"), group.get_command(ctx, "wall")] if args[0] == "fix" else []
+    )
+    if hasattr(command, "get_command") and len(args) > 1:  # `mahj event win ...`
+        under.append(command.get_command(where, args[1]))
+    longs.update(
+        o for c in under if c is not None for p in c.params for o in p.opts if o[:2] == "--"
+    )
     rest = iter(args[1:])
     for word in rest:
         if word == "--":

@@ -188,3 +188,14 @@ def test_an_option_typed_with_one_dash_or_a_long_dash_is_told_the_two_dashes(
     line = refused(four("win", "Ruth", "25", typed), code=2)
     assert line == f"Error: No such option: {typed}; did you mean {meant} (two plain dashes)?"
     assert session.read_bytes() == before
+
+
+def test_the_two_dashes_are_told_in_a_fix_and_an_event_command_too(four, session: Path):
+    four("win", "Ruth", "25", "-t", "Pat")
+    before = session.read_bytes()
+    line = refused(four("fix", "1", "Linda", "25", "\u2014self-pick"), code=2)
+    assert line.endswith("did you mean --self-pick (two plain dashes)?")
+    assert session.read_bytes() == before
+    names = ("Ann", "Bea", "Cat", "Dot", "Eve", "Fay", "Gail", "Hope")
+    line = refused(four("event", "new", "Cup", *names, "\u2014rounds", "2", use_session=False), 2)
+    assert line == "Error: No such option: \u2014rounds; did you mean --rounds (two plain dashes)?"
