@@ -179,8 +179,13 @@ def started_lines(standings: Standings, width: int) -> list[Text]:
     from ..core.money import money
 
     stake, card = standings.rules.stake, standings.session.card
+    east = (
+        "; East pays and collects double"
+        if standings.rules.house_problem("east-double") is None
+        else ""
+    )
     lines = [Text(f"Stake: {money(1, stake)} a point (a 25 thrown costs the thrower "
-                  f"{money(50, stake)})")] if stake else []  # fmt: skip
+                  f"{money(50, stake)}{east})")] if stake else []  # fmt: skip
     lines += seating_lines(standings, width)
     return lines + ([Text(f"Card: {card.name} ({len(card.lines)} lines)")] if card else [])
 

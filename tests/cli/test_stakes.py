@@ -179,3 +179,12 @@ def test_the_stake_survives_a_path_round_trip(quarter, session: Path):
     quarter("win", "Ruth", "25", "--thrown-by", "Linda")
     quarter("undo")
     assert tomllib.loads(session.read_text())["stake"] == 0.25
+
+
+def test_a_new_night_says_its_stake_and_what_a_thrown_25_costs(mahj, tmp_path):
+    said = mahj("new", "A", "B", "C", "D", "--stake", "5").stdout
+    assert "Stake: $5.00 a point (a 25 thrown costs the thrower $250.00)\n" in said
+    other = tmp_path / "east.toml"
+    said = mahj("new", "A", "B", "C", "D", "--stake", "5c", "--house", "east-double",
+                "--session", str(other), use_session=False).stdout  # fmt: skip
+    assert "(a 25 thrown costs the thrower $2.50; East pays and collects double)" in said
