@@ -135,7 +135,7 @@ def line_problem(win: Win, session: Session) -> str | None:
     value typed alone on a card night must be one printed on the card."""
     if win.line is None:
         card = session.card
-        return value_problem(card, win.value, win.singles_pairs) if card is not None else None
+        return value_problem(card, win.value, False) if card is not None else None
     if session.card is None:
         return no_card(f"the line {win.line!r}")
     line = session.card_line(win.line)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core import checks, numbers
-from ..core.cards import best_line, find_line
+from ..core.cards import best_line, find_line, value_problem
 from ..core.errors import Refused
 from ..core.model import (
     GAMES_PER_ROUND,
@@ -118,6 +118,8 @@ def build_win(
         notes = (why,) if why else ()
     elif points is None:
         raise Refused(f"say what the hand was worth: {field('value')} (e.g. 25) or {field('line')}")
+    elif (card := standings.session.card) and (why := value_problem(card, points, singles_pairs)):
+        raise Refused(why)  # a new game only: a night saved before this check still reads
     win = Win(
         winner=who,
         value=points,

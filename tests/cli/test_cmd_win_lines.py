@@ -251,3 +251,17 @@ def test_missing_card_file(mahj, session, tmp_path):
     assert result.exit_code == 1
     assert "no card file at" in result.stderr
     assert not Path(session).exists()
+
+
+def test_a_night_saved_with_such_a_game_before_the_check_still_reads(carded, session):
+    """A bare 25 said singles and pairs, written before mahj refused it: the night still
+    opens (its totals as they were), and a fix of that game is held to the check."""
+    text = session.read_text() + (
+        '\n[[log]]\nkind = "win"\nwinner = "Ruth"\nvalue = 25\nself_pick = true\n'
+        "jokerless = true\nsingles_pairs = true\n"
+    )
+    session.write_text(text)
+    assert carded("check").exit_code == 0
+    assert totals(carded)["Ruth"] == 150
+    fixed = carded("fix", "1", "Ruth", "25", "--self-pick", "--jokerless", "--singles-pairs")
+    assert fixed.exit_code == 1 and "no singles-and-pairs line" in fixed.stderr
