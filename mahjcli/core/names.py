@@ -38,14 +38,16 @@ def typed_back(*names: str) -> str:
 
     >>> typed_back("José", "Mary Lou"), typed_back("Zoë O'Brien"), typed_back("-2")
     ('José "Mary Lou"', '"Zoë O\\'Brien"', '-- -2')
+    >>> typed_back("C:\\\\Nights\\\\Thu night.toml"), typed_back("$5 night")
+    ('"C:\\\\Nights\\\\Thu night.toml"', "'$5 night'")
     """
     import shlex
 
     def one(name: str) -> str:
         if name and all(ch.isalnum() or ch in "._-+@/:,=" for ch in name):
             return name
-        plain = not any(ch in name for ch in '"$`\\!%')
-        return f'"{name}"' if plain else shlex.quote(name)
+        plain = not any(ch in name for ch in '"$`!%') and "\\\\" not in name + "\\"
+        return f'"{name}"' if plain else shlex.quote(name)  # `C:\Users\Mary Lou` too
 
     words = " ".join(map(one, names))
     return f"-- {words}" if any(name.startswith("-") for name in names) else words
