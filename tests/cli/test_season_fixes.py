@@ -280,3 +280,11 @@ def test_export_counts_nights_as_the_season_does_and_says_which_had_no_game(
     said = run_ok(mahj, "export", "--season", str(one_night / "2026-10-01-night.toml"),
                   "--output", str(out))  # fmt: skip
     assert f"Wrote {out} (1 night)" in said.stderr, said.stderr
+
+
+def test_a_damaged_nights_check_command_works_in_a_folder_with_a_space(mahj, tmp_path: Path):
+    folder = tmp_path / "my nights"
+    folder.mkdir()
+    (folder / "b.toml").write_text('schema = 1\nplayers = ["A"\n', encoding="utf-8")
+    said = mahj("season", "--dir", str(folder), use_session=False).stderr
+    assert f'`mahj check --session "{folder / "b.toml"}"` lists all' in " ".join(said.split())
