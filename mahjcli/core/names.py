@@ -282,9 +282,9 @@ def unaccented(text: str) -> str:
 
 
 def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
-    """The name in `names` that `typed` means: same letters ignoring case, else a unique
-    beginning, else the same without accents (or its unique beginning). Raises
-    UnknownName with a suggestion otherwise.
+    """The name in `names` that `typed` means: same letters ignoring case (or without
+    accents, when only one name has them), else a unique beginning (as typed, else without
+    accents). Raises UnknownName with a suggestion otherwise.
 
     >>> resolve("ruth", ["Ruth", "Linda"])
     'Ruth'
