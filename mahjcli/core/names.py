@@ -300,6 +300,8 @@ def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
     plain = [n for n in names if unaccented(fold_name(n)) == bare]
     if exact or len(plain) == 1:
         return (exact or plain)[0]
+    if plain:  # `zoe`: Zoë or Zoé? Never the start of a third name
+        raise UnknownName(f"{quoted(typed)} could be {a_few(plain)}; type it with its accents")
     starts = [n for n in names if fold_name(n).startswith(key)] or [
         n for n in names if unaccented(fold_name(n)).startswith(bare)
     ]

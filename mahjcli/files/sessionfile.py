@@ -230,6 +230,15 @@ def _log(
     ids: dict[str, int] = {}
     for index, raw in enumerate(raw_log):
         entry, entry_problems, entry_notes = read_entry(raw, index, canon)
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        game = 1 + sum(e.kind in GAMES for e in log)  # as `mahj log` numbers it
+        if isinstance(kind, str) and kind in GAMES and game != index + 1:
+            was = f"log entry {index + 1} ({kind})"
+            now = f"{was[:-1]}, game {game})"
+            entry_problems, entry_notes = (
+                [p._replace(message=p.message.replace(was, now, 1)) for p in found]
+                for found in (entry_problems, entry_notes)
+            )
         problems.extend(entry_problems)
         notes.extend(entry_notes)
         if entry is None:

@@ -146,3 +146,16 @@ def test_check_names_the_game_as_the_log_numbers_it(mahj, session):
     assert "log entry 3 (win, game 2): Fay is waiting this game, so cannot be the thrower" in (
         result.stdout + result.stderr
     )
+
+
+def test_check_names_the_game_in_a_hand_edits_slip_too(mahj, session):
+    """A misspelt name in a hand edit is found as the file is read: game 2, as the log
+    numbers it, beside log entry 3."""
+    mahj("new", "Ann", "Bea", "Cy", "Dot", "Eve")
+    mahj("join", "Fay")
+    mahj("win", "Ann", "25", "-t", "Bea")
+    mahj("win", "Bea", "25", "-t", "Cy")
+    text = session.read_text()
+    session.write_text(text[::-1].replace('"yC" = yb_nworht', '"deZ" = yb_nworht', 1)[::-1])
+    said = " ".join((mahj("check").stdout + mahj("check").stderr).split())
+    assert "log entry 3 (win, game 2): unknown player 'Zed'" in said

@@ -81,6 +81,14 @@ def test_a_whole_name_without_accents_comes_before_the_start_of_another(mahj):
     assert said == {"José": 100, "Joseph": -25, "Zoë": -50, "Zoey": -25}
 
 
+def test_a_name_without_accents_that_fits_two_is_refused_not_taken_for_a_third(mahj, session):
+    mahj("new", "José", "Josè", "Josefina", "Pat")
+    before = session.read_bytes()
+    result = mahj("win", "jose", "25", "-t", "pat")
+    assert result.exit_code == 1 and session.read_bytes() == before
+    assert "'jose' could be 'José' or 'Josè'; type it with its accents" in result.stderr
+
+
 def test_a_player_back_is_found_without_her_accents(mahj):
     """Zoë leaves, and comes back typed `zoe`: she is Zoë with her points, not a newcomer."""
     mahj("new", "Zoë", "Ruth", "Pat", "Bev", "Ann")
