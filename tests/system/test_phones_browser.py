@@ -93,6 +93,17 @@ def phone_of(browser: Any, served: Served, code: bool = True) -> Any:
     return page
 
 
+def type_game(phone: Any, value: str, winner: int = 1, thrower: int = 2, bet_on: str = "") -> None:
+    """On a table's page: the `winner`-th seat wins `value`, thrown by the `thrower`-th (the
+    first waiting player betting `bet_on`), then *See who pays whom*."""
+    phone.locator(f"label[for=w{winner}]").tap()
+    phone.locator("#value").fill(value)
+    phone.locator(f"label[for=t{thrower}]").tap()
+    if bet_on:
+        phone.locator("#bet1").select_option(label=bet_on)
+    phone.get_by_role("button", name="See who pays whom").tap()
+
+
 def test_a_bet_and_pay_for_the_table_from_a_phone(browser, served: Served):
     from playwright.sync_api import expect
 
@@ -105,11 +116,7 @@ def test_a_bet_and_pay_for_the_table_from_a_phone(browser, served: Served):
     phone.locator("ol.seats .name").first.wait_for()  # the table's page is open
     seats = phone.locator("ol.seats .name").all_inner_texts()
     bettor = phone.locator("fieldset.bets label").first.inner_text().removesuffix(" bet on")
-    phone.locator("label[for=w1]").tap()
-    phone.locator("#value").fill("25")
-    phone.locator("label[for=t2]").tap()
-    phone.locator("#bet1").select_option(label=seats[0])
-    phone.get_by_role("button", name="See who pays whom").tap()
+    type_game(phone, "25", bet_on=seats[0])
     expect(phone.locator("p.what")).to_contain_text(f"{bettor} bet on {seats[0]}")
     phone.get_by_role("button", name="Change something").tap()  # the game comes back...
     expect(phone.locator("#value")).to_have_value("25")
@@ -464,11 +471,7 @@ def test_a_game_refused_for_a_bet_comes_back_filled_in(browser, served: Served):
     phone.goto(f"{served.base}/table/1")
     seats = phone.locator("ol.seats .name").all_inner_texts()
     bettor = phone.locator("fieldset.bets label").first.inner_text().removesuffix(" bet on")
-    phone.locator("label[for=w1]").tap()
-    phone.locator("#value").fill("30")
-    phone.locator("label[for=t2]").tap()
-    phone.locator("#bet1").select_option(label=seats[0])
-    phone.get_by_role("button", name="See who pays whom").tap()
+    type_game(phone, "30", bet_on=seats[0])
     expect(phone.locator("p.what")).to_contain_text(f"{bettor} bet on {seats[0]}")
     cli("wall", "--table", "2", "--session", str(served.night))  # he sits down there
     games = len(served.games())
@@ -488,10 +491,7 @@ def test_a_game_refused_for_a_bet_comes_back_filled_in(browser, served: Served):
     other = phone_of(browser, served)
     for page in (phone, other):
         page.goto(f"{served.base}/table/1")
-        page.locator("label[for=w2]").tap()
-        page.locator("#value").fill("35")
-        page.locator("label[for=t3]").tap()
-        page.get_by_role("button", name="See who pays whom").tap()
+        type_game(page, "35", winner=2, thrower=3)
     other.get_by_role("button", name="Record game").tap()
     expect(other.locator("p.done")).to_contain_text("wins 35")
     phone.get_by_role("button", name="Record game").tap()
