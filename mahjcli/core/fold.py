@@ -16,6 +16,7 @@ from . import checks
 from .league import Game
 from .model import (
     GAMES_PER_ROUND,
+    SEATS,
     Accept,
     Close,
     Entry,
@@ -51,7 +52,8 @@ class Step(NamedTuple):
     closes: int | None = None
     """The table that closes (a Close, or a leave that leaves it too few to play)."""
     at: int | None = None
-    """The table a departure happened at (the leaver's; none from the line)."""
+    """The table a departure happened at (the leaver's; none from the line), or the one an
+    arrival sits down at (none when they join the line)."""
     accepts: bool = False
 
 
@@ -138,7 +140,11 @@ def _penalty(penalty: Penalty, state: State) -> Step | str:
 
 
 def _join(join: Join, state: State) -> Step | str:
-    return checks.join_problem(join, state.seating, state.session) or Step(arrives=join.player)
+    if why := checks.join_problem(join, state.seating, state.session):
+        return why
+    tables = state.seating.tables
+    short = (number for number in sorted(tables) if len(tables[number].seats) < SEATS)
+    return Step(arrives=join.player, at=next(short, None))
 
 
 def _leave(leave: Leave, state: State) -> Step | str:

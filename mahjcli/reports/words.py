@@ -137,7 +137,8 @@ def _describe_other(row: Row) -> str:
         return f"Score card accepted through round {row.round - 1} (game {row.game - 1})"
     if isinstance(entry, Join):
         if row.seat_change:
-            return f"{entry.player} arrives and sits down"
+            where = f" at table {row.table}" if row.elsewhere else ""
+            return f"{entry.player} arrives and sits down{where}"
         return f"{entry.player} arrives and joins the line"
     if isinstance(entry, Leave):
         leaves = f"{entry.player} leaves" + (" and settles up" if entry.settled_up else "")

@@ -18,6 +18,14 @@ def test_arrival_sits_at_once_left_of_east_when_three_play(mahj):
     assert status(mahj)["seated"] == ["Linda", "Kathy", "Ruth", "Sue"]
 
 
+def test_on_a_club_night_an_arrival_is_told_the_table_she_sits_at(mahj):
+    mahj("new", "Ann", "Bea", "Cat", "Dee", "Eve", "Fay", "Gus", "Hal", "--tables", "2")
+    mahj("leave", "Hal")  # table 2 plays with three
+    result = mahj("join", "Jo")
+    assert "Jo arrives and sits down at table 2" in result.stdout
+    assert status(mahj)["tables"][1]["seated"][-1] == "Jo"
+
+
 def test_arrival_joins_the_back_of_the_line(mahj):
     mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue")
     mahj("join", "Bea")
