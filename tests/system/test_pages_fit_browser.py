@@ -838,3 +838,19 @@ def test_a_phone_reads_the_nights_date_on_one_line(browser, served_night, width)
     finally:
         context.close()
     assert [found["lines"] for _, found in seen] == [1, 1], seen
+
+
+def test_a_purse_nights_standings_fit_a_small_phone_with_names_whole(browser, tmp_path: Path):
+    """Place, name, total and purse side by side on a 320-pixel phone: nothing past the
+    screen's edge, and a name of ten letters read whole."""
+    env = _env(tmp_path)
+    night = tmp_path / "pie.toml"
+    _mahj(env, "new", *LONG_NAMES, "--pie", "5000", "--session", str(night))
+    _mahj(env, "win", "Marguerite", "50", "--self-pick", "--jokerless", "--session", str(night))
+    server, base, key = start("--session", str(night), env=env)
+    try:
+        assert_fits(browser, base + "/", 320)
+        assert cut_names(browser, base, key, ("/",), 320, larger=False) == []
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
