@@ -54,13 +54,17 @@ def typed_back(*names: str) -> str:
 
 
 def quoted(text: str) -> str:
-    """`text` in quotes as a message shows it: escaped like Python writes a string, and
-    cut to SHOWN_LIMIT characters with `…`.
+    r"""`text` in quotes as a message shows it: as typed, but for what a terminal would not
+    show as itself (`visible`), and cut to SHOWN_LIMIT characters with `…`.
 
-    >>> quoted("Sue"), quoted("x" * 100) == repr("x" * 80 + "…")
-    ("'Sue'", True)
+    >>> print(quoted("Sue"), quoted("back\\slash"), quoted("O'Brien"), quoted("👩\u200d🦳"))
+    'Sue' 'back\slash' "O'Brien" '👩‍🦳'
+    >>> quoted("x" * 100) == repr("x" * 80 + "…")
+    True
     """
-    return repr(text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + "…")
+    cut = text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + "…"
+    mark = '"' if "'" in cut and '"' not in cut else "'"
+    return f"{mark}{visible(cut)}{mark}"
 
 
 WORD_LIMIT = 200
@@ -312,7 +316,7 @@ def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
             f"{quoted(typed)} could be {a_few(starts)}; type more of the {what}'s name"
         )
     near = closest(typed, names)
-    hint = f"; did you mean {near!r}?" if near else ""
+    hint = f"; did you mean {quoted(near)}?" if near else ""
     if hint or not names:
         known = ""
     elif len(names) <= MOST_LISTED:
@@ -338,7 +342,7 @@ def a_few(items: list[str]) -> str:
     if len(items) <= MOST_LISTED:
         return either(items)
     first = sorted(items, key=fold_name)[:MOST_LISTED]
-    return ", ".join(map(repr, first)) + f" or {len(items) - MOST_LISTED} more"
+    return ", ".join(map(quoted, first)) + f" or {len(items) - MOST_LISTED} more"
 
 
 def either(items: list[str]) -> str:
@@ -347,8 +351,8 @@ def either(items: list[str]) -> str:
     >>> either(["Linda", "Lisa"])
     "'Linda' or 'Lisa'"
     """
-    quoted = [repr(i) for i in items]
-    return ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    said = [quoted(i) for i in items]
+    return ", ".join(said[:-1]) + " or " + said[-1]
 
 
 def join_names(names: Iterable[str]) -> str:

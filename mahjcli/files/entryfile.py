@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core.model import ENTRY_TYPES, Entry, Key, KeyType, is_entry_id, keys_of
-from ..core.names import closest, control_problem, fold_name, meant_key
+from ..core.names import closest, control_problem, fold_name, meant_key, quoted
 from ..core.problems import Problem, Where, is_whole, shown
 
 Reader = Callable[[str, Any, dict[str, str], Key], tuple[Any, str | None]]
@@ -31,7 +31,8 @@ def _player(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any
     found = _known(canon, value)
     if found is None:
         near = closest(value, canon.values())
-        return None, f"unknown player {value!r}" + (f"; did you mean {near!r}?" if near else "")
+        hint = f"; did you mean {quoted(near)}?" if near else ""
+        return None, f"unknown player {quoted(value)}{hint}"
     return found, None
 
 
@@ -42,7 +43,7 @@ def _players_list(key: str, value: Any, canon: dict[str, str], spec: Key) -> tup
         if not isinstance(item, str):
             return (), f"{key} must list names in quotes, not {shown(item)}"
         if _known(canon, item) is None:
-            return (), f"unknown player {item!r} in {key}"
+            return (), f"unknown player {quoted(item)} in {key}"
     names = tuple(_known(canon, item) for item in value)
     if twice := next((n for i, n in enumerate(names) if n in names[:i]), None):
         return (), f"{twice} is listed twice in {key}"
@@ -60,7 +61,7 @@ def _bets(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[Any, 
         ):
             return (), f"{key} must list [bettor, player] pairs of names, like {example}"
         if unknown := [name for name in item if _known(canon, name) is None]:
-            return (), f"unknown player {unknown[0]!r} in {key}"
+            return (), f"unknown player {quoted(unknown[0])} in {key}"
         found.append((_known(canon, item[0]), _known(canon, item[1])))
     return tuple(found), None
 
@@ -76,7 +77,7 @@ def _amounts(key: str, value: Any, canon: dict[str, str], spec: Key) -> tuple[An
         name, amount = item
         known = _known(canon, name)
         if known is None:
-            return (), f"unknown player {name!r} in {key}"
+            return (), f"unknown player {quoted(name)} in {key}"
         if not is_whole(amount) or not spec.low <= amount <= spec.high:
             return (), f"{key}: {known}'s amount must be {spec.what}, not {shown(amount)}"
         found.append((known, int(amount)))

@@ -21,7 +21,7 @@ from ..core.event import (
     TableCard,
 )  # fmt: skip
 from ..core.model import ENTRY_ID, Entry, is_entry_id
-from ..core.names import closest, fold_name, name_problem
+from ..core.names import closest, fold_name, name_problem, quoted
 from ..core.problems import Problem, Where, is_whole, shown
 from ..core.profiles import built_in, read_profile
 from ..core.rulesets import DEFAULT_PROFILE, Tournament
@@ -252,8 +252,8 @@ class Reader:
         found = self.canon.get(fold_name(value.strip()))
         if found is None:
             near = closest(value, self.canon.values())
-            hint = f"; did you mean {near!r}?" if near else ""
-            self.problem(f"{what}: {value!r} is not a registered player{hint}", where)
+            hint = f"; did you mean {quoted(near)}?" if near else ""
+            self.problem(f"{what}: {quoted(value)} is not a registered player{hint}", where)
         return found
 
     def tables_of(self, raw: dict[str, Any], section: str) -> list[dict[str, Any]]:

@@ -36,6 +36,7 @@ from ..core.names import (
     fold_name,
     name_problem,
     one_edit,
+    quoted,
     resolve,
     unaccented,
 )
@@ -294,7 +295,7 @@ def build_join(standings: Standings, name: str, new: bool = False) -> Built:
         if fold_name(known) == fold_name(cleaned):
             raise Refused(f"{known} is already here, {place}")
         raise Refused(
-            f"{cleaned!r} is {known}, who is already here, {place}; if {cleaned} is someone "
+            f"{quoted(cleaned)} is {known}, who is already here, {place}; if {cleaned} is someone "
             f"new, {field('new')}"
         )
     if known is not None:

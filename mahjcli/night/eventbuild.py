@@ -27,7 +27,7 @@ from ..core.event import (
 from ..core.eventcheck import seats_text
 from ..core.model import Card
 from ..core.movement import seat_round
-from ..core.names import UnknownName, fold_name, name_problem, resolve
+from ..core.names import UnknownName, fold_name, name_problem, quoted, resolve
 from ..core.rulesets import Tournament
 from ..core.wording import either
 from ..files import eventseats, eventwrite
@@ -112,7 +112,7 @@ def _entrants(entrants: Sequence[tuple[str, str]]) -> tuple[Player, ...]:
             raise Refused(why)
         if fold_name(name) in names:
             raise Refused(
-                f"{names[fold_name(name)]!r} and {name!r} are the same name; give "
+                f"{quoted(names[fold_name(name)])} and {quoted(name)} are the same name; give "
                 "each player a different name (add an initial)"
             )
         if ident and ident in ids:

@@ -11,7 +11,7 @@ from ..core.errors import Refused
 from ..core.event import SEAT_LETTERS, Player
 from ..core.eventfold import EventStandings
 from ..core.model import WINDS
-from ..core.names import UnknownName, resolve
+from ..core.names import UnknownName, quoted, resolve
 from .event import place_labels
 from .eventboard import floor_round
 from .words import points
@@ -89,7 +89,7 @@ def _nobody(standings: EventStandings, typed: str) -> str:
         resolve(typed, [p.name for p in standings.event.players])
     except UnknownName as exc:
         return str(exc)
-    return f"no player called {typed!r}"
+    return f"no player called {quoted(typed)}"
 
 
 def _later(standings: EventStandings, first: int) -> str:

@@ -211,3 +211,14 @@ def test_two_letters_swapped_suggest_the_player_meant(mahj, session: Path):
     assert "did you mean 'Nora'?" in refused(mahj("win", "Nroa", "25", "--self-pick"))
     assert "did you mean 'Rosa'?" in refused(mahj("win", "Rsoa", "25", "--self-pick"))
     assert session.read_bytes() == before
+
+
+def test_a_suggested_name_is_shown_as_typed(mahj, session: Path):
+    """A name with a backslash, an emoji joined by a zero-width joiner, or an apostrophe
+    is suggested as the players wrote it, never escaped as a program writes a string."""
+    assert mahj("new", "back\\slash", "👩\u200d🦳 Nana", "O'Brien", "Pat").exit_code == 0
+    before = session.read_bytes()
+    assert "did you mean 'back\\slash'?" in refused(mahj("leave", "backslash"))
+    assert "did you mean '👩\u200d🦳 Nana'?" in refused(mahj("win", "Pat", "25", "-t", "nana"))
+    assert 'did you mean "O\'Brien"?' in refused(mahj("win", "Pat", "25", "-t", "OBrian"))
+    assert session.read_bytes() == before

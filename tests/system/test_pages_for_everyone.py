@@ -173,6 +173,22 @@ def test_a_table_s_page_by_keyboard_alone(browser, rooms):
     tab.context.close()
 
 
+def test_a_name_in_a_card_s_heading_reads_as_typed(browser, rooms):
+    """The headings of a table's card are in capitals; the East's name and the card's state
+    in them stay as the players typed them (McDonald is never MCDONALD)."""
+    base, key = rooms["day"]
+    tab = browser.new_context(**PHONE).new_page()
+    try:
+        tab.goto(f"{base}/enter?key={key}")
+        tab.goto(f"{base}/round/1/table/1")
+        headings = [h.inner_text() for h in tab.locator("h2").all()]
+        east = tab.locator("li.east .name").inner_text()
+        assert any(h.startswith("GAME 3 OF 4") and h.endswith(f"EAST: {east}") for h in headings)
+        assert "THE CARD: being entered at the table" in headings, headings
+    finally:
+        tab.context.close()
+
+
 def test_larger_text_is_remembered(browser, rooms):
     base, key = rooms["night"]
     context = browser.new_context(**PHONE)
