@@ -282,6 +282,7 @@ class NightTable(Site):
             club=standings.club,
             place=actions.where(standings, number),
             game=board.game_line(row, standings),
+            east_was=row.east,
             wall=row.result == "wall",
             later=sum(1 for r in standings.rows if r.is_game and r.at > row.at),
             seats=row.seated,
@@ -303,7 +304,8 @@ class NightTable(Site):
         source = self.source(request, "night")
         fields = how_won(await self.table_fields(request))
         is_page = fields.pop("page", [""])[0] == "table"
-        was = fields.pop("was", [None])[0]  # the game as the page showed it
+        was = fields.pop("was", [None])[0]  # the game as the page showed it, and its East
+        east_was = fields.pop("east_was", [None])[0]
         raw = text(fields, "game")
         try:
             eid = entry_id(fields)
@@ -319,10 +321,11 @@ class NightTable(Site):
                 night.standings, game, int(table) if table and table.isdigit() else None
             )
             now = words.describe(row)
-            if was is not None and now != was and change.already(night, eid) is None:
+            moved = (was is not None and now != was) or east_was not in (None, row.east)
+            if moved and change.already(night, eid) is None:
                 raise Refused(
                     f"game {game} was changed since this page was shown (now: "
-                    f"{now}); nothing was changed: look at it again"
+                    f"{now}, East {row.east}); nothing was changed: look at it again"
                 )
             make = _fixed_builder(fields, row, club)
             note = actions.note("corrected", game, row.table if club else None)

@@ -514,6 +514,30 @@ def test_a_correction_from_a_page_shown_before_another_is_refused(serve: Serve, 
     assert night.read_bytes() == after
 
 
+def test_a_correction_for_a_game_renumbered_since_the_page_was_shown_is_refused(
+    serve: Serve, tmp_path: Path
+):
+    """Table 1's phone shows game 3 (a wall game) to correct it; meanwhile table 2's game 1
+    is taken back, so table 1's next wall game, alike in words, is game 3 now. The form is
+    refused, and no game changes."""
+    night = tmp_path / "two.toml"
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "--tables", "2",
+        "--session", str(night))  # fmt: skip
+    for table in ("2", "1", "1", "1"):
+        cli("wall", "--table", table, "--session", str(night))
+    phone = serve(night)
+    phone.get(f"/enter?key={TOKEN}")
+    shown = phone.get("/table/1/fix/3").text
+    cli("take-back", "1", "--session", str(night))  # table 2's only game
+    before = night.read_bytes()
+    sent = {**form_fields(shown, "/fix"), "winner": "Ruth", "value": "30", "how": "self"}
+    late = phone.post("/fix", data=sent)
+    said = html.unescape(late.text)
+    assert late.status_code == 400 and "game 3 was changed since this page was shown" in said
+    assert "(now: Wall game, East Kathy)" in said  # it showed Linda's
+    assert night.read_bytes() == before
+
+
 def test_a_correction_on_the_page_says_which_later_games_pay_differently(
     serve: Serve, tmp_path: Path
 ):
