@@ -60,3 +60,28 @@ def test_two_rounds_over_are_both_rounds(serve: Serve, tmp_path: Path):
             cli("event", "score", rnd, table, *totals, "--session", str(event))
     page = text_of(serve(event).get("/"))
     assert "Both rounds are played, every card in" in page
+
+
+def test_the_screen_marks_everyone_sharing_first_place_and_nobody_while_all_are_level(
+    serve: Serve, tmp_path: Path
+):
+    """At prize-giving the screen points at every player sharing first place, not at the
+    first listed of them; while everyone is level, at nobody."""
+    import re
+
+    event = tmp_path / "cup.toml"
+    cli("event", "new", "Club Cup", *TEN[:8], "--rounds", "1", "--given",
+        "--session", str(event))  # fmt: skip
+
+    def leaders() -> list[str]:
+        page = text_of(serve(event).get("/"))
+        return re.findall(
+            r'<tr class="lead"><td class="place">[^<]*</td><td class="who">([^<]*)<', page
+        )
+
+    assert leaders() == []
+    cli("event", "score", "1", "1", "Ann=30", "Bea=0", "Cy=-10", "Dot=5",
+        "--session", str(event))  # fmt: skip
+    cli("event", "score", "1", "2", "Eve=10", "Fay=30", "Gus=-10", "Hal=5",
+        "--session", str(event))  # fmt: skip
+    assert leaders() == ["Ann", "Fay"]
