@@ -285,6 +285,27 @@ def unaccented(text: str) -> str:
     )
 
 
+def accent_twin(name: str, names: Iterable[str]) -> str | None:
+    """The name of `names` that `name` differs from only by accents (`Zoe` and `Zoë`).
+
+    >>> accent_twin("Zoe", ["Ann", "Zoë"]), accent_twin("zoë", ["Zoë"])
+    ('Zoë', None)
+    """
+    key = fold_name(name)
+    bare = unaccented(key)
+    return next(
+        (n for n in names if fold_name(n) != key and unaccented(fold_name(n)) == bare), None
+    )
+
+
+def twin_refusal(name: str, twin: str) -> str:
+    """Why a new player cannot be called `name` beside `twin`."""
+    return (
+        f"{quoted(twin)} and {quoted(name)} differ only by accents, and a name typed without "
+        "them could be either; give each player a different name (add an initial)"
+    )
+
+
 def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
     """The name in `names` that `typed` means: same letters ignoring case (or without
     accents, when only one name has them), else a unique beginning (as typed, else without

@@ -131,8 +131,9 @@ ONE_COLUMN = [["name"], ["names"], ["player"], ["players"]]
 
 
 def read_players_file(path: Path) -> list[tuple[str, str]]:
-    """Names (and ids) from a players file: one name a line, or CSV rows `name,id` under a
-    first row `name,id`. Blank lines and lines starting with # are skipped. A comma outside
+    """Names (and ids) from a players file: one name a line (as written, unless a comma
+    needs quotes), or CSV rows `name,id` under a first row `name,id`. Blank lines and lines
+    starting with # (notes) are skipped. A comma outside
     quotes in a file without that heading is refused, never guessed at: `Smith, Jane` may be
     a name written last name first, or a name and an id."""
     import csv
@@ -161,11 +162,20 @@ def read_players_file(path: Path) -> list[tuple[str, str]]:
         if i == 0 and (said[:2] == ["name", "id"] or said in ONE_COLUMN):
             heading = said[:2] == ["name", "id"]
             continue
+        if not heading and _as_written(line.strip()):  # `"Bunny" Smith`, quotes and all
+            cells = [line.strip()]
         used = 2 if heading else 1
         if any(cells[used:]):
             raise Refused(_comma_problem(path, number, line, heading))
         found.append((cells[0], cells[1] if heading and len(cells) > 1 else ""))
     return found
+
+
+def _as_written(name: str) -> bool:
+    """Whether a plain list's line is a name as it stands: no comma, and its quotes part of
+    it (not `"Ann"` as a spreadsheet quotes a cell, nor a quote left open)."""
+    wrapped = len(name) > 1 and name[0] == name[-1] == '"'
+    return "," not in name and not wrapped and name.count('"') % 2 == 0
 
 
 def _comma_problem(path: Path, number: int, line: str, heading: bool) -> str:

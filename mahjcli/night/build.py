@@ -32,12 +32,14 @@ from ..core.model import (
 )
 from ..core.names import (
     UnknownName,
+    accent_twin,
     control_problem,
     fold_name,
     name_problem,
     one_edit,
     quoted,
     resolve,
+    twin_refusal,
     unaccented,
 )
 from ..core.seating import place_words
@@ -289,15 +291,19 @@ def build_join(standings: Standings, name: str, new: bool = False) -> Built:
     if why := name_problem(cleaned):
         raise Refused(why)
     known = _known_as(standings, cleaned, new)
+    if known is None and (twin := accent_twin(cleaned, standings.players)):
+        raise Refused(twin_refusal(cleaned, twin))
     if known is not None and known in standings.present():
         view = standings.table_of(known)
         place = place_words(view.table if view else None, len(standings.tables))
         if fold_name(known) == fold_name(cleaned):
             raise Refused(f"{known} is already here, {place}")
-        raise Refused(
-            f"{quoted(cleaned)} is {known}, who is already here, {place}; if {cleaned} is someone "
-            f"new, {field('new')}"
+        new_one = (
+            "a new player needs a different name (add an initial)"
+            if accent_twin(cleaned, [known])
+            else f"if {cleaned} is someone new, {field('new')}"
         )
+        raise Refused(f"{quoted(cleaned)} is {known}, who is already here, {place}; {new_one}")
     if known is not None:
         said = f"{known} comes back with their points"
         if standings.totals_map()[known] and not standings.unsettled()[known]:

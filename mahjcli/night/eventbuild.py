@@ -27,7 +27,15 @@ from ..core.event import (
 from ..core.eventcheck import seats_text
 from ..core.model import Card
 from ..core.movement import seat_round
-from ..core.names import UnknownName, fold_name, name_problem, quoted, resolve
+from ..core.names import (
+    UnknownName,
+    accent_twin,
+    fold_name,
+    name_problem,
+    quoted,
+    resolve,
+    twin_refusal,
+)
 from ..core.rulesets import Tournament
 from ..core.wording import either
 from ..files import eventseats, eventwrite
@@ -115,6 +123,8 @@ def _entrants(entrants: Sequence[tuple[str, str]]) -> tuple[Player, ...]:
                 f"{quoted(names[fold_name(name)])} and {quoted(name)} are the same name; give "
                 "each player a different name (add an initial)"
             )
+        if twin := accent_twin(name, names.values()):
+            raise Refused(twin_refusal(name, twin))
         if ident and ident in ids:
             raise Refused(f"{ids[ident]} and {name} have the same id {ident!r}")
         names[fold_name(name)] = name
@@ -150,8 +160,10 @@ def register(opened: OpenEvent, typed: str, ident: str) -> Edit:
     name, ident = typed.strip(), ident.strip()
     if why := name_problem(name):
         raise Refused(why)
-    known = {fold_name(p.name): p for p in event.players}
-    if (same := known.get(fold_name(name))) is not None and same.last_round is None:
+    same = next((p for p in event.players if fold_name(p.name) == fold_name(name)), None)
+    if same is None and (twin := accent_twin(name, [p.name for p in event.players])):
+        same = next(p for p in event.players if p.name == twin)  # `zoe` for Zoë
+    if same is not None and same.last_round is None:
         raise Refused(f"{same.name} is already registered; give a new player a different name")
     if same is not None and ident and ident != same.id:
         raise Refused(f"{same.name} is registered with another id; leave out --id")

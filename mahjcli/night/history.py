@@ -15,7 +15,15 @@ from ..core import checks
 from ..core.errors import Refused
 from ..core.fold import fold
 from ..core.model import Accept, Entry, Penalty, Wall
-from ..core.names import UnknownName, fold_name, name_problem, resolve, typed_back
+from ..core.names import (
+    UnknownName,
+    accent_twin,
+    fold_name,
+    name_problem,
+    resolve,
+    twin_refusal,
+    typed_back,
+)
 from ..core.placed import pinned, placed
 from ..core.problems import Problem
 from ..core.standings import Standings
@@ -334,6 +342,8 @@ def rename(path: Path, typed: str, new_name: str) -> tuple[str, str, Standings]:
         clash = [p for p in players if fold_name(p) == fold_name(new) and p != old]
         if clash:
             raise Refused(f"there is already a player called {clash[0]}; choose another name")
+        if twin := accent_twin(new, [p for p in players if p != old]):
+            raise Refused(twin_refusal(new, twin))
         text = night.loaded.parsed.text
         expected = logedit.renamed_doc(document(text), old, new)
         renamed = logedit.rename_player(text, old, new, expected)

@@ -9,7 +9,7 @@ import re
 from ..core.errors import Refused
 from ..core.house import parse as parse_house
 from ..core.model import MAX_TABLES, SEATS, Card
-from ..core.names import UnknownName, control_problem, resolve
+from ..core.names import UnknownName, accent_twin, control_problem, resolve, twin_refusal
 from ..core.rulesets import (
     RULE_SETS,
     League,
@@ -93,6 +93,9 @@ def new_session(
     cleaned = [p.strip() for p in players]
     if why := players_problem(cleaned, rules, tables):
         raise Refused(why)
+    for i, player in enumerate(cleaned):
+        if twin := accent_twin(player, cleaned[:i]):
+            raise Refused(twin_refusal(player, twin))
     sizes = table_sizes(len(cleaned), tables)
     starts = [sum(sizes[:i]) for i in range(tables)]
     seated = [cleaned[a : a + n] for a, n in zip(starts, sizes, strict=True)]

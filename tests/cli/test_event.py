@@ -222,6 +222,7 @@ def test_missing_tables_are_always_shown(ev: Run):
         (("event", "seating", "2", "--movement", "zigzag"), "--movement must be"),
         (("event", "withdraw", "Zed"), "no player called 'Zed'"),
         (("event", "add", "ann"), "Ann is already registered"),
+        (("event", "add", "Ánn"), "Ann is already registered"),
         (("event", "standings", "--top", "0"), "--top must be from 1 to 2000, not 0"),
     ],
 )
@@ -476,6 +477,8 @@ def test_new_refuses_what_an_event_cannot_start_with(tmp_path: Path):
 
     assert "needs 4 to 2000 players" in refused("Cup", "Ann", "Bea", "Cy")
     assert "the same name" in refused("Cup", "Ann", "Bea", "Cy", "ann")
+    said = refused("Cup", "José", "Bea", "Cy", "Jose")
+    assert "'José' and 'Jose' differ only by accents, and a name typed without them" in said
     assert "--movement must be" in refused("Cup", *PLAYERS, "--movement", "zigzag")
     assert "no profile called 'nmjl'" in refused("Cup", *PLAYERS, "--profile", "nmjl")
     assert "--rounds must be from 1 to 20" in refused("Cup", *PLAYERS, "--rounds", "0")

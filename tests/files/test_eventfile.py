@@ -253,6 +253,10 @@ def test_players_files_one_name_a_line_or_csv_with_ids(tmp_path: Path):
     plain = tmp_path / "players.txt"
     plain.write_text("# registered\nAnn\n\n  Bea  \nMary Lou\n", encoding="utf-8")
     assert read_players_file(plain) == [("Ann", ""), ("Bea", ""), ("Mary Lou", "")]
+    nicknames = tmp_path / "nicknames.txt"
+    nicknames.write_text('"Bunny" Smith\nJo "JJ" Lee\n"Smith, Jane"\n"Ann"\n', encoding="utf-8")
+    assert read_players_file(nicknames) == [('"Bunny" Smith', ""), ('Jo "JJ" Lee', ""),
+                                            ("Smith, Jane", ""), ("Ann", "")]  # fmt: skip
     table = tmp_path / "players.csv"
     table.write_bytes('\ufeffname,id\nAnn,1001\n"O\'Hara, Kate",1002\nJosé,\n'.encode())
     assert read_players_file(table) == [("Ann", "1001"), ("O'Hara, Kate", "1002"), ("José", "")]
