@@ -47,6 +47,14 @@ class Refused(MahjError):
     """A command the rules or the table's state do not allow."""
 
 
+class NoSuchPlayer(Refused):
+    """A name that is no player's at this table (`typed` as given, in the `role` asked)."""
+
+    def __init__(self, message: str, typed: str, role: str) -> None:
+        super().__init__(message)
+        self.typed, self.role = typed, role
+
+
 class CardInvalid(MahjError):
     """A card file that cannot be used (missing, not TOML, or a bad line)."""
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..core import checks, numbers
 from ..core.cards import best_line, find_line, value_problem
-from ..core.errors import Refused
+from ..core.errors import NoSuchPlayer, Refused
 from ..core.model import (
     GAMES_PER_ROUND,
     MAX_VALUE,
@@ -59,7 +59,7 @@ def player(standings: Standings, typed: str, role: str = "player") -> str:
     try:
         return resolve(typed, standings.players)
     except UnknownName as exc:
-        raise Refused(f"{role}: {exc}") from None
+        raise NoSuchPlayer(f"{role}: {exc}", typed, role) from None
 
 
 def whole_number(text: str, what: str, low: int, high: int) -> int:

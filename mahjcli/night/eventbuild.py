@@ -325,8 +325,30 @@ def replacing(event: Event, rnd: int, table: int, replace: bool) -> bool:
 _POINTS = re.compile(r"^(.+?)=\s*([+-]?[0-9]{1,6})\s*$", re.ASCII)
 
 
-def typed_totals(seats: tuple[str, ...], typed: Sequence[str], what: str) -> dict[str, int]:
-    """NAME=POINTS for each of the table's four players, in seat order."""
+def elsewhere(typed: str, event: Event, rnd: int) -> str | None:
+    """Where the registered player `typed` names (not one of a table's) is in round `rnd`:
+    `Susan plays at table 2 in round 1, not at this table`."""
+    try:
+        name = resolve(typed, [p.name for p in event.players])
+    except UnknownName:
+        return None
+    seating = event.seating(rnd)
+    place = seating.places().get(name) if seating is not None else None
+    if place is not None:
+        return f"{name} plays at table {place[0]} in round {rnd}, not at this table"
+    bye = seating is not None and name in seating.byes
+    return f"{name} has a bye in round {rnd}" if bye else f"{name} does not play in round {rnd}"
+
+
+def typed_totals(
+    seats: tuple[str, ...],
+    typed: Sequence[str],
+    what: str,
+    event: Event | None = None,
+    rnd: int = 0,
+) -> dict[str, int]:
+    """NAME=POINTS for each of the table's four players, in seat order (a player of another
+    table of `event`'s round `rnd` is told where she sits)."""
     got: dict[str, int] = {}
     for item in typed:
         m = _POINTS.match(item.strip())
@@ -338,7 +360,9 @@ def typed_totals(seats: tuple[str, ...], typed: Sequence[str], what: str) -> dic
         try:
             name = resolve(m.group(1), seats)
         except UnknownName as exc:
-            raise Refused(f"{what}: {exc}; this table's seats are {seats_text(seats)}") from None
+            said = elsewhere(m.group(1), event, rnd) if event is not None else None
+            seated = seats_text(seats)
+            raise Refused(f"{what}: {said or exc}; this table's seats are {seated}") from None
         if name in got:
             raise Refused(f"{what}: {name} is given twice")
         got[name] = int(m.group(2))

@@ -52,7 +52,7 @@ def simple_card(
     paper card the director gave back to the table gives way to the next one typed."""
     event = opened.event
     seats = table_seats(event, rnd, table)
-    totals = typed_totals(seats, typed, f"round {rnd}, table {table}")
+    totals = typed_totals(seats, typed, f"round {rnd}, table {table}", event, rnd)
     earlier = event.current_cards(rnd).get(table)
     if at_table:
         _table_may_type(earlier, rnd, table)

@@ -18,7 +18,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 
 from ..core.clock import clock_state, hhmm, left_words
-from ..core.errors import Refused
+from ..core.errors import NoSuchPlayer, Refused
 from ..core.event import CHECKS, SEAT_LETTERS, Event, TableCard, hand_in_seat
 from ..core.eventfold import CARD_KINDS
 from ..core.fold import fold
@@ -30,7 +30,7 @@ from ..core.wording import either, field
 from ..files import eventwrite
 from ..files.eventload import OpenEvent
 from .build import Built
-from .eventbuild import Edit, table_seats
+from .eventbuild import Edit, elsewhere, table_seats
 from .eventclock import recorded_call
 
 Make = Callable[[Standings], Built]
@@ -176,7 +176,12 @@ def enter(
         _refuse_closed(found[1], rnd, table)
     index, card = found if found is not None else (None, None)
     games = card.games or () if card is not None else ()
-    built = make(replayed(event, seats, games))
+    try:
+        built = make(replayed(event, seats, games))
+    except NoSuchPlayer as exc:
+        if (said := elsewhere(exc.typed, event, rnd)) is None:
+            raise
+        raise Refused(f"{exc.role}: {said}; this table's players are {', '.join(seats)}") from None
     if built.entry.kind not in CARD_KINDS:
         raise Refused(f"a card holds games and penalties, not {built.entry.kind}")
     if why := _clock_problem(event, card, rnd, built.entry, now, before_time):

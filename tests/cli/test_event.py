@@ -205,7 +205,15 @@ def test_missing_tables_are_always_shown(ev: Run):
     ("args", "says"),
     [
         (("event", "score", "1", "1", "Ann=1", "Bea=2", "Cy=3"), "missing Dot"),
-        (("event", "score", "1", "1", "Ann=1", "Bea=2", "Cy=3", "Eve=4"), "no player called"),
+        (("event", "score", "1", "1", "Ann=1", "Bea=2", "Cy=3", "Zed=4"), "no player called"),
+        (
+            ("event", "score", "1", "1", "Ann=1", "Bea=2", "Cy=3", "eve=4"),
+            "Eve plays at table 2 in round 1, not at this table; this table's seats are A Ann",
+        ),
+        (
+            ("event", "win", "1", "1", "Ann", "25", "--thrown-by", "Ida"),
+            "thrower: Ida has a bye in round 1; this table's players are Ann, Bea, Cy, Dot",
+        ),
         (("event", "score", "1", "1", "Ann=1", "Bea=2", "Cy=3", "Dot=x"), "NAME=POINTS"),
         (("event", "score", "1", "1", "Ann=1", "ann=2", "Cy=3", "Dot=4"), "Ann is given twice"),
         (("event", "score", "1", "3", "Ann=1", "Bea=2", "Cy=3", "Dot=4"), "tables 1 to 2"),

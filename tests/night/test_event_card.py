@@ -134,7 +134,7 @@ def test_a_refusal_is_a_tournament_nights(ev: Event):
     assert "cannot both win and throw" in ev.refused(
         lambda o: eventplay.enter(o, 1, 1, win("Ann", "30", thrown_by="ann", exposures=1), T)
     )
-    assert "no player called 'Eve'" in ev.refused(  # Eve sits at table 2
+    assert "winner: Eve plays at table 2 in round 1, not at this table" in ev.refused(
         lambda o: eventplay.enter(o, 1, 1, win("Eve", "30", self_pick=True), T)
     )
     assert "only East (Ann) can have a heavenly hand" in ev.refused(
