@@ -242,9 +242,13 @@ def undo(round_: str = RoundArg, table: str = TableArg, session: Path | None = E
     Example: mahj event undo 2 3
     """
     from ..night import eventplay
+    from ..reports.eventcard import card_view
 
     rnd, number = round_and_table(round_, table)
-    _card(_change(session, lambda o: eventplay.take_back(o, rnd, number)), rnd, number)
+    done = _change(session, lambda o: eventplay.take_back(o, rnd, number))
+    gone = card_view(done.before, rnd, number, now()).lines[-1].what
+    said = f"Took back the last line: {gone}" + ("" if gone.endswith(".") else ".")
+    _card(done._replace(notes=(said,)), rnd, number)
 
 
 @day.command("confirm")

@@ -56,8 +56,7 @@ def simple_card(
     earlier = event.current_cards(rnd).get(table)
     if at_table:
         _table_may_type(earlier, rnd, table)
-    back = earlier is not None and not earlier.detailed and earlier.status == "open"
-    again = replacing(event, rnd, table, replace or back)
+    again = replacing(event, rnd, table, replace or _gives_way(earlier))
     card = TableCard(rnd, table, totals, None, again, entry_id=entry_id)
     if not at_table:
         return _with(opened, card)
@@ -70,11 +69,18 @@ def simple_card(
     return edit._replace(notes=(note,))
 
 
+def _gives_way(card: TableCard | None) -> bool:
+    """Whether a paper card's totals take the place of `card` with no --replace: a paper
+    card the director gave back, or a card begun game by game whose games were all taken
+    back."""
+    return card is not None and card.status == "open" and not card.games
+
+
 def _table_may_type(card: TableCard | None, rnd: int, table: int) -> None:
     """Refused when a table (the join code) may not type its paper card now: only while it
     has no card, or the director gave its paper card back."""
     where = f"round {rnd}, table {table}'s card"
-    if card is None or (not card.detailed and card.status == "open"):
+    if card is None or _gives_way(card):
         return
     if card.status == "handed-in":
         raise Refused(

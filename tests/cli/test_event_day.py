@@ -460,3 +460,17 @@ def test_a_finished_card_says_how_many_have_confirmed_it(ev: Run):
     assert "Round 1, table 1: confirmed, for Ann to hand in" in ev.ok(
         "event", "scorecard", "1", "1"
     )
+
+
+def test_a_card_begun_game_by_game_and_emptied_gives_way_to_paper_totals(ev: Run):
+    """A table starts on its phone, takes its one game back and keeps paper: its round
+    totals go in with no --replace, as for a paper card given back."""
+    ev.ok("event", "win", "1", "1", "Cy", "25", "--self-pick")
+    assert "Took back the last line: Cy wins 25, self-picked." in ev.ok("event", "undo", "1", "1")
+    ev.ok("event", "score", "1", "1", "Ann=10", "Bea=20", "Cy=35", "Dot=-10")
+    card = ev.json("event", "scorecard", "1", "1")
+    assert card["totals"] == {"Ann": 10, "Bea": 20, "Cy": 35, "Dot": -10}
+    ev.ok("event", "win", "1", "2", "Eve", "25", "--self-pick")
+    assert "already has a card; add --replace" in ev.refused(
+        "event", "score", "1", "2", "Eve=10", "Fay=20", "Gus=35", "Hal=-10"
+    )
