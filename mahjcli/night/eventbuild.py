@@ -36,6 +36,7 @@ from ..core.names import (
     resolve,
     twin_refusal,
 )
+from ..core.numbers import MINUS_SIGNS
 from ..core.rulesets import Tournament
 from ..core.wording import either
 from ..files import eventseats, eventwrite
@@ -351,7 +352,7 @@ def typed_totals(
     table of `event`'s round `rnd` is told where she sits)."""
     got: dict[str, int] = {}
     for item in typed:
-        m = _POINTS.match(item.strip())
+        m = _POINTS.match(item.strip().translate(MINUS_SIGNS))
         if m is None:
             raise Refused(
                 f"{what}: say each player's round total as NAME=POINTS (Ann=45, "

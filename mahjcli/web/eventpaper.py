@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ..core.event import SEAT_LETTERS
 from ..core.eventfold import EventStandings
+from ..core.numbers import MINUS_SIGNS
 from ..files.eventload import OpenEvent
 from ..night import eventbuild, eventcards, eventchange
 from ..reports import event as views
@@ -50,7 +51,8 @@ def paper_card(fields: Fields, director: bool, *, api: bool = False) -> PaperCar
     names, values = fields.get("player", []), fields.get("points", [])
     if len(names) != len(values):
         raise Problem(400, "each player needs one total; nothing was changed")
-    for name, value in zip(names, values, strict=True):
+    for name, typed_value in zip(names, values, strict=True):
+        value = typed_value.translate(MINUS_SIGNS)
         if not value.strip():
             raise Problem(
                 400, f"{name}'s total is missing (type 0 for no points); nothing was changed"

@@ -178,3 +178,18 @@ def test_the_totals_boxes_bring_up_a_keyboard_with_a_minus_sign(serve: Serve, tm
     for box, name in zip(boxes, TYPED["player"], strict=True):
         assert "inputmode" not in box and 'pattern="[0-9]*"' not in box
         assert f'aria-label="{name}&#39;s total"' in box or f'aria-label="{name}\'s total"' in box
+
+
+def test_a_minus_sign_as_a_phone_or_a_word_processor_types_it_is_a_minus(
+    serve: Serve, tmp_path: Path
+):
+    """`−10` (the minus sign) and `–10` (a dash a phone puts for it) look like -10 on a
+    small screen: read as -10 on the paper card's page and by `mahj event score`."""
+    path = new_event(tmp_path)
+    _, answer = type_card(director_of(serve, path), ["40", "\u221210", "25", "\u20135"])
+    assert "The card in: Eve +40, Fay -10, Gus +25, Hal -5" in text_of(answer)
+    assert points_of(path)["Fay"] == -10 and points_of(path)["Hal"] == -5
+    cli(
+        "event", "score", "1", "1", "Ann=10", "Bea=\u22125", "Cy=0", "Dot=0", "--session", str(path)
+    )
+    assert points_of(path)["Bea"] == -5
