@@ -145,6 +145,9 @@ def replace(
             built = build(before_it)
         except Refused as exc:
             raise Refused(_not_yet(Exception.__str__(exc), night.standings, game)) from None
+        if isinstance(built.entry, Wall) and built.entry.table is None and before_it.club:
+            played = next(r for r in night.standings.rows if r.at == at).table  # its own
+            built = built._replace(entry=built.entry._replace(table=played))
         kept = pinned(night.standings)
         entry = placed(built.entry, before_it)._replace(entry_id=entry_id or kept[at].entry_id)
         built = built._replace(entry=entry)

@@ -74,6 +74,16 @@ def test_the_fix_the_refusal_suggests_moves_nobody(mahj, session):
     assert log_of(mahj)[2]["deltas"]["Bea"] == -60  # game 3 is paid at table 2, as played
 
 
+def test_a_game_made_a_wall_game_stays_at_its_own_table_without_table(mahj, session):
+    """RULES.md §10: a game belongs to the table it was played at, so `mahj fix 2 wall` on a
+    club night needs no --table (it asked for one, listing both tables)."""
+    club_night(mahj)
+    result = mahj("fix", "2", "wall")
+    assert result.exit_code == 0, result.stderr
+    assert "now: Wall game at table 2" in result.stdout
+    assert [g["table"] for g in log_of(mahj)] == [1, 2, 2]
+
+
 def test_an_older_file_without_seats_is_held_to_the_seats_it_had(mahj, session):
     """A file written before games recorded their seats: the correction compares each
     later game's table and seats before and after it, and refuses just the same."""
