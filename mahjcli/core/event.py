@@ -240,13 +240,16 @@ def restart_problem(event: Event, rnd: int, now: _dt.datetime) -> str | None:
     if state is None or not state.called:
         return None
     for table, card in sorted(event.accepted_cards(rnd).items()):
-        if card.games is not None and card.played() < GAMES_PER_ROUND:
+        stopped = any(game.kind == "incomplete" for game in card.games or ())
+        if card.games is not None and (card.played() < GAMES_PER_ROUND or stopped):
             return (
                 f"round {rnd}, table {table}'s card was accepted with the games played "
                 "before time was called; the round's clock cannot start again"
             )
     for table, card in sorted(event.current_cards(rnd).items()):
-        if card.status == "handed-in" and (card.games or ()) and card.played() < GAMES_PER_ROUND:
+        stopped = any(game.kind == "incomplete" for game in card.games or ())
+        short = card.played() < GAMES_PER_ROUND or stopped
+        if card.status == "handed-in" and (card.games or ()) and short:
             return (
                 f"round {rnd}, table {table}'s card was handed in with the games played "
                 "before time was called; with the clock running again it could not be "
@@ -254,7 +257,7 @@ def restart_problem(event: Event, rnd: int, now: _dt.datetime) -> str | None:
                 + either(f"mahj event reopen {rnd} {table}", "“Give it back to the table”")
                 + ")"
             )
-        if any(game.kind == "incomplete" for game in card.games or ()):
+        if stopped and not card.accepted:
             return (
                 f"round {rnd}, table {table}'s card ends with the game time stopped; "
                 "with the clock running again it could neither go on nor be handed in: "

@@ -378,6 +378,24 @@ def test_the_clock_does_not_start_again_over_a_short_card_handed_in(ev: Run):
     ev.ok("event", "accept", "1", "1")
 
 
+def test_a_card_of_three_games_and_time_called_handed_in_or_accepted_says_its_way_out(ev: Run):
+    """Three games and the game time stopped: handed in, the restart names `reopen` (an
+    undo is refused on a card handed in); accepted, it cannot start again at all."""
+    ev.ok("event", "start", "1", "--minutes", "50")
+    for _ in range(3):
+        ev.ok("event", "wall", "1", "1")
+    ev.ok("event", "call-time", "1")
+    ev.ok("event", "incomplete", "1", "1")
+    ev.ok("event", "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    ev.ok("event", "hand-in", "1", "1", "Ann")
+    said = ev.refused("event", "start", "1", "--minutes", "10", "--restart")
+    assert "table 1's card was handed in" in said and "mahj event reopen 1 1" in said
+    ev.ok("event", "accept", "1", "1")
+    said = ev.refused("event", "start", "1", "--minutes", "10", "--restart")
+    assert "table 1's card was accepted with the games played before time was called" in said
+    assert "undo" not in said
+
+
 def test_a_late_arrival_asking_where_to_sit_is_told_her_first_rounds_seat(ev: Run):
     """Registered while round 1 is played, she plays from round 2: once it is seated, that
     is where she sits (before, she is told it is not seated yet)."""
