@@ -202,7 +202,7 @@ def _back(opened: OpenEvent, player: Player, first: int) -> tuple[Event, str, st
             f"{player.name} withdrew after round {player.last_round}, and round "
             f"{player.last_round + 1} has started without {player.name}: the event cannot "
             f"record a round missed in the middle, so {player.name} cannot come back; "
-            f"{player.name}'s {points} points stay in the standings"
+            f"{player.name}'s {f'{points:+d}' if points else 0} points stay in the standings"
         )
     if first > event.rounds:
         raise Refused(f"all {event.rounds} rounds have started; {player.name} cannot come back")

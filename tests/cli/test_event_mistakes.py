@@ -183,7 +183,7 @@ def test_a_player_who_missed_a_round_cannot_come_back(ten: Run):
     ten.ok("event", "start", "2")
     said = ten.refused("event", "add", "Ann")
     assert "Ann withdrew after round 1, and round 2 has started without Ann" in said
-    assert "Ann's 10 points stay in the standings" in said
+    assert "Ann's +10 points stay in the standings" in said
 
 
 def test_a_late_registration_who_withdrew_before_playing_comes_back_later(ten: Run):
