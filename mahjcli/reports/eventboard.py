@@ -118,14 +118,16 @@ def table_states(
 
 def unfinished(standings: EventStandings, rnd: int, table: int) -> tuple[tuple[int, str], ...]:
     """The table's cards of rounds before `rnd` still at the table, not handed in (being
-    entered game by game, or a paper card the director gave back): each round, and the
-    page to finish it on. A slow table's phone that has moved on to the round on the
-    floor finds its card again there."""
+    entered game by game, a paper card the director gave back, or none at all yet): each
+    round, and the page to finish it on. A slow table's phone that has moved on to the
+    round on the floor finds its card again there."""
     out = []
     for r in range(1, rnd):
         live = standings.live.get((r, table))
         if live is not None and live.card.status == "open":
             out.append((r, f"/round/{r}/table/{table}" + ("" if live.card.detailed else "/totals")))
+        elif live is None and table in standings.missing.get(r, ()):
+            out.append((r, f"/round/{r}/table/{table}"))
     return tuple(out)
 
 

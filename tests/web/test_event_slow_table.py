@@ -25,6 +25,21 @@ def phone_of(serve: Serve, path: Path) -> TestClient:
     return client
 
 
+def test_a_paper_table_with_no_card_yet_finds_its_earlier_round_too(serve: Serve, tmp_path: Path):
+    """Table 2 keeps its card on paper and has typed nothing when round 2 starts: its phone
+    on round 2 leads back to round 1's card, where its totals go in."""
+    path = new_event(tmp_path)
+    run(path, "start", "1", "--minutes", "60")
+    run(path, "score", "1", "1", "Ann=10", "Bea=0", "Cy=0", "Dot=0")
+    run(path, "call-time", "1")
+    run(path, "seating", "2")
+    run(path, "start", "2", "--minutes", "50")
+    phone = phone_of(serve, path)
+    page = html.unescape(phone.get("/round/2/table/2").text)
+    assert '<a href="/round/1/table/2"><strong>Round 1\'s card is not handed in yet:' in page
+    assert "is not handed in yet" not in phone.get("/round/2/table/1").text
+
+
 def test_a_slow_tables_phone_finds_its_earlier_card_from_the_round_on_the_floor(
     serve: Serve, tmp_path: Path
 ):
