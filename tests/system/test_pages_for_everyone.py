@@ -189,6 +189,24 @@ def test_a_name_in_a_card_s_heading_reads_as_typed(browser, rooms):
         tab.context.close()
 
 
+def test_larger_text_makes_the_room_s_screen_on_a_phone_larger(browser, rooms):
+    """Larger text, switched on at a table's page, reads larger on the room's screen seen
+    on that phone too, whose type is otherwise fixed (so that its tables fit)."""
+    base, key = rooms["night"]
+    tab = browser.new_context(**PHONE).new_page()
+    size = "parseFloat(getComputedStyle(document.querySelector('.standings td.who')).fontSize)"
+    try:
+        tab.goto(f"{base}/")
+        usual = tab.evaluate(size)
+        tab.goto(f"{base}/enter?key={key}")
+        tab.goto(f"{base}/table/1")
+        tab.get_by_role("button", name="Larger text").click()
+        tab.goto(f"{base}/")
+        assert tab.evaluate(size) >= usual * 1.2
+    finally:
+        tab.context.close()
+
+
 def test_larger_text_is_remembered(browser, rooms):
     base, key = rooms["night"]
     context = browser.new_context(**PHONE)
