@@ -854,3 +854,36 @@ def test_a_purse_nights_standings_fit_a_small_phone_with_names_whole(browser, tm
     finally:
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=15)
+
+
+STANDINGS_CUT = """() => [...document.querySelectorAll('.standings td.who')].filter((cell) => {
+    const r = document.createRange(); r.selectNodeContents(cell.firstChild);
+    return cell.firstChild.data.split(' ').length === 1
+        && new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+}).map((cell) => cell.firstChild.data)"""
+
+
+def test_a_nights_standings_grow_into_the_televisions_room_with_every_word_whole(
+    browser, tmp_path: Path
+):
+    """Six players leave most of a television's standings empty: their names and totals
+    grow to be read from across the room (they were 26 px), but never so far that a name
+    of one long word breaks in two; on one screen still."""
+    env = _env(tmp_path)
+    night = tmp_path / "six.toml"
+    names = (*LONG_NAMES, "Maximilianafitzgeraldsonwrights", "Jo")
+    _mahj(env, "new", *names, "--session", str(night))
+    _mahj(env, "win", "Wilhelmina", "25", "--self-pick", "--session", str(night))
+    server, base, _ = start("--session", str(night), env=env)
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    try:
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        size = "parseFloat(getComputedStyle(document.querySelector('.standings td.who')).fontSize)"
+        assert page.evaluate(size) >= 32
+        assert page.evaluate(STANDINGS_CUT) == []
+        assert page.evaluate(BELOW) == []
+    finally:
+        page.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)

@@ -110,7 +110,7 @@
     if (!document.body.classList.contains("fit") || items.length < 2) { return; }
     for (var i = 0; i < sizes.length; i += 1) {  // the largest text that shows all at once
       box.style.fontSize = sizes[i];
-      if (fits(box, items)) { return; }
+      if (fits(box, items) && whole(box)) { return; }
     }
     if (fits(box, items)) { return; }
     if (box.getAttribute("data-give-way") === "first") {
@@ -139,6 +139,25 @@
       section.classList.add("no-room");
       button.remove();
     }
+  }
+
+  function whole(box) {
+    // whether every word of the names in a table's list reads whole at this size: a name
+    // may wrap between its words, never inside one
+    var cells = box.querySelectorAll("td.who");
+    for (var c = 0; c < cells.length; c += 1) {
+      var node = cells[c].firstChild;
+      if (!node || node.nodeType !== 3) { continue; }
+      var word = /\S+/g;
+      for (var m = word.exec(node.data); m; m = word.exec(node.data)) {
+        var range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        var rects = range.getClientRects();
+        if (rects.length > 1 && rects[0].top !== rects[rects.length - 1].top) { return false; }
+      }
+    }
+    return true;
   }
 
   function giveWay(holder) {
