@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.model import Join, Leave, Win
+from ..core.names import fold_name
 from ..core.payments import unit_and_extra
 from ..core.rulesets import League
 from ..core.standings import Row, Standings
-from .season import SeasonNight
+from .season import SeasonNight, known_players
 from .shapes import log_json, money_json
 from .words import describe, settled_words
 
@@ -47,6 +48,13 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def _names(chosen: Sequence[SeasonNight]) -> Callable[[str], str]:
+    """A player's cell as the season spells the name (as first spelled, as `mahj season`
+    lists it), so that a week's `ann` and another's `Ann` are one player in a spreadsheet."""
+    first = {fold_name(name): name for name in known_players(chosen)}
+    return lambda name: _cell(first.get(fold_name(name), name))
+
+
 def _status(row: Row, name: str) -> str:
     if name in row.seated:
         return "seated"
@@ -65,14 +73,14 @@ def _night_cells(night: SeasonNight) -> dict[str, object]:
     }
 
 
-def _game_cells(night: SeasonNight, row: Row) -> dict[str, object]:
+def _game_cells(night: SeasonNight, row: Row, named: Callable[[str], str]) -> dict[str, object]:
     """The columns that describe the game (or the arrival, departure or penalty)."""
     standings = night.standings
     cells: dict[str, object] = {
         **_night_cells(night),
         "game": row.game,
         "table": row.table,
-        "east": _cell(row.east) if row.is_game else "",
+        "east": named(row.east) if row.is_game else "",
         "result": row.result,
         "what": _cell(describe(row)),
     }
@@ -86,8 +94,8 @@ def _game_cells(night: SeasonNight, row: Row) -> dict[str, object]:
             unit_and_extra(entry.value, paid_jokerless, has_group, flat)[0] if rules.pays else ""
         )
         cells.update(
-            winner=_cell(entry.winner), value=entry.value, value_in_use=in_use,
-            thrown_by=_cell(entry.thrown_by or ""), self_pick="yes" if entry.self_picked else "no",
+            winner=named(entry.winner), value=entry.value, value_in_use=in_use,
+            thrown_by=named(entry.thrown_by or ""), self_pick="yes" if entry.self_picked else "no",
             jokerless="yes" if paid_jokerless else ("not paid" if entry.jokerless else "no"),
         )  # fmt: skip
     return cells
@@ -109,15 +117,16 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
     """The CSV rows, oldest night first: each game's (and penalty's) players in the
     night's order, and one row for each arrival and departure."""
     out: list[dict[str, object]] = []
+    named = _names(chosen)
     for night in chosen:
         standings = night.standings
         arrivals = standings.arrivals()
         for row in standings.rows:
-            game = _game_cells(night, row)
+            game = _game_cells(night, row, named)
             if isinstance(row.entry, Join | Leave):
                 settled = settled_words(row, standings)  # in money on a night played for it
                 what = {"what": _cell(f"{describe(row)}; settled: {settled}")} if settled else {}
-                out.append({**game, "player": _cell(row.entry.player), "status": row.result,
+                out.append({**game, "player": named(row.entry.player), "status": row.result,
                             **what})  # fmt: skip
             if not (row.is_game or row.result == "penalty" or any(row.deltas)):
                 continue  # a table closing moves money only when its kitty goes back
@@ -125,14 +134,14 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
             for name, delta, total in zip(standings.players, row.deltas, row.totals, strict=True):
                 if row.at < arrivals.get(name, -1):
                     # not here yet: nothing paid, and no running total to show
-                    out.append({**game, "player": _cell(name), "status": "not arrived", "delta": 0})
+                    out.append({**game, "player": named(name), "status": "not arrived", "delta": 0})
                     continue
                 owed = row.owed_by(name)
                 paid = sum(p.paid for p in row.payments if p.payer == name)
                 out.append(
                     {
                         **game,
-                        "player": _cell(name),
+                        "player": named(name),
                         "status": _status(row, name),
                         "owed": owed or "",
                         "paid": paid if owed else "",
@@ -142,16 +151,16 @@ def csv_rows(chosen: Sequence[SeasonNight]) -> list[dict[str, object]]:
                         **_money(standings, delta, total),
                     }
                 )
-        out += _kitty_back(night)
+        out += _kitty_back(night, named)
     return out
 
 
-def _kitty_back(night: SeasonNight) -> list[dict[str, object]]:
+def _kitty_back(night: SeasonNight, named: Callable[[str], str]) -> list[dict[str, object]]:
     """A row for each player given back what a kitty still held at the night's end."""
     standings = night.standings
     back = standings.kitty_returns()
     return [
-        {**_night_cells(night), "result": "kitty back", "player": _cell(name),
+        {**_night_cells(night), "result": "kitty back", "player": named(name),
          "status": "kitty back", "delta": back[name], "total": total + back[name],
          "what": "The kitty goes back to those who paid it",
          **_money(standings, back[name], total + back[name])}

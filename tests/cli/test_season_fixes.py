@@ -288,3 +288,23 @@ def test_a_damaged_nights_check_command_works_in_a_folder_with_a_space(mahj, tmp
     (folder / "b.toml").write_text('schema = 1\nplayers = ["A"\n', encoding="utf-8")
     said = mahj("season", "--dir", str(folder), use_session=False).stderr
     assert f'`mahj check --session "{folder / "b.toml"}"` lists all' in " ".join(said.split())
+
+
+def test_a_season_export_spells_each_player_as_the_season_does(mahj, tmp_path: Path):
+    """One week's `ann` and `Mary  Lou` are the next week's `Ann` and `Mary Lou`: `mahj
+    season` counts them as one player each, and so does a spreadsheet of the export (as
+    player, winner, thrower and East), spelt as first typed, as `season` lists them."""
+    folder = tmp_path / "nights"
+    folder.mkdir()
+    first, second = ("--session", str(folder / "n1.toml")), ("--session", str(folder / "n2.toml"))
+    run_ok(mahj, "new", "ann", "Jose", "Mary  Lou", "Bea", "--date", "2026-11-01", *first)
+    run_ok(mahj, "win", "ann", "25", "--thrown-by", "bea", *first)
+    run_ok(mahj, "new", "Ann", "JOSE", "Mary Lou", "BEA", "--date", "2026-11-08", *second)
+    run_ok(mahj, "win", "jose", "25", "--thrown-by", "mary lou", *second)
+    rows = list(
+        csv.DictReader(io.StringIO(run_ok(mahj, "export", "--season", "--dir", str(folder)).stdout))
+    )
+    assert {r["player"] for r in rows} == {"ann", "Jose", "Mary  Lou", "Bea"}
+    assert {r["winner"] for r in rows} == {"ann", "Jose"}
+    assert {r["thrown_by"] for r in rows} == {"Bea", "Mary  Lou"}
+    assert {r["east"] for r in rows} == {"ann"}
