@@ -107,7 +107,7 @@ def _read_night(path: Path, label: str, named: bool = False) -> "SeasonNight | N
     """One night, read, checked and replayed; None (named on stderr) when it cannot be. An
     event's file, a card or a profile is not a night: left out, said when `named` alone."""
     from ..core.errors import MahjError
-    from ..core.names import typed_back
+    from ..core.names import typed_value
     from ..files import loader
     from ..files.lines import Locator
     from ..reports.season import SeasonNight
@@ -121,7 +121,7 @@ def _read_night(path: Path, label: str, named: bool = False) -> "SeasonNight | N
     if loaded.parsed.event or loader.not_a_night(loaded):
         event = (
             "a tournament event, not a night; its report is "
-            f"`mahj event standings --session {typed_back(str(path))}`"
+            f"`mahj event standings --session {typed_value(str(path))}`"
         )
         if named:
             _warn(f"left out {path}: it is {event if loaded.parsed.event else 'not a night'}")
@@ -129,7 +129,7 @@ def _read_night(path: Path, label: str, named: bool = False) -> "SeasonNight | N
     if found or standings is None:
         where = loader.describe(path, found[0], Locator(loaded.parsed.text)) if found else str(path)
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        again = f"`mahj check --session {typed_back(str(path))}`"
+        again = f"`mahj check --session {typed_value(str(path))}`"
         _warn(f"skipped damaged night {where}{more}; {again} lists all")
         return None
     return SeasonNight(label, standings)

@@ -53,6 +53,16 @@ def typed_back(*names: str) -> str:
     return f"-- {words}" if any(name.startswith("-") for name in names) else words
 
 
+def typed_value(value: str) -> str:
+    """A name (or a path) as an option's value, for a command mahj suggests: quoted as by
+    `typed_back`, never after `--` (`--penalty -x` is read as it stands).
+
+    >>> typed_value("-x"), typed_value("Mary Lou")
+    ('-x', '"Mary Lou"')
+    """
+    return typed_back(value).removeprefix("-- ")
+
+
 def quoted(text: str) -> str:
     r"""`text` in quotes as a message shows it: as typed, but for what a terminal would not
     show as itself (`visible`), and cut to SHOWN_LIMIT characters with `…`.

@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 
 from ..core.errors import FileChanged, SaveFailed, SessionExists
-from ..core.names import typed_back
+from ..core.names import typed_value
 from .reading import Stamp, stamp_of
 
 
@@ -273,5 +273,5 @@ def take_back(path: Path, why: str) -> None:
     except OSError as exc:
         raise SaveFailed(
             f"{why}; the new session {path} was created but could not be made current "
-            f"(nor removed: {exc.strerror}); use it with --session {typed_back(str(path))}"
+            f"(nor removed: {exc.strerror}); use it with --session {typed_value(str(path))}"
         ) from None

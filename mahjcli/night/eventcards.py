@@ -16,7 +16,7 @@ from ..core.errors import Refused
 from ..core.event import SEAT_LETTERS, Event, TableCard, hand_in_seat
 from ..core.eventcheck import named_points, seats_text
 from ..core.model import GAMES_PER_ROUND, Entry, Penalty, Win, keys_of
-from ..core.names import fold_name, typed_back, visible
+from ..core.names import fold_name, typed_value, visible
 from ..core.profiles import built_in
 from ..core.seating import Seating
 from ..files import eventwrite
@@ -203,7 +203,7 @@ def _games_problem(night: Night, called: bool, signed: bool) -> str | None:
         )
     return (
         f"the table has not accepted its card; once the players have checked it, run "
-        f"mahj scorecard --accept --session {typed_back(str(night.path))}"
+        f"mahj scorecard --accept --session {typed_value(str(night.path))}"
     )
 
 

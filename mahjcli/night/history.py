@@ -22,7 +22,7 @@ from ..core.names import (
     name_problem,
     resolve,
     twin_refusal,
-    typed_back,
+    typed_value,
 )
 from ..core.placed import pinned, placed
 from ..core.problems import Problem
@@ -213,7 +213,7 @@ def take_back(
 
     day = (today or _dt.date.today()).isoformat()
     who = penalty and resolve_in(penalty, standings.players, "--penalty")
-    how = f"{game}" if not who else f"{game} --penalty {typed_back(who)}"
+    how = f"{game}" if not who else f"{game} --penalty {typed_value(who)}"
     what = "Game" if penalty is None else "Penalty"
     note = f"{what} {game} as it was before `mahj take-back {how}` on {day}:"
     return remove(path, at, note, same), at
@@ -237,7 +237,7 @@ def _penalties_hint(standings: Standings, number: int) -> str:
     for r in standings.rows:
         if isinstance(r.entry, Penalty) and r.game == number:
             who = r.entry.player
-            out = f"mahj take-back {number} --penalty {typed_back(who)} takes it out"
+            out = f"mahj take-back {number} --penalty {typed_value(who)} takes it out"
             return f"; {who}'s penalty is numbered {number}" + either(f" ({out})", "")
     return ""
 

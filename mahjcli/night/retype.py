@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.model import Entry
-from ..core.names import fold_name, typed_back
+from ..core.names import fold_name, typed_value
 from ..files.sessionwrite import entry_to_dict
 
 _COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -49,12 +49,15 @@ def fix_back(game: int, entry: Entry) -> str | None:
     return " ".join(["mahj", "fix", str(game), *kind, *rest])
 
 
-def retyped(table: dict[str, Any]) -> str | None:
+def retyped(table: dict[str, Any], *more: str) -> str | None:
     """The command line that records the [[log]] table `table` again, its names and values
-    as the table holds them (to correct before typing); None for a kind mahj does not know.
+    as the table holds them (to correct before typing), with the options `more` too; None
+    for a kind mahj does not know. A name that starts with `-` comes last, after `--`.
 
     >>> retyped({"kind": "win", "winner": "Ruth", "value": 25, "thrown_by": "Mary Lou"})
     'mahj win Ruth 25 --thrown-by "Mary Lou"'
+    >>> retyped({"kind": "win", "winner": "-x", "value": 25, "thrown_by": "Bea"})
+    'mahj win --thrown-by Bea -- -x 25'
     """
     kind = table.get("kind")
     if not isinstance(kind, str) or kind not in _COMMANDS:
@@ -62,9 +65,10 @@ def retyped(table: dict[str, Any]) -> str | None:
     command, in_place = _COMMANDS[kind]
 
     def typed(value: Any) -> str:
-        return typed_back(value) if isinstance(value, str) else str(value)
+        return typed_value(value) if isinstance(value, str) else str(value)
 
-    words = ["mahj", command, *(typed(table[k]) for k in in_place if k in table)]
+    placed = [typed(table[k]) for k in in_place if k in table]
+    words: list[str] = []
     options = {**_OPTIONS, "table": "--table"} if kind == "wall" else _OPTIONS
     for key, value in table.items():
         option = options.get(key)
@@ -78,4 +82,7 @@ def retyped(table: dict[str, Any]) -> str | None:
         else:
             words += [w for v in (value if isinstance(value, list) else [value])
                       for w in (option, typed(v))]  # fmt: skip
-    return " ".join(words)
+    words += more
+    if any(word.startswith("-") for word in placed):
+        return " ".join(["mahj", command, *words, "--", *placed])
+    return " ".join(["mahj", command, *placed, *words])

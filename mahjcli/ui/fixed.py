@@ -30,7 +30,7 @@ def show_new_rounds(out: Console, at: int, before: Standings, after: Standings) 
 def show_dropped_bets(out: Console, was: Row, now: Row) -> None:
     """A fix replaces the whole game: bets it leaves out no longer count, and the words
     that would keep them."""
-    from ..core.names import typed_back
+    from ..core.names import typed_value
 
     def bets_of(row: Row) -> list[tuple[str, str]]:
         entry = row.entry
@@ -43,7 +43,7 @@ def show_dropped_bets(out: Console, was: Row, now: Row) -> None:
     if not bets:
         return
     what = join_names([f"{a} on {'a wall game' if b == 'wall' else b}" for a, b in bets])
-    again = " ".join(f"--bet {typed_back(f'{bettor}={on}')}" for bettor, on in bets)
+    again = " ".join(f"--bet {typed_value(f'{bettor}={on}')}" for bettor, on in bets)
     one = len(bets) == 1
     hang(
         out,

@@ -141,7 +141,7 @@ def dropped(before: Shown | None, after: Shown) -> list[str]:
     or a take-back leaves: an editor saved an older copy over it. With what puts it back."""
     if before is None or before.night is None or after.night is None:
         return []
-    from ..core.names import typed_back
+    from ..core.names import typed_value
     from ..night.retype import retyped
     from ..reports.words import describe
 
@@ -152,10 +152,9 @@ def dropped(before: Shown | None, after: Shown) -> list[str]:
     out = []
     for key, entry in gone.items():
         what = describe(rows[key]) if key in rows else entry.kind
-        again = retyped(entry_to_dict(entry))
+        again = retyped(entry_to_dict(entry), "--session", typed_value(str(path)))
         if again:
-            again = f". If that was not meant, record it again: {again} --session "
-            again += typed_back(str(path))
+            again = f". If that was not meant, record it again: {again}"
         out.append(
             f"Warning: {path.name} was saved without what a phone recorded ({what}); "
             f"an editor that opened the file before may have saved its older copy over it"

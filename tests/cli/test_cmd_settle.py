@@ -462,3 +462,32 @@ def test_the_door_says_which_wins_take_the_kitty_and_names_each_table_holding_he
         "win at each table takes its kitty; if nobody wins one, the night's final settle-up "
         "pays back Ann's share of it" in said
     ), said
+
+
+def test_the_commands_suggested_for_a_name_that_starts_with_a_dash_run_as_printed(mahj, session):
+    """As an option's value (`--penalty -x`) the name stands as it is; as a command's word
+    it comes last, after `--`, with the options before it (`mahj fix 1 --thrown-by Bea --
+    -x 25`): each suggestion runs as printed."""
+    import re
+    import shlex
+
+    def run(*args: str):
+        return mahj(args[0], "--session", str(session), *args[1:], use_session=False)
+
+    def suggested(pattern: str, said: str) -> list[str]:
+        found = re.search(pattern, " ".join(said.split()))
+        assert found, said
+        return shlex.split(found.group(1))[1:]
+
+    ok(run("new", "--rules", "tournament", "--", "-x", "Bea", "Cy", "Dee"))
+    ok(run("penalty", "--reason", "looked", "--", "-x", "10"))
+    ok(run("win", "Bea", "25", "--self-pick"))
+    ok(run("penalty", "--reason", "again", "--", "-x", "10"))
+    words = suggested(
+        r"\((mahj take-back 2 --penalty -x) takes it out\)", run("take-back", "2").stderr
+    )
+    assert "Removed" in ok(run(*words)).stdout
+    ok(run("win", "--thrown-by", "Bea", "--exposures", "1", "--", "-x", "25"))
+    said = ok(run("fix", "2", "Cy", "30", "--thrown-by", "Bea", "--exposures", "1")).stdout
+    words = suggested(r"To take this fix back: (mahj fix 2 .*? -- -x 25) \(", said)
+    assert "now: -x wins 25" in ok(run(*words)).stdout
