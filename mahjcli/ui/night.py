@@ -394,5 +394,5 @@ def show_log(out: Console, standings: Standings, *, coins: int, table: int | Non
             out.print(sheet)
         else:  # too narrow for a column per player: say it in words rather than cut numbers
             for line in log_lines(standings, rows, out.width, coins=coins):
-                out.print(line)
+                hang(out, line, None if line.plain.startswith(" ") else 4)  # never at column 0
     show_rule_notes(out, standings, coins=coins)

@@ -132,3 +132,15 @@ def test_the_season_and_the_winners_log_keep_every_figure_whole_at_every_width(
         assert_whole(season, width, ["+480", "+240.0", "+360", "-320", "-160.0"], [LONG])
         winners = mahj("winners", str(folder), use_session=False).stdout
         assert_whole(winners, width, ["+600", "+100", "2026-10-01"], [LONG])
+
+
+def test_the_night_in_words_never_starts_a_wrapped_line_at_the_left_edge(mahj, monkeypatch):
+    """Where the score sheet cannot fit, a game's line and who paid whom wrap under
+    themselves, indented: only a game's first line starts at the left edge."""
+    names = ("Rosemary", "Jacqueline", "Elizabeth", "Bernadette", "Christina")
+    assert mahj("new", *names).exit_code == 0
+    assert mahj("win", "Elizabeth", "30", "--self-pick").exit_code == 0
+    monkeypatch.setenv("COLUMNS", "50")
+    lines = mahj("log").stdout.splitlines()[1:]
+    assert lines[0].startswith("Game 1, East Rosemary: Elizabeth wins 30")
+    assert all(line.startswith("  ") for line in lines[1:]), lines
