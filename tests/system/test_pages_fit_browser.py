@@ -887,3 +887,22 @@ def test_a_nights_standings_grow_into_the_televisions_room_with_every_word_whole
         page.close()
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=15)
+
+
+def test_a_small_events_standings_grow_into_their_column_during_a_round(browser, tmp_path: Path):
+    """Eight players during round 1: their standings take the larger type their column has
+    room for (they were 26 px, with the column's lower half empty)."""
+    event = _event(tmp_path, 2)
+    _mahj(_env(tmp_path), "event", "start", "1", "--session", str(event))
+    server, base, _ = start("--event", "--session", str(event), env=_env(tmp_path))
+    page = browser.new_page(viewport=TV)
+    try:
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        size = "parseFloat(getComputedStyle(document.querySelector('.standings td.who')).fontSize)"
+        assert page.evaluate(size) >= 30
+        assert page.evaluate(STANDINGS_CUT) == [] and page.evaluate(BELOW) == []
+    finally:
+        page.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
