@@ -6,6 +6,7 @@ shell that shows it fills in its own words (`in_words`), so every message is wri
 
 from __future__ import annotations
 
+import re
 from typing import Literal, NamedTuple
 
 Shell = Literal["terminal", "page"]
@@ -85,3 +86,17 @@ def _part(part: str, shell: Shell) -> str:
         terminal, page = part[1:].split(BOTH, 1)
         return terminal if shell == "terminal" else page
     return getattr(FIELDS[part], shell) if part in FIELDS else part
+
+
+_RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"
+_RTL_RUN = re.compile(f"[{_RTL}](?:[{_RTL}\\s]*[{_RTL}])?")
+
+
+def isolated_rtl(text: str) -> str:
+    """`text` with each run of right-to-left words (an Arabic or Hebrew name) set apart by
+    the Unicode isolates, so that a page reads `Bea pays محمد 45`, not `Bea pays 45 محمد`.
+
+    >>> isolated_rtl("Bea pays محمد 45") == "Bea pays \u2068محمد\u2069 45", isolated_rtl("Ann")
+    (True, 'Ann')
+    """
+    return _RTL_RUN.sub(lambda m: f"\u2068{m[0]}\u2069", text)

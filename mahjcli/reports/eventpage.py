@@ -20,6 +20,7 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans
 h1 { font-size: 1.6rem; margin-bottom: .2rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.25rem; margin-top: 1.6rem; }
 p, li { overflow-wrap: anywhere; }
+bdi { unicode-bidi: isolate; }
 p.sub { color: #444; margin-top: 0; }
 ol.circle { font-size: 1.3rem; line-height: 1.7; padding-left: 0; }
 ol.circle li { list-style: none; }
@@ -62,7 +63,9 @@ def _circle(standings: EventStandings, size: int) -> list[str]:
     label = place_labels(standings)
     for line in standings.top(size):
         place = _esc(label[line.place])
-        out.append(f"<li>{place}. {_esc(line.player.name)} — {_esc(points(line.points))}</li>")
+        out.append(
+            f"<li>{place}. <bdi>{_esc(line.player.name)}</bdi> — {_esc(points(line.points))}</li>"
+        )
     out.append("</ol>")
     return out
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 
 from ..core.standings import Standings
+from ..core.wording import isolated_rtl
 from .pictures import svg
 from .summary import summary
 from .words import describe, plural, points, rate
@@ -14,7 +15,7 @@ from .words import title as night_title
 
 
 def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
+    return html.escape(isolated_rtl(text), quote=True)
 
 
 CARD_RULES = """
@@ -42,6 +43,7 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans
 h1 { font-size: 1.5rem; margin-bottom: .2rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.25rem; margin-top: 1.6rem; }
 p, li { overflow-wrap: anywhere; }
+bdi, .card { unicode-bidi: isolate; }
 p.sub, p.rules { color: #444; margin-top: 0; }
 table { border-collapse: collapse; margin: 1rem 0; }
 th, td { padding: .3rem .6rem; border-bottom: 1px solid #ddd; text-align: left;

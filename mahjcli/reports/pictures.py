@@ -3,8 +3,7 @@
 The series and its scale (shared with the terminal drawing in `mahjcli.ui.running_chart`),
 each player's look (colour, marker and line, the same in the SVG and the PNG), the panel
 beside the chart (the standings and the settle-up, `panel_lines`), and a standalone SVG
-image (the night's page, `mahjcli.reports.nightpage`, shows it inline). Every name that
-reaches the SVG is escaped.
+image (shown inline by the night's page). Every name in the SVG is escaped and isolated.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ import unicodedata
 from typing import NamedTuple
 
 from ..core.standings import Standings
+from ..core.wording import isolated_rtl
 from .summary import Place, Summary, summary
 from .words import points, rate
 from .words import title as night_title
@@ -194,7 +194,7 @@ PANEL_LINE = 22
 
 
 def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
+    return html.escape(isolated_rtl(text), quote=True)  # an RTL name keeps to itself
 
 
 def _marker(look_: Look, x: float, y: float) -> str:

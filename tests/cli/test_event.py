@@ -346,7 +346,7 @@ def test_standings_csv_and_html_escape_what_people_typed(tmp_path: Path):
     html = page.read_text("utf-8")
     assert "&lt;b&gt;Bo &amp; &quot;Al&quot;&lt;/b&gt;" in html and "<b>Bo" not in html
     assert "Cup &lt;i&gt;" in html and "Winner&#x27;s circle" not in html
-    assert "Winner's circle (top 3)" in html and "=2. =SUM(A1)" in html
+    assert "Winner's circle (top 3)" in html and "=2. <bdi>=SUM(A1)</bdi>" in html
     csv = sheet.read_text("utf-8-sig").splitlines()
     assert csv[0] == "place,player,id,points,round_1,games,byes,mahjongs,thrown,withdrew"
     # a card of round totals says nothing of Mah Jonggs or tiles thrown: left empty, not 0

@@ -65,3 +65,48 @@ def test_a_laptop_sees_everything_at_once(browser, page_file):
     assert found["smallest"] >= 14, found
     assert found["chartWidth"] >= 600, found
     assert found["cards"] == "block", found  # twelve columns would not fit: cards here too
+
+
+RENDERED_LEFT = """([selector, needle]) => {
+    const box = document.querySelector(selector);
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.data.indexOf(needle);
+        if (at < 0) continue;
+        const r = document.createRange(); r.setStart(n, at); r.setEnd(n, at + needle.length);
+        return r.getBoundingClientRect().left;
+    }
+    return null;
+}"""
+
+
+def test_an_arabic_name_leaves_the_amounts_beside_it_as_they_are(browser, tmp_path: Path):
+    """A right-to-left name keeps its direction to itself: `فاطمة pays محمد 25` reads with
+    the 25 after the name, and a game's `محمد -50` keeps its minus sign before the 50."""
+    from tests.web.conftest import cli
+
+    night = tmp_path / "bidi.toml"
+    cli("new", "Ann", "محمد", "فاطمة", "Bea", "--session", str(night))
+    cli("win", "Ann", "25", "--thrown-by", "محمد", "--session", str(night))
+    cli("win", "محمد", "30", "--thrown-by", "Bea", "--session", str(night))
+    page_file = tmp_path / "bidi.html"
+    page_file.write_text(html_page(loader.load(night).standings), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 900, "height": 900})
+    try:
+        page.goto(page_file.as_uri())
+        plain = str.maketrans("", "", "\u2068\u2069")  # the isolates are not drawn
+        settle = [li.inner_text().translate(plain) for li in page.locator("ul.settle li").all()]
+        k, line = next((k, s) for k, s in enumerate(settle, 1) if s.startswith("فاطمة pays محمد"))
+        item = f"ul.settle li:nth-child({k})"
+        amount = line.split()[-1]
+        assert (
+            page.evaluate(RENDERED_LEFT, [item, "pays"])
+            < page.evaluate(RENDERED_LEFT, [item, "محمد"])
+            < page.evaluate(RENDERED_LEFT, [item, f" {amount}"])
+        ), line
+        first_card = "table.log tbody tr:first-child"
+        minus = page.evaluate(RENDERED_LEFT, [first_card, "-"])
+        fifty = page.evaluate(RENDERED_LEFT, [first_card, "50"])
+        assert minus is not None and fifty is not None and minus < fifty
+    finally:
+        page.close()
