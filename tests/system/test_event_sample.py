@@ -132,7 +132,7 @@ def test_the_sample_event_has_what_the_issue_asks_for(mahj):
     assert standings["missing"] == []
     assert standings["round_winners"][0] == {"round": 1, "players": ["Sue"], "points": 60}
     page = (SAMPLE / "results.html").read_text("utf-8")
-    assert "Winner's circle (top 3)" in page and "Nancy — +130" in page
+    assert "Winner's circle (top 3)" in page and "<bdi>Nancy</bdi> — +130" in page
 
 
 def test_the_sample_tables_are_clean_tournament_nights(mahj):

@@ -840,17 +840,23 @@ def test_a_phone_reads_the_nights_date_on_one_line(browser, served_night, width)
     assert [found["lines"] for _, found in seen] == [1, 1], seen
 
 
-def test_a_purse_nights_standings_fit_a_small_phone_with_names_whole(browser, tmp_path: Path):
-    """Place, name, total and purse side by side on a 320-pixel phone: nothing past the
-    screen's edge, and a name of ten letters read whole."""
+@pytest.mark.parametrize("width", [320, 360, 390, 430])
+def test_a_purse_nights_standings_fit_a_phone_with_names_whole(browser, tmp_path: Path, width):
+    """Place, name, total and purse on a phone, during the night and at its end: nothing
+    past the screen's edge, and a name of ten letters read whole (the leader's in bold)."""
+    from tests.system.every_page import post
+
     env = _env(tmp_path)
     night = tmp_path / "pie.toml"
-    _mahj(env, "new", *LONG_NAMES, "--pie", "5000", "--session", str(night))
-    _mahj(env, "win", "Marguerite", "50", "--self-pick", "--jokerless", "--session", str(night))
+    _mahj(env, "new", *LONG_NAMES, "--pie", "200", "--stake", "0.25", "--session", str(night))
+    _mahj(env, "win", "Gwendolyn", "50", "--self-pick", "--jokerless", "--session", str(night))
     server, base, key = start("--session", str(night), env=env)
     try:
-        assert_fits(browser, base + "/", 320)
-        assert cut_names(browser, base, key, ("/",), 320, larger=False) == []
+        assert_fits(browser, base + "/", width)
+        assert cut_names(browser, base, key, ("/",), width, larger=False) == []
+        post(base, key, "/close-night", {})
+        assert_fits(browser, base + "/", width)
+        assert cut_names(browser, base, key, ("/",), width, larger=False) == []
     finally:
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=15)
@@ -902,6 +908,38 @@ def test_a_small_events_standings_grow_into_their_column_during_a_round(browser,
         size = "parseFloat(getComputedStyle(document.querySelector('.standings td.who')).fontSize)"
         assert page.evaluate(size) >= 30
         assert page.evaluate(STANDINGS_CUT) == [] and page.evaluate(BELOW) == []
+    finally:
+        page.close()
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=15)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_a_money_purse_nights_standings_grow_no_wider_than_their_panel(
+    browser, tmp_path: Path, size
+):
+    """Totals and purses in dollars take room across: the standings grow only as far as
+    their panel is wide (the purse column once passed the TV's edge)."""
+    env = _env(tmp_path)
+    night = tmp_path / "money.toml"
+    _mahj(env, "new", *LONG_NAMES, "Evangeline", "--pie", "200", "--stake", "0.25",
+          "--session", str(night))  # fmt: skip
+    _mahj(env, "win", "Marguerite", "50", "--thrown-by", "Wilhelmina", "--jokerless",
+          "--session", str(night))  # fmt: skip
+    _mahj(env, "win", "Bernadette", "45", "--self-pick", "--session", str(night))
+    server, base, _ = start("--session", str(night), env=env)
+    width, height = size
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.goto(base + "/")
+        page.wait_for_function("document.body.classList.contains('fit')")
+        found = page.evaluate(FITS)
+        assert found["scroll"] <= width and found["out"] == [], found
+        inside = page.evaluate("""() => {
+            const table = document.querySelector('.standings table').getBoundingClientRect();
+            const panel = document.querySelector('.standings').getBoundingClientRect();
+            return table.right <= panel.right; }""")
+        assert inside
     finally:
         page.close()
         server.send_signal(signal.SIGINT)

@@ -110,7 +110,7 @@
     if (!document.body.classList.contains("fit") || items.length < 2) { return; }
     for (var i = 0; i < sizes.length; i += 1) {  // the largest text that shows all at once
       box.style.fontSize = sizes[i];
-      if (fits(box, items) && whole(box)) { return; }
+      if (fits(box, items) && whole(box) && across(holder)) { return; }
     }
     if (fits(box, items)) { return; }
     if (box.getAttribute("data-give-way") === "first") {
@@ -139,6 +139,15 @@
       section.classList.add("no-room");
       button.remove();
     }
+  }
+
+  function across(holder) {
+    // whether a table's list is no wider than its section leaves it (a purse column in
+    // large type could pass the screen's edge)
+    var section = holder.parentNode;
+    var style = getComputedStyle(section);
+    var room = section.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return holder.getBoundingClientRect().width <= room + 1;
   }
 
   function whole(box) {
