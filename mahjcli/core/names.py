@@ -285,14 +285,15 @@ def meant_key(key: str, known: Iterable[str]) -> str:
 
 
 def unaccented(text: str) -> str:
-    """`text` without its accents (the marks Unicode writes apart from their letter).
+    """`text` without its accents: the marks written over Latin, Greek and Cyrillic
+    letters, which a keyboard may lack; a mark that makes another letter in its script
+    stays (ジュン is not シュン).
 
-    >>> unaccented("josé zoë"), unaccented("李")
-    ('jose zoe', '李')
+    >>> unaccented("josé zoë"), unaccented("李"), unaccented("ジュン") == "シュン"
+    ('jose zoe', '李', False)
     """
-    return "".join(
-        ch for ch in unicodedata.normalize("NFD", text) if unicodedata.category(ch) != "Mn"
-    )
+    plain = (ch for ch in unicodedata.normalize("NFD", text) if not "\u0300" <= ch <= "\u036f")
+    return unicodedata.normalize("NFC", "".join(plain))
 
 
 def accent_twin(name: str, names: Iterable[str]) -> str | None:

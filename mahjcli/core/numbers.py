@@ -20,7 +20,8 @@ _DIGITS = re.compile(r"[0-9]+", flags=re.ASCII)
 _NEGATIVE = re.compile(r"-[0-9]+", flags=re.ASCII)
 
 
-MINUS_SIGNS = str.maketrans(dict.fromkeys("\u2212\u2012\u2013\u2014\u2010\u2011\ufe63\uff0d", "-"))
+MINUS_CHARS = "\u2212\u2012\u2013\u2014\u2010\u2011\ufe63\uff0d"
+MINUS_SIGNS = str.maketrans(dict.fromkeys(MINUS_CHARS, "-"))
 """A minus sign, or a dash a phone or a word processor puts for one (`−10`, `–10`): read as
 `-` where a number may be below zero (a round's total)."""
 

@@ -36,7 +36,7 @@ from ..core.names import (
     resolve,
     twin_refusal,
 )
-from ..core.numbers import MINUS_SIGNS
+from ..core.numbers import MINUS_CHARS, MINUS_SIGNS
 from ..core.rulesets import Tournament
 from ..core.wording import either
 from ..files import eventseats, eventwrite
@@ -323,7 +323,7 @@ def replacing(event: Event, rnd: int, table: int, replace: bool) -> bool:
     return earlier
 
 
-_POINTS = re.compile(r"^(.+?)=\s*([+-]?[0-9]{1,6})\s*$", re.ASCII)
+_POINTS = re.compile(rf"^(.+?)=\s*([+\-{MINUS_CHARS}]?[0-9]{{1,6}})\s*$")
 
 
 def elsewhere(typed: str, event: Event, rnd: int) -> str | None:
@@ -337,8 +337,12 @@ def elsewhere(typed: str, event: Event, rnd: int) -> str | None:
     place = seating.places().get(name) if seating is not None else None
     if place is not None:
         return f"{name} plays at table {place[0]} in round {rnd}, not at this table"
-    bye = seating is not None and name in seating.byes
-    return f"{name} has a bye in round {rnd}" if bye else f"{name} does not play in round {rnd}"
+    if seating is not None and name in seating.byes:
+        return f"{name} has a bye in round {rnd}"
+    gone = next(p.last_round for p in event.players if p.name == name)
+    if gone is None:
+        return f"{name} does not play in round {rnd}"
+    return f"{name} withdrew " + (f"after round {gone}" if gone else "before round 1")
 
 
 def typed_totals(
@@ -352,7 +356,7 @@ def typed_totals(
     table of `event`'s round `rnd` is told where she sits)."""
     got: dict[str, int] = {}
     for item in typed:
-        m = _POINTS.match(item.strip().translate(MINUS_SIGNS))
+        m = _POINTS.match(item.strip())
         if m is None:
             raise Refused(
                 f"{what}: say each player's round total as NAME=POINTS (Ann=45, "
@@ -366,7 +370,7 @@ def typed_totals(
             raise Refused(f"{what}: {said or exc}; this table's seats are {seated}") from None
         if name in got:
             raise Refused(f"{what}: {name} is given twice")
-        got[name] = int(m.group(2))
+        got[name] = int(m.group(2).translate(MINUS_SIGNS))
     left = [n for n in seats if n not in got]
     if left:
         raise Refused(

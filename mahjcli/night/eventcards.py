@@ -70,9 +70,9 @@ def simple_card(
 
 
 def _gives_way(card: TableCard | None) -> bool:
-    """Whether a paper card's totals take the place of `card` with no --replace: a paper
-    card the director gave back, or a card begun game by game whose games were all taken
-    back."""
+    """Whether a new card (paper totals, or a table's night) takes the place of `card` with
+    no --replace: a paper card the director gave back, or a card begun game by game whose
+    games were all taken back."""
     return card is not None and card.status == "open" and not card.games
 
 
@@ -252,7 +252,8 @@ def detailed_card(
                 "check the card's lines with the table"
             )
     games = tuple(_off_card(_respelled(row.entry, spelled), event) for row in kept)
-    again = replacing(event, rnd, table, replace)
+    earlier = event.current_cards(rnd).get(table)
+    again = replacing(event, rnd, table, replace or _gives_way(earlier))
     source = visible(str(night.path))  # a note for people: any file name kept as text
     edit = _with(opened, TableCard(rnd, table, totals, games, again, source))
     if now is not None:  # the clock ran out: the file says time was called, as it was

@@ -183,3 +183,12 @@ def test_two_players_whose_names_differ_only_by_accents_are_refused(mahj, sessio
         assert refused.exit_code == 1 and words in refused.stderr, refused.stderr
         assert session.read_bytes() == before
     assert mahj("rename", "Zoë", "Zoe").exit_code == 0
+
+
+def test_a_mark_that_makes_another_letter_is_no_accent(mahj):
+    """Jun and Shun (ジュン, シュン) differ by a mark that makes another letter: two players,
+    each found by her own name."""
+    assert mahj("new", "ジュン", "シュン", "Ann", "Bea").exit_code == 0
+    assert mahj("win", "シュン", "25", "--thrown-by", "ジュン").exit_code == 0
+    said = json.loads(mahj("total", "--json").stdout)["totals"]
+    assert said["シュン"] == 100 and said["ジュン"] == -50

@@ -640,3 +640,17 @@ def test_a_table_out_of_range_is_told_the_rounds_own_tables(ev: Run, table):
 def test_a_round_that_is_not_a_number_is_refused_as_every_number_is(ev: Run, typed):
     said = ev.refused("event", "scorecard", typed, "1")
     assert f"ROUND must be a whole number like 25, not '{typed}'" in said, said
+
+
+def test_a_card_names_a_withdrawn_player_and_a_name_with_a_dash_as_typed(tmp_path: Path):
+    """A withdrawn player named on a card is said to have withdrawn; a name written with a
+    dash (Anne–Marie) is read as written, the dash no minus sign."""
+    run = Run(tmp_path / "e.toml")
+    run.ok("event", "new", "Cup", "Anne–Marie", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal",
+           "Ida", "--given", "--rounds", "2")  # fmt: skip
+    run.ok("event", "withdraw", "Ida")
+    said = run.refused("event", "score", "1", "1", "Anne–Marie=5", "Bea=0", "Cy=0", "Ida=0")
+    assert "Ida withdrew before round 1; this table's seats are" in said
+    run.ok("event", "score", "1", "1", "Anne–Marie=–5", "Bea=0", "Cy=0", "Dot=10")
+    points = {s["player"]: s["points"] for s in run.json("event", "standings")["standings"]}
+    assert points["Anne–Marie"] == -5

@@ -492,3 +492,11 @@ def test_a_card_begun_game_by_game_and_emptied_gives_way_to_paper_totals(ev: Run
     assert "already has a card; add --replace" in ev.refused(
         "event", "score", "1", "2", "Eve=10", "Fay=20", "Gus=35", "Hal=-10"
     )
+
+
+def test_a_card_begun_and_emptied_gives_way_to_the_tables_night_too(ev: Run, tmp_path: Path):
+    ev.ok("event", "win", "1", "1", "Cy", "25", "--self-pick")
+    ev.ok("event", "undo", "1", "1")
+    ev.ok("event", "call-time", "1")  # each table's night ends with a game time stopped
+    night = table_night(tmp_path, ["Ann", "Bea", "Cy", "Dot"])
+    assert "Ann +40" in ev.ok("event", "card", "1", "1", str(night))
