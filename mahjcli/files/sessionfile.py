@@ -231,7 +231,8 @@ def _log(
     for index, raw in enumerate(raw_log):
         entry, entry_problems, entry_notes = read_entry(raw, index, canon)
         kind = raw.get("kind") if isinstance(raw, dict) else None
-        game = 1 + sum(e.kind in GAMES for e in log)  # as `mahj log` numbers it
+        said = entry_problems or entry_notes  # counted only then: a long log reads in one pass
+        game = 1 + sum(e.kind in GAMES for e in log) if said else index + 1  # as `mahj log`
         if isinstance(kind, str) and kind in GAMES and game != index + 1:
             was = f"log entry {index + 1} ({kind})"
             now = f"{was[:-1]}, game {game})"
