@@ -654,3 +654,13 @@ def test_a_card_names_a_withdrawn_player_and_a_name_with_a_dash_as_typed(tmp_pat
     run.ok("event", "score", "1", "1", "Anne–Marie=–5", "Bea=0", "Cy=0", "Dot=10")
     points = {s["player"]: s["points"] for s in run.json("event", "standings")["standings"]}
     assert points["Anne–Marie"] == -5
+
+
+def test_a_withdrawn_player_typed_without_her_accents_comes_back(tmp_path: Path):
+    """`mahj event add zoe` brings back Zoë, who withdrew before round 1, as `mahj join
+    zoe` brings her back to a night; it never registers a new Zoe beside her."""
+    run = Run(tmp_path / "e.toml")
+    run.ok("event", "new", "Cup", "Zoë", "Bea", "Cy", "Dot", "Eve", "--given", "--rounds", "2")
+    run.ok("event", "withdraw", "Zoë")
+    assert "Zoë is back" in run.ok("event", "add", "zoe")
+    assert "Zoë is already registered" in run.refused("event", "add", "ZOE")
