@@ -16,11 +16,21 @@ EIGHT = ["Ann", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal"]
 """Two tables; round 1 seated as listed: Ann, Bea, Cy, Dot (A to D) at table 1."""
 
 
+_MADE: dict[tuple[str, ...], bytes] = {}
+"""Each event's file as `mahj event new` first made it in this run: the same command makes
+the same file (its seed and date are given), and seating ten players can take a second."""
+
+
 def new_event(tmp_path: Path, players: list[str] = EIGHT, *options: str) -> Path:
     """An event of `players`, round 1 seated as listed, four rounds."""
     path = tmp_path / "event.toml"
+    key = (*players, "/", *options)
+    if key in _MADE:
+        path.write_bytes(_MADE[key])
+        return path
     cli("event", "new", "Day Cup", *players, "--rounds", "4", "--given", "--seed", "3",
         "--date", "2026-12-05", "--session", str(path), *options)  # fmt: skip
+    _MADE[key] = path.read_bytes()
     return path
 
 
