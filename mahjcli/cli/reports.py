@@ -55,15 +55,8 @@ def log(
 
     Example: mahj log --coins
     """
-    number = table_number(table)
     night = open_night(session, coins=coins)
-    standings = night.standings
-    known = {row.table for row in standings.rows} | {t.table for t in standings.tables}
-    if number is not None and number not in known:
-        from ..core.errors import Refused
-
-        tables = ", ".join(str(t) for t in sorted(known))
-        raise Refused(f"there is no table {number} tonight (tables: {tables})")
+    number = night.standings.table_named(table_number(table))
     if json:
         from ..reports.shapes import log_json
 

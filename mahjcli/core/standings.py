@@ -145,6 +145,17 @@ class Standings(NamedTuple):
                 first.setdefault(entry.player, row.at)
         return first
 
+    def table_named(self, table: int | None) -> int | None:
+        """`table` (`mahj log --table N`, `/log.json?table=N`) when the night had it: it
+        played a game or plays now; else refused, naming the tables."""
+        known = {row.table for row in self.rows} | {t.table for t in self.tables}
+        if table is not None and table not in known:
+            from .errors import Refused
+
+            tables = ", ".join(str(t) for t in sorted(known))
+            raise Refused(f"there is no table {table} tonight (tables: {tables})")
+        return table
+
     def table_of(self, player: str) -> TableView | None:
         """The open table `player` sits at, if any."""
         return next((t for t in self.tables if player in t.seated), None)

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ..core.errors import MahjError, Refused
+from ..core.errors import MahjError
 from ..core.model import MAX_TABLES, Close, Leave
 from ..core.numbers import whole_number
 from ..core.standings import Row, Standings
@@ -392,9 +392,8 @@ def _offer(standings: Standings, row: Row) -> tuple[str, tuple[int, str, str] | 
 def _table_param(request: Request, night: Night) -> int | None:
     """`/log.json?table=N`, as `mahj log --table N`."""
     raw = request.query_params.get("table")
-    if raw is None:
-        return None
-    table = whole_number(raw, "--table", 1, MAX_TABLES)
-    if table not in {row.table for row in night.standings.rows}:
-        raise Refused(f"table {table} has played no games tonight")
-    return table
+    return (
+        None
+        if raw is None
+        else night.standings.table_named(whole_number(raw, "--table", 1, MAX_TABLES))
+    )

@@ -264,6 +264,21 @@ def test_log_json_of_one_table(serve: Serve, club: Path):
     refusal(client.get("/log.json?table=x"), 400)
 
 
+def test_log_json_takes_the_tables_mahj_log_takes(serve: Serve, tmp_path: Path):
+    """A table playing with no game yet has an empty log, as `mahj log --table N` says; a
+    table the night never had is refused in the command's words."""
+    night = tmp_path / "club.toml"
+    cli("new", *"ABCDEFGH", "--tables", "2", "--session", str(night))
+    cli("win", "A", "25", "--thrown-by", "B", "--session", str(night))
+    client = serve(night)
+    answer = client.get("/log.json?table=2")
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == cli_json("log", "--table", "2", "--session", str(night))
+    assert answer.json()["games"] == []
+    said = refusal(client.get("/log.json?table=3"), 400)
+    assert said == "there is no table 3 tonight (tables: 1, 2)"
+
+
 def test_two_tables_posting_at_the_same_moment_both_go_in(serve: Serve, tmp_path: Path):
     """Two phones of a club night (and the command line) at once: the lock takes them in
     turn, each game is in the file once, and the log agrees with what was answered."""
