@@ -19,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 from types import FrameType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -107,7 +107,7 @@ def bind(host: str, port: int) -> socket.socket:
     except (socket.gaierror, UnicodeError):
         raise Refused(f"--host {host!r} is not an address of this computer") from None
     try:
-        return socket.create_server((host, port), family=family, backlog=512)
+        made = socket.create_server((host, port), family=family, backlog=512)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise Refused(
@@ -121,6 +121,9 @@ def bind(host: str, port: int) -> socket.socket:
                 f"port {port} needs administrator rights; use a port above 1023"
             ) from None
         raise Refused(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    # Named as TCP, so that asyncio sends each answer at once on the connections it
+    # accepts (it turns Nagle's rule off only on a socket that names its protocol).
+    return socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP, made.detach())
 
 
 def qr_text(link: str) -> str:
@@ -160,32 +163,40 @@ def most_connections(files: int | None) -> int:
     return max(1, min(MOST_CONNECTIONS, max(files - RESERVED_FILES, files // 2)))
 
 
-class Prompt(H11Protocol):
-    """uvicorn's HTTP/1.1 connection, whose keep-alive timeout also runs from the moment
-    it opens and while a request is incomplete: a connection that sends nothing for
-    `IDLE` seconds is closed, so silent connections cannot hold the server."""
+class Quiet(asyncio.Protocol):
+    """uvicorn's HTTP/1.1 connection, closed when it sends nothing in its first `IDLE`
+    seconds, so silent connections cannot hold the server (between requests, uvicorn's own
+    keep-alive timeout closes one that goes quiet)."""
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        sock = transport.get_extra_info("socket")
-        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
-            # An answer goes out at once, not held back until the phone acknowledges its
-            # head (asyncio sets this itself only where the listening socket names TCP as
-            # its protocol; ours, from socket.create_server, does not).
-            with contextlib.suppress(OSError):  # a phone gone already
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self._wait()
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.http = H11Protocol(*args, **kwargs)
+        self.silent: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.http.connection_made(transport)  # type: ignore[arg-type]
+        self.silent = asyncio.get_running_loop().call_later(IDLE, transport.close)
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
-        if self.cycle is None or self.cycle.response_complete:  # no request under way
-            self._wait()
+        self._heard()
+        self.http.data_received(data)
 
-    def _wait(self) -> None:
-        if self.timeout_keep_alive_task is None and not self.transport.is_closing():
-            self.timeout_keep_alive_task = self.loop.call_later(
-                self.timeout_keep_alive, self.timeout_keep_alive_handler
-            )
+    def eof_received(self) -> None:
+        self.http.eof_received()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._heard()
+        self.http.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.http.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.http.resume_writing()
+
+    def _heard(self) -> None:
+        if self.silent is not None:
+            self.silent.cancel()
+            self.silent = None
 
 
 class Refusals(logging.Filter):
@@ -268,7 +279,7 @@ def prepare(room: Room, name: str, host: str, port: int) -> Ready:
         app = make_app(room, keys, address=f"http://{shown[0]}:{port}")
         config = uvicorn.Config(
             app,
-            http=Prompt,
+            http=Quiet,
             log_level="warning",
             access_log=False,
             lifespan="on",

@@ -215,27 +215,24 @@ def test_each_connection_sends_an_answer_at_once():
     server's listening socket is made by mahj."""
     import asyncio
 
-    import uvicorn
-    from starlette.applications import Starlette
-
-    from mahjcli.web.serve import Prompt, bind
+    from mahjcli.web.serve import bind
 
     async def accept() -> int:
-        config = uvicorn.Config(Starlette(), http=Prompt, log_level="warning")
-        config.load()
-        state = uvicorn.server.ServerState()
+        accepted: list[asyncio.BaseTransport] = []
+
+        class Phone(asyncio.Protocol):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                accepted.append(transport)
+
         listening = bind("127.0.0.1", 0)
-        server = await asyncio.get_running_loop().create_server(
-            lambda: Prompt(config, state, {}), sock=listening
-        )
+        server = await asyncio.get_running_loop().create_server(Phone, sock=listening)
         phone = socket.create_connection(listening.getsockname()[:2])
         for _ in range(100):
-            if state.connections:
+            if accepted:
                 break
             await asyncio.sleep(0.05)
-        (connection,) = state.connections
-        option = connection.transport.get_extra_info("socket").getsockopt(
-            socket.IPPROTO_TCP, socket.TCP_NODELAY
+        option = (
+            accepted[0].get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
         )
         phone.close()
         server.close()
