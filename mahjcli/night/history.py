@@ -7,12 +7,11 @@ before is kept in the file as a comment, so its history can be read there."""
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from collections.abc import Callable
 from pathlib import Path
 
 from ..core import checks
-from ..core.errors import Refused
+from ..core.errors import NoSuchPlayer, Refused
 from ..core.fold import fold
 from ..core.model import Accept, Entry, Penalty, Wall
 from ..core.names import (
@@ -144,7 +143,7 @@ def replace(
         try:
             built = build(before_it)
         except Refused as exc:
-            raise Refused(_not_yet(Exception.__str__(exc), night.standings, game)) from None
+            raise Refused(_not_yet(exc, night.standings, game)) from None
         if isinstance(built.entry, Wall) and built.entry.table is None and before_it.club:
             played = next(r for r in night.standings.rows if r.at == at).table  # its own
             built = built._replace(entry=built.entry._replace(table=played))
@@ -161,17 +160,17 @@ def replace(
         return Change(built.entry, night.standings, after, path, built.notes), log[at]
 
 
-def _not_yet(message: str, standings: Standings, game: int) -> str:
+def _not_yet(exc: Refused, standings: Standings, game: int) -> str:
     """A fix naming a player of the night who had not come yet by game `game` is told so,
     not that there is no such player (`winner: Sue had not arrived yet in game 1`)."""
-    unknown = re.match(r"(.*?): no player called '([^']*)'", message)
-    if unknown is None:
+    message = Exception.__str__(exc)
+    if not isinstance(exc, NoSuchPlayer):
         return message
     try:
-        who = resolve(unknown.group(2), standings.players)
+        who = resolve(exc.typed, standings.players)
     except UnknownName:
         return message
-    return f"{unknown.group(1)}: {who} had not arrived yet in game {game}; nothing was changed"
+    return f"{exc.role}: {who} had not arrived yet in game {game}; nothing was changed"
 
 
 def remove(

@@ -20,6 +20,7 @@ from starlette.templating import Jinja2Templates
 
 from ..core.errors import MahjError
 from ..core.names import visible
+from ..core.wording import isolated_rtl
 from ..night.change import Change
 from ..reports.words import points
 from .fields import entry_id, flag, only, said_of, spot_of
@@ -55,6 +56,7 @@ environment.filters["points"] = points
 environment.filters["shown"] = visible
 environment.filters["url"] = lambda text: quote(str(text), safe="")
 environment.filters["spot"] = spot_of
+environment.filters["rtl"] = isolated_rtl  # a sentence with an Arabic or Hebrew name
 environment.filters["dated"] = lambda text: Markup(
     # A date in a title stays on one line: a phone broke it as "2026-12-" / "06".
     re.sub(r"\b\d{4}-\d{2}-\d{2}\b", r'<span class="date">\g<0></span>', str(escape(text)))

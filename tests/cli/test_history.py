@@ -169,15 +169,17 @@ def test_fix_says_how_to_take_it_back(night, session):
     assert totals(night) == {"Ruth": 40, "Linda": -110, "Kathy": -85, "Pat": 155}
 
 
-def test_fix_naming_a_player_who_came_later_says_she_was_not_here_yet(mahj, session):
+@pytest.mark.parametrize(("late", "typed"), [("Sue", "sue"), ("O'Brien", "o'brien")])
+def test_fix_naming_a_player_who_came_later_says_she_was_not_here_yet(mahj, session, late, typed):
+    """Whatever her name holds (a quote too), she had not arrived; she is not unknown."""
     assert mahj("new", "Ruth", "Linda", "Kathy", "Pat").exit_code == 0
     assert mahj("win", "Ruth", "25", "--thrown-by", "Linda").exit_code == 0
-    assert mahj("join", "Sue").exit_code == 0
+    assert mahj("join", late).exit_code == 0
     assert mahj("win", "Kathy", "25", "--thrown-by", "Pat").exit_code == 0
-    error = refused(mahj, session, "fix", "1", "sue", "25", "--thrown-by", "Ruth")
-    assert "winner: Sue had not arrived yet in game 1" in error, error
-    assert "thrower: Sue had not arrived yet in game 1" in refused(
-        mahj, session, "fix", "1", "Ruth", "25", "--thrown-by", "Sue"
+    error = refused(mahj, session, "fix", "1", typed, "25", "--thrown-by", "Ruth")
+    assert f"winner: {late} had not arrived yet in game 1" in error, error
+    assert f"thrower: {late} had not arrived yet in game 1" in refused(
+        mahj, session, "fix", "1", "Ruth", "25", "--thrown-by", typed
     )
 
 

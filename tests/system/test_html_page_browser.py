@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from mahjcli.files import loader
 from mahjcli.reports.nightpage import html_page
@@ -108,5 +109,20 @@ def test_an_arabic_name_leaves_the_amounts_beside_it_as_they_are(browser, tmp_pa
         minus = page.evaluate(RENDERED_LEFT, [first_card, "-"])
         fifty = page.evaluate(RENDERED_LEFT, [first_card, "50"])
         assert minus is not None and fifty is not None and minus < fifty
+        # The room's screen, as `mahj serve` draws it: who pays whom, and the last games.
+        from mahjcli.web.app import make_app
+        from mahjcli.web.source import Room
+        from tests.web.conftest import TOKEN
+
+        with TestClient(make_app(Room.of_file(night), TOKEN)) as client:
+            page.set_content(client.get("/").text)
+        pays = page.locator("ul.payments li").all_inner_texts()
+        k = next(k for k, s in enumerate(pays, 1) if s.translate(plain).startswith("فاطمة pays"))
+        item = f"ul.payments li:nth-child({k})"
+        assert (
+            page.evaluate(RENDERED_LEFT, [item, "pays"])
+            < page.evaluate(RENDERED_LEFT, [item, "محمد"])
+            < page.evaluate(RENDERED_LEFT, [item, f" {amount}"])
+        ), pays
     finally:
         page.close()
