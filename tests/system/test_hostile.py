@@ -399,16 +399,17 @@ CHANGES = [
 
 def prepared(kind: str, tmp_path: Path, args: tuple[str, ...]) -> tuple[Path, tuple[str, ...]]:
     """The file a change works on, made ready, and the change's words for it."""
+    from tests.web.conftest import cli  # in this process: only the change runs as a program
+
     path = tmp_path / f"{kind}.toml"
     if kind == "night":
-        assert run("new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(path)).returncode == 0
-        assert run("win", "Ruth", "25", "-t", "Linda", "--session", str(path)).returncode == 0
+        cli("new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(path))
+        cli("win", "Ruth", "25", "-t", "Linda", "--session", str(path))
     if kind == "event":
-        made = run("event", "new", "Cup", *PLAYERS, "--seed", "3", "--session", str(path))
-        assert made.returncode == 0
+        cli("event", "new", "Cup", *PLAYERS, "--seed", "3", "--session", str(path))
     if "*" in args:  # the four players of round 1, table 1, with totals
-        seating = run("event", "seating", "1", "--json", "--session", str(path))
-        seats = json.loads(seating.stdout)["tables"][0]["seats"].values()
+        seating = cli("event", "seating", "1", "--json", "--session", str(path))
+        seats = json.loads(seating)["tables"][0]["seats"].values()
         totals = [f"{name}={points}" for name, points in zip(seats, (45, -10, 0, 20), strict=True)]
         args = (*args[: args.index("*")], *totals)
     return path, (*args, "--session", str(path))
