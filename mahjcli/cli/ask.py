@@ -286,14 +286,10 @@ class Preview(NamedTuple):
 
 def preview(standings: Standings, built: Built) -> Preview:
     """The confirmation of the game `built` on the night `standings`."""
-    from ..core.errors import Refused
-    from ..core.fold import fold
-
-    session = standings.session
-    after = fold(session._replace(log=(*session.log, built.entry)))
-    if after.problems:
-        raise Refused(after.problems[-1].message)
+    from ..core.fold import appended
     from ..reports.words import describe
+
+    after = appended(standings.session, built.entry)
 
     table = after.rows[-1].table
     played = tuple(describe(row) for row in after.rows if row.is_game and row.table == table)

@@ -311,6 +311,17 @@ def fold(session: Session, holes: frozenset[int] = frozenset()) -> Standings:
     return Replay.of(session, holes).standings()
 
 
+def appended(session: Session, entry: Entry) -> Standings:
+    """The night with `entry` added at the end of its log, as recording it makes it;
+    refused, in the rules' own words, when the rules do not allow it there."""
+    after = fold(session._replace(log=(*session.log, entry)))
+    if after.problems:
+        from .errors import Refused
+
+        raise Refused(after.problems[-1].message)
+    return after
+
+
 class Replay:
     """A night replayed entry by entry: the state after the last one, the rows and the
     problems (`fold` replays a log with one)."""

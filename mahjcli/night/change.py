@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..core import checks
 from ..core.errors import FileChanged, MahjError, Refused
-from ..core.fold import fold
+from ..core.fold import appended, fold
 from ..core.model import Entry
 from ..core.placed import placed
 from ..core.session import Session
@@ -80,9 +80,7 @@ def _record(
             built = build(night)
             entry = placed(built.entry, night.standings)
             built = built._replace(entry=entry._replace(entry_id=entry_id) if entry_id else entry)
-            after = fold(night.session._replace(log=(*night.session.log, built.entry)))
-            if after.problems:
-                raise Refused(after.problems[-1].message)
+            after = appended(night.session, built.entry)
         except Refused as exc:
             if not again:
                 raise

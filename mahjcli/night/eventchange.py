@@ -46,12 +46,19 @@ def change(
         edit = build(opened)
         if edit is None:
             return EventChange(opened.standings, opened.standings, path, changed=False)
-        after = fold_event(edit.event, known=opened.standings.results)
-        if after.problems:
-            raise Refused(after.problems[0].message)
+        after = edited(opened, edit)
         data = edit.text.encode("utf-8")
         atomic.write_atomic(path, data, expect=opened.loaded.stamp)
         return EventChange(opened.standings, after, path, edit.notes)
+
+
+def edited(opened: eventload.OpenEvent, edit: Edit) -> EventStandings:
+    """The event after `edit`, as saving it makes it; refused, in the rules' own words,
+    when it no longer holds together."""
+    after = fold_event(edit.event, known=opened.standings.results)
+    if after.problems:
+        raise Refused(after.problems[0].message)
+    return after
 
 
 def start(path: Path, event: Event) -> EventStandings:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..core import checks
 from ..core.errors import Refused
-from ..core.fold import fold
+from ..core.fold import appended, fold
 from ..core.model import Leave
 from ..core.names import fold_name
 from ..core.standings import Row, Standings
@@ -122,9 +122,7 @@ def preview(night: Night, make: Builder) -> tuple[Row, Standings, tuple[str, ...
     """What recording the entry would do, nothing saved: its scored row, the standings
     after it and the notes (refused exactly as recording it would be)."""
     built = make(night)
-    after = fold(night.session._replace(log=(*night.session.log, built.entry)))
-    if after.problems:
-        raise Refused(after.problems[-1].message)
+    after = appended(night.session, built.entry)
     return after.rows[-1], after, built.notes
 
 

@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Route
 
 from ..core.errors import MahjError, Refused
 from ..core.event import CHECKS, SEAT_LETTERS, hand_in_seat
-from ..core.eventfold import EventStandings, fold_event
+from ..core.eventfold import EventStandings
 from ..core.model import GAMES_PER_ROUND, WINDS
 from ..files.eventload import OpenEvent
 from ..night import eventbuild, eventchange, eventplay
@@ -394,7 +394,4 @@ def _checked(opened: OpenEvent, change: Change) -> tuple[eventbuild.Edit, EventS
     edit = change(opened)
     if edit is None:
         raise Refused("that was on the card already; nothing was entered twice")
-    after = fold_event(edit.event, known=opened.standings.results)
-    if after.problems:
-        raise Refused(after.problems[0].message)
-    return edit, after
+    return edit, eventchange.edited(opened, edit)
