@@ -526,6 +526,44 @@ def test_the_directors_news_line_never_hides_the_last_controls(browser, serve, e
     shot(director, "phone-director-news-200.png")
 
 
+def test_a_control_reached_by_keyboard_is_never_under_the_directors_news_line(
+    browser, serve, event
+):
+    """With large text, the line at the foot of the director's page is tall: the button
+    the keyboard moves to (a handed-in card's *Accept*) is brought into view above it, not
+    under it."""
+    from playwright.sync_api import expect
+
+    path, env = event
+    base, key = serve()
+    director = entered(browser, base, key, viewport={"width": 390, "height": 700},
+                       is_mobile=True, has_touch=True)  # fmt: skip
+    phone_text(director, 200)
+    for name in ("Ann", "Bea", "Cy", "Dot"):
+        mahj_event(path, env, "win", "1", "1", name, "25", "--self-pick")
+    mahj_event(path, env, "confirm", "1", "1", "Ann", "Bea", "Cy", "Dot")
+    director.goto(f"{base}/director")
+    mahj_event(path, env, "hand-in", "1", "1", "Ann")
+    line = director.locator(".news-line")
+    expect(line).to_contain_text("Table 1 has handed in its card.", timeout=10000)
+    director.goto(f"{base}/director")  # table 1's card to accept is on the page now
+    for name in ("Eve", "Fay", "Gus", "Hal"):
+        mahj_event(path, env, "win", "1", "2", name, "25", "--self-pick")
+    mahj_event(path, env, "confirm", "1", "2", "Eve", "Fay", "Gus", "Hal")
+    mahj_event(path, env, "hand-in", "1", "2", "Eve")
+    expect(line).to_contain_text("Table 2 has handed in its card.", timeout=10000)
+    accept = director.get_by_role("button", name=re.compile("^Accept"))
+    director.evaluate("window.scrollTo(0, 0)")
+    for _ in range(80):
+        director.keyboard.press("Tab")
+        if accept.evaluate("b => b === document.activeElement"):
+            break
+    else:
+        raise AssertionError("the keyboard never reached Accept")
+    under, bar = accept.bounding_box(), line.bounding_box()
+    assert under["y"] + under["height"] <= bar["y"], (under, bar)
+
+
 def test_a_tables_page_left_alone_moves_on_with_the_room(browser, serve, event):
     """A refusal shown on a table's page stays while the page follows its card (so its
     forms are for the card as it is); once the card is accepted and the next round is on

@@ -131,8 +131,17 @@
     if (refusal && box && !box.textContent) { box.textContent = refusal; box.hidden = false; }
   } catch (e) { /* private */ }
 
+  // The director's news line is held at the foot of the screen: a control the keyboard
+  // moves to is scrolled into view above it, however tall large text makes the line.
+  function roomForNews() {
+    var news = document.querySelector(".director .news");
+    if (news) { document.documentElement.style.scrollPaddingBottom = news.offsetHeight + "px"; }
+  }
+  window.addEventListener("resize", roomForNews);
+
   document.addEventListener("mahj:drawn", function () {  // board.js put a fresh card in place
     tick();
     follow();
+    roomForNews();
   });
 })();
