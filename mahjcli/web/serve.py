@@ -164,20 +164,30 @@ def most_connections(files: int | None) -> int:
 
 
 class Quiet(asyncio.Protocol):
-    """uvicorn's HTTP/1.1 connection, closed when it sends nothing in its first `IDLE`
-    seconds, so silent connections cannot hold the server (between requests, uvicorn's own
-    keep-alive timeout closes one that goes quiet)."""
+    """uvicorn's HTTP/1.1 connection, closed when it falls silent for `IDLE` seconds before
+    its first request is whole (a phone gone mid-request, a connection opened and never
+    used), so silent connections cannot hold the server; between requests, uvicorn's own
+    keep-alive timeout closes one that goes quiet."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.http = H11Protocol(*args, **kwargs)
         self.silent: asyncio.TimerHandle | None = None
+        self.head = b""
+        """The end of what came so far, while the first request's head is incomplete."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.http.connection_made(transport)  # type: ignore[arg-type]
-        self.silent = asyncio.get_running_loop().call_later(IDLE, transport.close)
+        self.transport = transport
+        self._wait()
 
     def data_received(self, data: bytes) -> None:
-        self._heard()
+        if self.silent is not None:
+            seen = self.head + data
+            if b"\r\n\r\n" in seen or b"\n\n" in seen:  # the head is whole
+                self._heard()
+            else:
+                self.head = seen[-3:]
+                self._wait()
         self.http.data_received(data)
 
     def eof_received(self) -> None:
@@ -192,6 +202,11 @@ class Quiet(asyncio.Protocol):
 
     def resume_writing(self) -> None:
         self.http.resume_writing()
+
+    def _wait(self) -> None:
+        if self.silent is not None:
+            self.silent.cancel()
+        self.silent = asyncio.get_running_loop().call_later(IDLE, self.transport.close)
 
     def _heard(self) -> None:
         if self.silent is not None:

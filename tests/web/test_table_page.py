@@ -476,3 +476,27 @@ def test_a_wall_game_another_table_depends_on_is_refused_with_what_this_phone_ca
     assert "would sit there; take back the later games first, each on its table's page" in said
     assert "as a wall game" not in said and "keep it" not in said
     assert path.read_bytes() == before
+
+
+def test_a_right_to_left_name_keeps_to_itself_in_a_phones_sentences(serve: Serve, tmp_path):
+    """On the table's phone (its last games, who pays whom before recording, a correction)
+    an Arabic name is set apart, so the amounts beside it stay where they are; what the
+    forms send back is the name as it is."""
+    night = tmp_path / "night.toml"
+    cli("new", "Ann", "محمد", "Cy", "Bea", "--session", str(night))
+    cli("win", "Ann", "25", "--thrown-by", "محمد", "--session", str(night))
+    phone = serve(night)
+    phone.get(f"/enter?key={TOKEN}")
+    apart = "\u2068محمد\u2069"
+    last = phone.get("/table/1").text
+    last = last[last.index("Last games here") :]
+    assert f"{apart} pays" in last.split("</ol>")[0], last
+    confirm = phone.post("/table/1/check", data={**ASK, "winner": "محمد", "value": "30",
+                                                 "how": "by:Bea", "table_games": "1"})  # fmt: skip
+    assert confirm.status_code == 200, confirm.text
+    assert apart in confirm.text
+    fix = phone.get("/table/1/fix/1").text
+    assert f"Recorded: Ann wins 25, thrown by {apart}" in html.unescape(fix), fix
+    for page in (confirm.text, fix):
+        for form in re.findall(r'value="([^"]*)"', page):
+            assert "\u2068" not in form and "\u2069" not in form, form
