@@ -246,9 +246,11 @@ def undo(round_: str = RoundArg, table: str = TableArg, session: Path | None = E
 
     rnd, number = round_and_table(round_, table)
     done = _change(session, lambda o: eventplay.take_back(o, rnd, number))
-    gone = card_view(done.before, rnd, number, now()).lines[-1].what
-    said = f"Took back the last line: {gone}" + ("" if gone.endswith(".") else ".")
-    _card(done._replace(notes=(said,)), rnd, number)
+    line = card_view(done.before, rnd, number, now()).lines[-1]
+    said = [f"Took back the last line: {line.what}" + ("" if line.what.endswith(".") else ".")]
+    if line.result not in ("penalty", "incomplete") and done.after.event.time_called(rnd):
+        said.append("To enter it again as it finished, add --before-time (time was called).")
+    _card(done._replace(notes=tuple(said)), rnd, number)
 
 
 @day.command("confirm")

@@ -93,7 +93,8 @@ def test_a_game_finished_before_time_is_entered_after_the_call_with_before_time(
     ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
     ev.ok("event", "win", "1", "1", "Bea", "30", "--self-pick")
     ev.ok("event", "call-time", "1")
-    ev.ok("event", "undo", "1", "1")
+    took = ev.ok("event", "undo", "1", "1")
+    assert "To enter it again as it finished, add --before-time" in took, took
     said = ev.refused("event", "win", "1", "1", "Bea", "35", "--self-pick")
     assert "no new game starts" in said and "add --before-time" in said
     out = ev.ok("event", "win", "1", "1", "Bea", "35", "--self-pick", "--before-time")
