@@ -118,13 +118,13 @@ def _read_night(path: Path, label: str, named: bool = False) -> "SeasonNight | N
         _warn(f"skipped {path}: {exc}")
         return None
     found, standings = loader.check(loaded)
-    if loaded.parsed.event or loader.not_a_night(loaded):
+    if loaded.parsed.other_kind or loader.not_a_night(loaded):
         event = (
             "a tournament event, not a night; its report is "
             f"`mahj event standings --session {typed_value(str(path))}`"
         )
         if named:
-            _warn(f"left out {path}: it is {event if loaded.parsed.event else 'not a night'}")
+            _warn(f"left out {path}: it is {event if loaded.parsed.other_kind else 'not a night'}")
         return None
     if found or standings is None:
         where = loader.describe(path, found[0], Locator(loaded.parsed.text)) if found else str(path)

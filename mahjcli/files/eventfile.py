@@ -44,7 +44,7 @@ class ParsedEvent(NamedTuple):
     event: Event | None
     problems: tuple[Problem, ...]
     notes: tuple[Problem, ...] = ()
-    night: bool = False
+    other_kind: bool = False
     """True when the file is a night's session, not an event's."""
     doc: dict[str, Any] | None = None
     """What the text reads as (TOML), when it is a valid event: an edit compares with it
@@ -78,9 +78,9 @@ def _kind_problem(doc: dict[str, Any]) -> Problem | None:
     return None
 
 
-def parse_event_text(text: str) -> ParsedEvent:
-    """Read an event file's text: the event, or every problem with where it is."""
-    doc, problem = read_toml(text, "an event file")
+def parse_event_text(data: str | bytes) -> ParsedEvent:
+    """Read an event file's text (or bytes): the event, or every problem with where it is."""
+    text, doc, problem = read_toml(data, "an event file")
     if doc is None:
         assert problem is not None
         return ParsedEvent(text, None, (problem,))
@@ -92,7 +92,7 @@ def parse_event_text(text: str) -> ParsedEvent:
 
 def _parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
     if why := _kind_problem(doc):
-        return ParsedEvent(text, None, (why,), night=is_night(doc))
+        return ParsedEvent(text, None, (why,), other_kind=is_night(doc))
     r = Reader()
     r.unknown(doc, TOP_KEYS, Where.top)
     settings = _settings(doc, r)

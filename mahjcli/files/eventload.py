@@ -12,26 +12,14 @@ from ..core.eventfold import EventStandings, fold_event
 from ..core.problems import Problem
 from ..core.wording import in_words
 from .eventfile import ParsedEvent, parse_event_text
-from .lines import Locator
-from .loader import damaged, read_stamped
+from .loader import Loaded, damaged, read_stamped
 from .paths import data_dir, read_pointer, write_pointer
-from .reading import Stamp
-from .sessionfile import decode
-
-
-class LoadedEvent(NamedTuple):
-    """An event file as read: its path, exact bytes, what they parse to, and its stamp."""
-
-    path: Path
-    data: bytes
-    parsed: ParsedEvent
-    stamp: Stamp | None = None
 
 
 class OpenEvent(NamedTuple):
     """A valid event as read, and its standings."""
 
-    loaded: LoadedEvent
+    loaded: Loaded[ParsedEvent]
     standings: EventStandings
 
     @property
@@ -45,17 +33,13 @@ class OpenEvent(NamedTuple):
         return self.standings.event
 
 
-def read(path: Path) -> LoadedEvent:
+def read(path: Path) -> Loaded[ParsedEvent]:
     """Read an event file's bytes and parse them; SessionMissing when it cannot be read."""
     data, stamp = read_stamped(path, "event", "mahj event new NAME PLAYER...")
-    text, problem = decode(data)
-    if text is None:
-        assert problem is not None
-        return LoadedEvent(path, data, ParsedEvent("", None, (problem,)), stamp)
-    return LoadedEvent(path, data, parse_event_text(text), stamp)
+    return Loaded(path, data, parse_event_text(data), stamp)
 
 
-def check(loaded: LoadedEvent) -> tuple[list[Problem], EventStandings | None]:
+def check(loaded: Loaded[ParsedEvent]) -> tuple[list[Problem], EventStandings | None]:
     """Every problem of an event file (reading, then folding), and its standings."""
     event = loaded.parsed.event
     if event is None:
@@ -66,18 +50,12 @@ def check(loaded: LoadedEvent) -> tuple[list[Problem], EventStandings | None]:
     return found, standings
 
 
-def invalid_message(loaded: LoadedEvent, problems: list[Problem]) -> str:
-    """One line that says what is wrong with a damaged event file and what to do."""
-    locator = Locator(loaded.parsed.text)
-    return damaged(loaded.path, problems, locator, "mahj event check", loaded.parsed.night)
-
-
 def load(path: Path) -> OpenEvent:
     """Read, check and fold an event; SessionInvalid names the first problem."""
     loaded = read(path)
     found, standings = check(loaded)
     if found or standings is None:
-        raise SessionInvalid(invalid_message(loaded, found))
+        raise SessionInvalid(damaged(loaded, found, "mahj event check"))
     return OpenEvent(loaded, standings)
 
 

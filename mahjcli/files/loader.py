@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from ..core.errors import MahjError, SessionInvalid, SessionMissing
 from ..core.fold import fold
@@ -20,25 +20,27 @@ from . import paths as _paths
 from . import reading
 from .atomic import backup_of
 from .reading import Stamp
-from .sessionfile import Parsed, decode, parse_text, read_toml
+from .sessionfile import Parsed, parse_text, read_toml
 
 if TYPE_CHECKING:
     from .lines import Locator
 
+P = TypeVar("P")
 
-class Loaded(NamedTuple):
-    """A session file as read: its path, exact bytes, what they parse to, and its stamp."""
+
+class Loaded(NamedTuple, Generic[P]):
+    """A night's or an event's file as read: its path, bytes, what they parse to, its stamp."""
 
     path: Path
     data: bytes
-    parsed: Parsed
+    parsed: P
     stamp: Stamp | None = None
 
 
 class Night(NamedTuple):
     """A valid session as read, and its standings."""
 
-    loaded: Loaded
+    loaded: Loaded[Parsed]
     standings: Standings
 
     @property
@@ -52,10 +54,10 @@ class Night(NamedTuple):
         return self.standings.session
 
 
-def read(path: Path, keep_doc: bool = False) -> Loaded:
+def read(path: Path, keep_doc: bool = False) -> Loaded[Parsed]:
     """Read a session file and parse it; SessionMissing when it cannot be read."""
     data, stamp = read_stamped(path)
-    return parse(path, data, keep_doc)._replace(stamp=stamp)
+    return Loaded(path, data, parse_text(data, keep_doc), stamp)
 
 
 def read_stamped(
@@ -85,16 +87,7 @@ def read_stamped(
         raise SessionMissing(f"cannot read {path}: {exc}") from None
 
 
-def parse(path: Path, data: bytes, keep_doc: bool = False) -> Loaded:
-    """A session file's bytes, parsed."""
-    text, problem = decode(data)
-    if text is None:
-        assert problem is not None
-        return Loaded(path, data, Parsed("", None, (problem,)))
-    return Loaded(path, data, parse_text(text, keep_doc))
-
-
-def check(loaded: Loaded) -> tuple[list[Problem], Standings | None]:
+def check(loaded: Loaded[Parsed]) -> tuple[list[Problem], Standings | None]:
     """Every problem of a session file (reading, then replaying), and its standings."""
     parsed = loaded.parsed
     session = parsed.session or parsed.partial
@@ -135,27 +128,19 @@ def describe(path: Path, problem: Problem, locator: Locator) -> str:
     return f"{path}:{line}: {problem.message}" if line else f"{path}: {problem.message}"
 
 
-def invalid_message(loaded: Loaded, problems: list[Problem]) -> str:
-    """One line that says what is wrong with a damaged file and what to do."""
-    from .lines import Locator
-
-    text = loaded.parsed.text
-    return damaged(loaded.path, problems, Locator(text), "mahj check", loaded.parsed.event)
-
-
-def damaged(
-    path: Path, problems: list[Problem], locator: Locator, check: str, other_kind: bool
-) -> str:
+def damaged(loaded: Loaded[Any], problems: list[Problem], check: str) -> str:
     """The line for a damaged night or event: the first problem with its line, how many more
     `check` lists, what to do, and (for a file to mend) where the version before the last
     save is."""
-    message = describe(path, problems[0], locator)
+    from .lines import Locator
+
+    message = describe(loaded.path, problems[0], Locator(loaded.parsed.text))
     if len(problems) > 1:
         message += f" (and {len(problems) - 1} more: `{check}` lists them)"
-    if "newer mahj" in problems[0].message or other_kind:
+    if "newer mahj" in problems[0].message or loaded.parsed.other_kind:
         return message + "; nothing was changed"  # a sound file: its backup is no help
     message += f"; fix it with an editor (then run `{check}`), nothing was changed"
-    bak = backup_of(Path(os.path.realpath(path)))
+    bak = backup_of(Path(os.path.realpath(loaded.path)))
     if bak.exists():
         message += f"; the version before mahj's last save is in {bak}"
     return message
@@ -167,11 +152,11 @@ def load(path: Path, keep_doc: bool = False) -> Night:
     loaded = read(path, keep_doc)
     found, standings = check(loaded)
     if found or standings is None:
-        raise SessionInvalid(invalid_message(loaded, found))
+        raise SessionInvalid(damaged(loaded, found, "mahj check"))
     return Night(loaded, standings)
 
 
-def not_a_night(loaded: Loaded) -> bool:
+def not_a_night(loaded: Loaded[Parsed]) -> bool:
     """A TOML file with none of a night's (or an event's) top keys: a card or a director's
     profile kept with the nights, not a damaged night. A file holding nothing at all is a
     night cut short (its check says "the file is empty")."""
@@ -191,8 +176,7 @@ def holds_event(path: Path) -> bool:
         data = reading.read_regular(path, reading.SESSION_LIMIT)
     except (OSError, reading.Unreadable):
         return False
-    text, _ = decode(data)
-    doc = read_toml(text, "a file")[0] if text is not None else None
+    doc = read_toml(data, "a file")[1]
     return doc is not None and doc.get("kind") == "event"
 
 

@@ -47,22 +47,10 @@ class Parsed(NamedTuple):
     """With some [[log]] entries unreadable: the night with a stand-in at each (`holes`), so
     `mahj check` can replay the rest."""
     holes: frozenset[int] = frozenset()
-    event: bool = False
+    other_kind: bool = False
     """The file is an event's (`kind = "event"`)."""
     doc: dict[str, Any] | None = None
     """The document read, for an edit to compare against (never changed in place)."""
-
-
-def decode(data: bytes) -> tuple[str | None, Problem | None]:
-    """Bytes to text: UTF-8 (a leading BOM is allowed); the problem names the bad line."""
-    try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        return None, Problem(
-            f"this is not UTF-8 text (byte {exc.start}); save it as UTF-8 in your editor",
-            Where(line=line),
-        )
 
 
 _OPENS_LIST = re.compile(r"^\s*[\w\"'.-]+\s*=\s*\[")
@@ -108,23 +96,28 @@ def _is_toml(text: str) -> bool:
     return True
 
 
-def read_toml(text: str, kind: str) -> tuple[dict[str, Any] | None, Problem | None]:
-    """The document in a file's `text`, or why there is none (empty, not TOML, too deep); one
-    reader for nights and events, so both refuse damage the same way."""
+def read_toml(data: str | bytes, kind: str) -> tuple[str, dict[str, Any] | None, Problem | None]:
+    """A file's text and the document in it, or why there is none (not UTF-8, empty, not TOML,
+    too deep); one reader for nights and events, so both refuse damage the same way."""
+    try:
+        text = data.decode("utf-8") if isinstance(data, bytes) else data  # a BOM is allowed
+    except UnicodeDecodeError as exc:
+        why = f"this is not UTF-8 text (byte {exc.start}); save it as UTF-8 in your editor"
+        return "", None, Problem(why, Where(line=exc.object[: exc.start].count(b"\n") + 1))
     body = text.removeprefix(BOM)
     if not body.strip():
-        return None, Problem("the file is empty", Where(line=1))
+        return text, None, Problem("the file is empty", Where(line=1))
     try:
-        return tomllib.loads(body), None
+        return text, tomllib.loads(body), None
     except tomllib.TOMLDecodeError as exc:
-        return None, toml_problem(exc, body)
+        return text, None, toml_problem(exc, body)
     except RecursionError:
-        return None, deep(kind)
+        return text, None, deep(kind)
 
 
-def parse_text(text: str, keep_doc: bool = False) -> Parsed:
-    """A session file's text: the session, or every problem with where it is."""
-    doc, problem = read_toml(text, "a session file")
+def parse_text(data: str | bytes, keep_doc: bool = False) -> Parsed:
+    """A session file's text (or bytes): the session, or every problem with where it is."""
+    text, doc, problem = read_toml(data, "a session file")
     if doc is None:
         assert problem is not None
         return Parsed(text, None, (problem,))
@@ -158,7 +151,7 @@ def schema_problem(doc: dict[str, Any]) -> Problem | None:
 
 def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     if why := schema_problem(doc):
-        return Parsed(text, None, (why,), event=doc.get("kind") == "event")
+        return Parsed(text, None, (why,), other_kind=doc.get("kind") == "event")
     problems: list[Problem] = []
     notes: list[Problem] = []
     strays = sorted(
