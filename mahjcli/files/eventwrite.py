@@ -17,7 +17,7 @@ from ..core.rulesets import Tournament
 from . import sessionwrite as night_log  # a card's games are edited as a night's log is
 from . import tomltext
 from .eventfile import CARD_KEYS, CLOCK_KEYS, KIND, PLAYER_KEYS, SCHEMA, SEATING_KEYS
-from .sessionwrite import card_text, document, entry_to_dict, newline_of, reads_as, toml_value
+from .sessionwrite import cannot, card_text, document, entry_to_dict, newline_of, toml_value
 from .tomltext import array_at, array_tables, comments, inline_array, rewritten, statements
 
 HEAD = """\
@@ -146,18 +146,9 @@ _KNOWN = {"players": PLAYER_KEYS, "seating": SEATING_KEYS, "clock": CLOCK_KEYS, 
 """The keys mahj writes in each kind of table; any other key is the user's, and stays."""
 
 
-def _cannot(what: str, how: str) -> CannotEdit:
-    return CannotEdit(
-        f"mahj cannot {what} without rewriting the file's layout and losing your comments; "
-        f"nothing was changed. {how}, then try again"
-    )
-
-
 def checked(new: str, expected: dict[str, Any], what: str, how: str) -> str:
     """`new` when it reads back as `expected`; else CannotEdit (never the file written afresh)."""
-    if reads_as(new, expected):
-        return new
-    raise _cannot(what, how)
+    return night_log.checked(new, expected, cannot(what, how))
 
 
 def append_tables(
@@ -182,9 +173,7 @@ def _appended(text: str, section: str, table: dict[str, Any], nl: str) -> str:
     array = inline_array(text, section)
     if array is not None:
         return night_log.insert_inline(text, array, toml_value(table), nl)
-    if text and not text.endswith("\n"):
-        text += nl
-    return text + nl + block(section, table).replace("\n", nl)
+    return night_log.with_block(text, block(section, table), nl)
 
 
 def set_key(text: str, section: str, index: int, key: str, value: Any) -> str:
@@ -203,7 +192,7 @@ def change_table(text: str, section: str, index: int, table: dict[str, Any]) -> 
         where = f"item {index + 1} of `{section} = [...]`"
         start, end = array.items[index]
         if comments(text[start:end]):
-            raise _cannot(f"change {where}", "Take the comments out of it")
+            raise cannot(f"change {where}", "Take the comments out of it")
         old, known = tables[index], _KNOWN[section]
         kept = {k: table.get(k, v) for k, v in old.items() if k in table or k not in known}
         tables[index] = kept | table
@@ -217,7 +206,7 @@ def change_table(text: str, section: str, index: int, table: dict[str, Any]) -> 
         new = text[:start] + body + text[end:]
     else:
         where = f"[[{section}]] table {index + 1}"
-        raise _cannot(f"change {where}", f"Write {section} as [[{section}]] tables")
+        raise cannot(f"change {where}", f"Write {section} as [[{section}]] tables")
     how = f"Write {where} as mahj does, one `key = value` a line under [[{section}]]"
     return checked(new, {**doc, section: tables}, f"change {where}", how)
 
@@ -303,7 +292,7 @@ def _own(was: Any, new: Any) -> Any:
 def _unwritten(where: str, section: str, key: str, value: Any) -> CannotEdit:
     """Refused: a key to change that is not written as `key = ...` in its table."""
     shape = "[...]" if isinstance(value, list) else "{ ... }" if isinstance(value, dict) else "..."
-    return _cannot(
+    return cannot(
         f"change {where} (its `{key}` written apart, as [[{section}.{key}]] tables)",
         f"Write its `{key}` as `{key} = {shape}` under [[{section}]] (the way mahj writes it)",
     )

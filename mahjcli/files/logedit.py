@@ -13,6 +13,7 @@ from ..core.model import ENTRY_TYPES, keys_of
 from ..core.names import fold_name
 from .sessionwrite import (
     append_entry,
+    checked,
     document,
     newline_of,
     reads_as,
@@ -86,9 +87,7 @@ def replace_entry(text: str, index: int, entry: dict[str, Any] | None, note: str
         expected["log"] = rest
     else:
         expected.pop("log", None)
-    if not reads_as(new, expected):
-        raise _cannot("change that entry")
-    return new
+    return checked(new, expected, _cannot("change that entry"))
 
 
 def undo_text(text: str, number: int) -> str:
@@ -107,9 +106,7 @@ def undo_text(text: str, number: int) -> str:
     block = toml_block("[[log]]", last) + (note + "\n" if note else "")
     comment = _commented(block.replace("\n", nl), undone_note(number), nl)
     out = head + comment + new[at:]
-    if not reads_as(out, document(new)):
-        raise _cannot("take the last entry out of the log")
-    return out
+    return checked(out, document(new), _cannot("take the last entry out of the log"))
 
 
 def _note_beside_last(text: str) -> str:
@@ -300,9 +297,7 @@ def rename_player(text: str, old: str, new: str, expected: dict[str, Any]) -> st
         else:
             i += 1
     renamed = "".join([*out, text[last:]])
-    if not reads_as(renamed, expected):
-        raise _cannot("rename that player")
-    return renamed
+    return checked(renamed, expected, _cannot("rename that player"))
 
 
 def renamed_doc(doc: dict[str, Any], old: str, new: str) -> dict[str, Any]:

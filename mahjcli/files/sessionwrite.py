@@ -126,12 +126,28 @@ def document(text: str) -> dict[str, Any]:
     return tomllib.loads(text.removeprefix(BOM))
 
 
-def _cannot(what: str) -> CannotEdit:
+def cannot(
+    what: str, how: str = "Write the log as [[log]] tables (the way `mahj new` writes it)"
+) -> CannotEdit:
+    """Refused: an edit that cannot be made in place (`how` the file could be written instead)."""
     return CannotEdit(
-        f"mahj cannot {what} without rewriting the file's layout and losing your "
-        "comments; nothing was changed. Write the log as [[log]] tables (the way `mahj "
-        "new` writes it), then try again"
+        f"mahj cannot {what} without rewriting the file's layout and losing your comments; "
+        f"nothing was changed. {how}, then try again"
     )
+
+
+def checked(new: str, expected: dict[str, Any], refusal: CannotEdit) -> str:
+    """`new` when it reads back as `expected`; else `refusal` (never the file written afresh)."""
+    if reads_as(new, expected):
+        return new
+    raise refusal
+
+
+def with_block(text: str, block: str, nl: str) -> str:
+    """The text with `block` at its end, after a blank line, in the text's newlines."""
+    if text and not text.endswith("\n"):
+        text += nl
+    return text + nl + block.replace("\n", nl)
 
 
 def inline_table(table: dict[str, Any]) -> str:
@@ -155,17 +171,10 @@ def append_entry(
             # `log = []`: [[log]] from now on
             text = _cut_statement(text, array.start, array.close + 1)
         else:
-            new = insert_inline(text, array, inline_table(entry), nl)
-            if reads_as(new, expected):
-                return new
-            raise _cannot("add this entry to the log written as `log = [...]`")
-    block = toml_block("[[log]]", entry).replace("\n", nl)
-    if text and not text.endswith("\n"):
-        text += nl
-    new = text + nl + block
-    if not reads_as(new, expected):
-        raise _cannot("add this entry at the end of the file")
-    return new
+            refusal = cannot("add this entry to the log written as `log = [...]`")
+            return checked(insert_inline(text, array, inline_table(entry), nl), expected, refusal)
+    new = with_block(text, toml_block("[[log]]", entry), nl)
+    return checked(new, expected, cannot("add this entry at the end of the file"))
 
 
 def _cut_statement(text: str, start: int, end: int) -> str:
@@ -215,7 +224,7 @@ def remove_last_entry(text: str) -> str:
     array = inline_array(text, "log")
     new = remove_inline(text, array) if array is not None else None
     if new is None or not reads_as(new, {**doc, "log": doc.get("log", [])[:-1]}):
-        raise _cannot("take the last entry out of the log")
+        raise cannot("take the last entry out of the log")
     return new
 
 
