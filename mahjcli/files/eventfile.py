@@ -26,7 +26,7 @@ from ..core.problems import Problem, Where, is_whole, shown
 from ..core.profiles import built_in, read_profile
 from ..core.rulesets import DEFAULT_PROFILE, Tournament
 from .entryfile import read_entry, unknown_keys
-from .sessionfile import deep, read_card, read_toml
+from .sessionfile import name_and_date, parse_with, read_card, schema_problem
 
 SCHEMA = 1
 """The event-file schema this program writes and the newest it reads."""
@@ -66,28 +66,12 @@ def _kind_problem(doc: dict[str, Any]) -> Problem | None:
         else:
             message = 'no `kind = "event"` line: is this a mahj event file?'
         return Problem(message, Where.top("kind") if "kind" in doc else Where(line=1))
-    schema = doc.get("schema")
-    if not is_whole(schema) or schema < 1:
-        return Problem(f"schema must be {SCHEMA}, not {shown(schema)}", Where.top("schema"))
-    if schema > SCHEMA:
-        return Problem(
-            f"this file was written by a newer mahj (event schema {schema}; this one reads up "
-            f"to {SCHEMA}); upgrade mahj to read it",
-            Where.top("schema"),
-        )
-    return None
+    return schema_problem(doc.get("schema"), "event schema", SCHEMA)
 
 
 def parse_event_text(data: str | bytes) -> ParsedEvent:
     """Read an event file's text (or bytes): the event, or every problem with where it is."""
-    text, doc, problem = read_toml(data, "an event file")
-    if doc is None:
-        assert problem is not None
-        return ParsedEvent(text, None, (problem,))
-    try:
-        return _parse_event_doc(text, doc)
-    except RecursionError:
-        return ParsedEvent(text, None, (deep("an event file"),))
+    return parse_with(data, "an event file", _parse_event_doc, ParsedEvent)
 
 
 def _parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
@@ -116,15 +100,7 @@ def _parse_event_doc(text: str, doc: dict[str, Any]) -> ParsedEvent:
 
 def _settings(doc: dict[str, Any], r: Reader) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    name = doc.get("name", "")
-    if not isinstance(name, str):
-        r.problem("name must be text", Where.top("name"))
-    out["name"] = name if isinstance(name, str) else ""
-    date = doc.get("date")
-    if date is not None and not (isinstance(date, _dt.date) and not isinstance(date, _dt.datetime)):
-        r.problem(f"date must be a date like 2026-04-18, not {shown(date)}", Where.top("date"))
-        date = None
-    out["date"] = date
+    out["name"], out["date"] = name_and_date(doc, r.top, "2026-04-18")
     out["rules"] = _profile(doc.get("profile", DEFAULT_PROFILE), r)
     movement = doc.get("movement", DEFAULT_MOVEMENT)
     if not isinstance(movement, str):
@@ -225,6 +201,9 @@ class Reader:
 
     def problem(self, message: str, where: Where) -> None:
         self.problems.append(Problem(message, where))
+
+    def top(self, key: str, message: str) -> None:
+        self.problem(message, Where.top(key))
 
     def unknown(
         self,

@@ -7,7 +7,7 @@ import datetime as _dt
 import re
 import tomllib
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..core import rulesets
 from ..core.house import House
@@ -30,6 +30,7 @@ TOP_KEYS = ("schema", "name", "date", "rules", "players", "east", "tables", "pie
             "log")  # fmt: skip
 ENTRY_KEYS = frozenset({"kind", *(key for kind in ENTRY_TYPES for key in keys_of(kind))})
 """Every key of a [[log]] entry: one at the top of the file is an entry missing its line."""
+P = TypeVar("P")
 
 
 def deep(kind: str) -> Problem:
@@ -115,42 +116,52 @@ def read_toml(data: str | bytes, kind: str) -> tuple[str, dict[str, Any] | None,
         return text, None, deep(kind)
 
 
-def parse_text(data: str | bytes, keep_doc: bool = False) -> Parsed:
-    """A session file's text (or bytes): the session, or every problem with where it is."""
-    text, doc, problem = read_toml(data, "a session file")
+def parse_with(
+    data: str | bytes, kind: str, parse: Callable[[str, dict[str, Any]], P], make: Callable[..., P]
+) -> P:
+    """A night's or an event's file (`kind`) read by `parse`, or `make` with what stopped it."""
+    text, doc, problem = read_toml(data, kind)
     if doc is None:
         assert problem is not None
-        return Parsed(text, None, (problem,))
+        return make(text, None, (problem,))
     try:
-        parsed = parse_doc(text, doc)
+        return parse(text, doc)
     except RecursionError:
-        return Parsed(text, None, (deep("a session file"),))
-    return parsed._replace(doc=doc) if keep_doc and parsed.session is not None else parsed
+        return make(text, None, (deep(kind),))
 
 
-def schema_problem(doc: dict[str, Any]) -> Problem | None:
+def parse_text(data: str | bytes, keep_doc: bool = False) -> Parsed:
+    """A session file's text (or bytes): the session, or every problem with where it is."""
+    return parse_with(data, "a session file", lambda t, d: parse_doc(t, d, keep_doc), Parsed)
+
+
+def schema_problem(schema: Any, label: str = "schema", newest: int = SCHEMA) -> Problem | None:
+    """Why a file's `schema` cannot be read, if it cannot (`label`: what the message calls it)."""
+    if not is_whole(schema) or schema < 1:
+        return Problem(f"schema must be {newest}, not {shown(schema)}", Where.top("schema"))
+    if schema > newest:
+        return Problem(
+            f"this file was written by a newer mahj ({label} {schema}; this one reads up to "
+            f"{newest}); upgrade mahj to read it",
+            Where.top("schema"),
+        )
+    return None
+
+
+def _kind_problem(doc: dict[str, Any]) -> Problem | None:
     if doc.get("kind") == "event":
         return Problem(
             "this is a tournament event file, not a night's session; use it with mahj event "
             "(mahj event standings --session FILE)",
             Where.top("kind"),
         )
-    schema = doc.get("schema")
-    if schema is None:
+    if doc.get("schema") is None:
         return Problem("no `schema = 1` line: is this a mahj session file?", Where(line=1))
-    if not is_whole(schema) or schema < 1:
-        return Problem(f"schema must be {SCHEMA}, not {shown(schema)}", Where.top("schema"))
-    if schema > SCHEMA:
-        return Problem(
-            f"this file was written by a newer mahj (schema {schema}; this one reads up to "
-            f"{SCHEMA}); upgrade mahj to read it",
-            Where.top("schema"),
-        )
-    return None
+    return schema_problem(doc.get("schema"))
 
 
-def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
-    if why := schema_problem(doc):
+def parse_doc(text: str, doc: dict[str, Any], keep_doc: bool = False) -> Parsed:
+    if why := _kind_problem(doc):
         return Parsed(text, None, (why,), other_kind=doc.get("kind") == "event")
     problems: list[Problem] = []
     notes: list[Problem] = []
@@ -166,7 +177,7 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     def top_problem(key: str, message: str) -> None:
         problems.append(Problem(message, Where.top(key)))
 
-    name, date = _name_and_date(doc, top_problem)
+    name, date = name_and_date(doc, top_problem, "2026-11-29", "the night's name")
     rules = _rules(doc, top_problem)
     tables = _tables(doc, top_problem)
     players = _players(doc.get("players"), rules, tables, lambda m: top_problem("players", m))
@@ -183,22 +194,25 @@ def parse_doc(text: str, doc: dict[str, Any]) -> Parsed:
     if problems:
         partial = session if top_ok and holes else None
         return Parsed(text, None, tuple(problems), tuple(notes), partial, frozenset(holes))
-    return Parsed(text, session, (), tuple(notes))
+    return Parsed(text, session, (), tuple(notes), doc=doc if keep_doc else None)
 
 
 Report = Callable[[str, str], None]
 
 
-def _name_and_date(doc: dict[str, Any], report: Report) -> tuple[str, _dt.date | None]:
+def name_and_date(
+    doc: dict[str, Any], report: Report, like: str, control: str = ""
+) -> tuple[str, _dt.date | None]:
+    """A file's `name` and `date`, problems reported (`control`: the name's label, if checked)."""
     name = doc.get("name", "")
     if not isinstance(name, str):
         report("name", "name must be text")
         name = ""
-    elif bad := control_problem(name, "the night's name"):
+    elif control and (bad := control_problem(name, control)):
         report("name", bad)
     date = doc.get("date")
     if date is not None and not (isinstance(date, _dt.date) and not isinstance(date, _dt.datetime)):
-        report("date", f"date must be a date like 2026-11-29, not {shown(date)}")
+        report("date", f"date must be a date like {like}, not {shown(date)}")
         date = None
     return name, date
 
