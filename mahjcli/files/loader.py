@@ -20,7 +20,7 @@ from . import paths as _paths
 from . import reading
 from .atomic import backup_of
 from .reading import Stamp
-from .sessionfile import Parsed, parse_text, read_toml
+from .sessionfile import Parsed, loads, parse_text, read_toml
 
 if TYPE_CHECKING:
     from .lines import Locator
@@ -160,13 +160,8 @@ def not_a_night(loaded: Loaded[Parsed]) -> bool:
     """A TOML file with none of a night's (or an event's) top keys: a card or a director's
     profile kept with the nights, not a damaged night. A file holding nothing at all is a
     night cut short (its check says "the file is empty")."""
-    import tomllib
-
-    try:
-        doc = tomllib.loads(loaded.parsed.text)
-    except (tomllib.TOMLDecodeError, RecursionError):
-        return False
-    return bool(doc) and not {"schema", "players", "log", "kind"} & doc.keys()
+    doc = loads(loaded.parsed.text)  # not BOM-stripped: a card saved with a BOM reads as damaged
+    return bool(doc and not {"schema", "players", "log", "kind"} & doc.keys())
 
 
 def holds_event(path: Path) -> bool:

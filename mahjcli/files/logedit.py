@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from ..core.errors import CannotEdit
 from ..core.model import ENTRY_TYPES, keys_of
 from ..core.names import fold_name
+from .sessionfile import loads
 from .sessionwrite import (
     append_entry,
     checked,
@@ -203,12 +204,7 @@ def _uncommented(line: str) -> str:
 
 
 def _table(body: str) -> dict[str, Any] | None:
-    import tomllib
-
-    try:
-        log = tomllib.loads(body).get("log")
-    except (tomllib.TOMLDecodeError, RecursionError):
-        return None
+    log = (loads(body) or {}).get("log")
     if isinstance(log, list) and len(log) == 1 and isinstance(log[0], dict):
         return log[0]
     return None
@@ -341,12 +337,7 @@ def rename_undone(text: str, old: str, new: str) -> str:
 
 
 def _reads_as(token: str, name: str) -> bool:
-    import tomllib
-
     if "\n" in token:
         return False
-    try:
-        value = tomllib.loads(f"v = {token}")["v"]
-    except tomllib.TOMLDecodeError:
-        return False
+    value = (loads(f"v = {token}") or {}).get("v")
     return isinstance(value, str) and fold_name(value.strip()) == fold_name(name)

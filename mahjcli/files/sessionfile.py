@@ -97,6 +97,14 @@ def _is_toml(text: str) -> bool:
     return True
 
 
+def loads(text: str) -> dict[str, Any] | None:
+    """What TOML `text` reads as, or None when it is not TOML (or nested too deeply to read)."""
+    try:
+        return tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+
+
 def read_toml(data: str | bytes, kind: str) -> tuple[str, dict[str, Any] | None, Problem | None]:
     """A file's text and the document in it, or why there is none (not UTF-8, empty, not TOML,
     too deep); one reader for nights and events, so both refuse damage the same way."""

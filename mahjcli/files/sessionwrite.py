@@ -16,7 +16,7 @@ from ..core.clock import stamp
 from ..core.errors import CannotEdit
 from ..core.model import Card, Entry, keys_of
 from ..core.session import Session
-from .sessionfile import BOM, SCHEMA
+from .sessionfile import BOM, SCHEMA, loads
 from .tomltext import InlineArray, inline_array
 
 
@@ -115,10 +115,7 @@ def newline_of(text: str) -> str:
 
 def reads_as(text: str, expected: dict[str, Any]) -> bool:
     """Whether `text` is TOML that reads as `expected` (how every edit is checked)."""
-    try:
-        return tomllib.loads(text.removeprefix(BOM)) == expected
-    except (tomllib.TOMLDecodeError, RecursionError):
-        return False
+    return loads(text.removeprefix(BOM)) == expected
 
 
 def document(text: str) -> dict[str, Any]:
