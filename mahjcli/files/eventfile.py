@@ -360,12 +360,9 @@ def _games(value: object, i: int, label: str, r: Reader) -> tuple[Entry, ...]:
     games: list[Entry] = []
     for k, raw in enumerate(value):
         entry, problems, notes = read_entry(raw, k, r.canon)
-        for p in problems:
-            message = re.sub(r"^log entry \d+", f"{label}entry {k + 1}", p.message)
-            r.problem(message, Where("cards", i, f"games[{k}]"))
-        for p in notes:
-            message = re.sub(r"^log entry \d+", f"{label}entry {k + 1}", p.message)
-            r.notes.append(Problem(message, Where("cards", i, f"games[{k}]")))
+        where, said = Where("cards", i, f"games[{k}]"), f"{label}entry {k + 1}"
+        for found, kept in ((problems, r.problems), (notes, r.notes)):
+            kept += (Problem(re.sub(r"^log entry \d+", said, p.message), where) for p in found)
         if entry is not None:
             games.append(entry)
     return tuple(games)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..core.errors import Refused, SaveFailed
 from .atomic import write_all, write_atomic
-from .paths import current_pointer
+from .paths import current_pointer, same_file
 from .reading import kind_of, reason
 
 _LOCK = re.compile(r"^\..+\.lock$")
@@ -97,24 +97,13 @@ def _refuse_protected(target: Path, real: Path, sources: Sequence[Path]) -> None
         what = "looks like a session's lock file"
     elif _TEMP.match(name):
         what = "looks like the temporary file of a save in progress"
-    elif _is_one_of(real, [*sources, current_pointer()]):
+    elif any(same_file(real, f) for f in [*sources, current_pointer()]):
         what = "is a file mahj reads (a session, or the current-session pointer)"
     if what is not None:
         if real != target:
             what = f"(a link to {real}) {what}"
         raise Refused(f"{target} {what}; mahj never writes an export over it, so choose a "
                       "file name ending in .csv, .json, .html, .svg or .png")  # fmt: skip
-
-
-def _is_one_of(real: Path, files: Sequence[Path]) -> bool:
-    with contextlib.suppress(OSError, ValueError):
-        mine = os.stat(real)
-        for other in files:
-            with contextlib.suppress(OSError, ValueError):
-                theirs = os.stat(other)
-                if (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino):
-                    return True
-    return False
 
 
 def _refuse_session_text(target: Path, real: Path) -> None:

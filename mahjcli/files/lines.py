@@ -16,19 +16,11 @@ _ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
 
 
 class Locator:
-    """Finds lines in one file's text (split only when a problem needs a line)."""
+    """Finds lines in one file's text."""
 
     def __init__(self, text: str) -> None:
-        self._text = text
-        self._lines: list[str] | None = None
+        self.lines = text.splitlines()
         self._arrays: dict[str, list[int]] | None = None
-
-    @property
-    def lines(self) -> list[str]:
-        """The text's lines."""
-        if self._lines is None:
-            self._lines = self._text.splitlines()
-        return self._lines
 
     def starts(self, section: str) -> list[int]:
         """The 0-based line of each `[[section]]` header, in order."""

@@ -39,23 +39,18 @@ class Unreadable(Exception):
     """A file that cannot be read; the message says why in a few words."""
 
 
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISREG, "a regular file"))  # fmt: skip
+
+
 def kind_of(mode: int) -> str:
     """What a file is, in words, from its `st_mode`.
 
     >>> kind_of(stat.S_IFIFO), kind_of(stat.S_IFDIR)
     ('a FIFO (named pipe)', 'a folder')
     """
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a regular file" if stat.S_ISREG(mode) else "not a regular file"
+    return next((words for test, words in _KINDS if test(mode)), "not a regular file")
 
 
 def megabytes(size: int) -> str:
