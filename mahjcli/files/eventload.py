@@ -6,14 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.errors import Refused, SessionInvalid, SessionMissing
+from ..core.errors import Refused, SessionInvalid
 from ..core.event import Event
 from ..core.eventfold import EventStandings, fold_event
 from ..core.problems import Problem
 from ..core.wording import in_words
 from .eventfile import ParsedEvent, parse_event_text
 from .loader import Loaded, damaged, read_stamped
-from .paths import data_dir, read_pointer, write_pointer
+from .paths import current_or_none, current_pointer, data_dir, locate, write_pointer
 
 
 class OpenEvent(NamedTuple):
@@ -60,7 +60,7 @@ def load(path: Path) -> OpenEvent:
 
 
 def current_event_pointer() -> Path:
-    return data_dir() / "current-event"
+    return current_pointer("event")
 
 
 def set_current_event(path: Path) -> None:
@@ -71,24 +71,12 @@ def set_current_event(path: Path) -> None:
 
 def locate_event(option: Path | None) -> Path:
     """The event a command works on: --session (or $MAHJ_SESSION), else the current one."""
-    if option is not None:
-        return option
-    pointer = current_event_pointer()
-    current = read_pointer(pointer, "current-event", "mahj event new NAME PLAYER...")
-    if current is None:
-        raise SessionMissing(
-            "no current event; start one with `mahj event new NAME PLAYER...` or pass "
-            "--session FILE"
-        )
-    return current
+    return locate(option, "event")
 
 
 def current_event_or_none() -> Path | None:
     """The current event, or None also when its pointer is damaged."""
-    try:
-        return read_pointer(current_event_pointer(), "current-event", "mahj event new")
-    except SessionMissing:
-        return None
+    return current_or_none("event")
 
 
 def new_event_path(stem: str, date_text: str) -> tuple[Path, Path | None]:

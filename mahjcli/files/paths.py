@@ -37,9 +37,17 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP, appauthor=False))
 
 
-def current_pointer() -> Path:
-    """The file that names the current session."""
-    return data_dir() / "current"
+_POINTERS = {
+    "session": ("current", "current-session", "mahj new", "mahj new PLAYER..."),
+    "event": ("current-event", "current-event", *["mahj event new NAME PLAYER..."] * 2),
+}
+"""Each kind's pointer file, its name in messages, and the command a message names when the
+pointer is damaged and when there is none."""
+
+
+def current_pointer(kind: str = "session") -> Path:
+    """The file that names the current session (or event)."""
+    return data_dir() / _POINTERS[kind][0]
 
 
 POINTER_LIMIT = 64 * 1024
@@ -77,16 +85,16 @@ def write_pointer(pointer: Path, path: Path) -> None:
     write_atomic(pointer, os.fsencode(path.resolve()) + b"\n", backup=False)
 
 
-def current_path() -> Path | None:
-    """The session `mahj new` last made current, if any (`read_pointer`)."""
-    return read_pointer(current_pointer(), "current-session", "mahj new")
+def current_path(kind: str = "session") -> Path | None:
+    """The session (or event) last made current, if any (`read_pointer`)."""
+    return read_pointer(current_pointer(kind), *_POINTERS[kind][1:3])
 
 
-def current_or_none() -> Path | None:
-    """The current session, or None also when its pointer is damaged (for what only offers a
-    default)."""
+def current_or_none(kind: str = "session") -> Path | None:
+    """The current session (or event), or None also when its pointer is damaged (for what only
+    offers a default)."""
     try:
-        return current_path()
+        return current_path(kind)
     except SessionMissing:
         return None
 
@@ -121,15 +129,14 @@ def set_current(path: Path) -> None:
     write_pointer(current_pointer(), path)
 
 
-def locate(option: Path | None) -> Path:
-    """The session a command works on: --session (or $MAHJ_SESSION), else the current one."""
+def locate(option: Path | None, kind: str = "session") -> Path:
+    """A command's session (or event): --session (or $MAHJ_SESSION), else the current one."""
     if option is not None:
         return option
-    current = current_path()
+    current = current_path(kind)
     if current is None:
-        raise SessionMissing(
-            "no current session; start one with `mahj new PLAYER...` or pass --session FILE"
-        )
+        start = _POINTERS[kind][3]
+        raise SessionMissing(f"no current {kind}; start one with `{start}` or pass --session FILE")
     return current
 
 
