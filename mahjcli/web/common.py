@@ -242,6 +242,14 @@ class Site:
             )
         return source
 
+    async def read(self, request: Request) -> tuple[Source, Shown]:
+        """The file a request is about, as it is now (Problem 409 when it cannot be read)."""
+        source = self.source(request, self.kind)
+        shown = await self.shown(source)
+        if shown.night is None and shown.event is None:
+            raise Problem(409, shown.error or f"the {self.kind} cannot be read")
+        return source, shown
+
     async def shown(self, source: Source) -> Shown:
         """The file as it is now, read in a worker thread when it changed (its version
         moved first, so that the page carries the version its screens are then told)."""

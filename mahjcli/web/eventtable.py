@@ -6,7 +6,7 @@ checked first), the confirmations and the hand-in (RULES.md §6), or a paper car
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
@@ -45,10 +45,7 @@ class EventBase(Site):
 
     async def opened(self, request: Request) -> OpenEvent:
         """The event as it is now (Problem 409 when it cannot be read)."""
-        shown = await self.shown(self.source(request, "event"))
-        if shown.event is None:
-            raise Problem(409, shown.error or "the event cannot be read")
-        return shown.event
+        return cast(OpenEvent, (await self.read(request))[1].event)
 
     async def floor(self, request: Request) -> tuple[OpenEvent, int]:
         """The event and the round on the floor (Problem 409 before any round is seated)."""

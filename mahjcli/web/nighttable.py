@@ -6,7 +6,7 @@ be seated differently: RULES.md §10)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
@@ -54,11 +54,8 @@ class NightTable(Site):
 
     async def night(self, request: Request) -> tuple[Source, Night]:
         """The night a request is about, as it is now (Problem 409 when it cannot be read)."""
-        source = self.source(request, "night")
-        shown = await self.shown(source)
-        if shown.night is None:
-            raise Problem(409, shown.error or "the night cannot be read")
-        return source, shown.night
+        source, shown = await self.read(request)
+        return source, cast(Night, shown.night)
 
     # ---- a table's pages -------------------------------------------------------------
 
