@@ -19,11 +19,10 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.errors import MahjError
 from ..reports import board
-from .common import Site, api_error, page_error, remember, render, see
+from .common import Site, api_error, base_of, page_error, remember, render, see
 from .eventpages import EventSite
 from .guard import Guard, Keys, Problem, error_response
 from .nightpages import ROOM_WRITES, NightSite
-from .nighttable import base_of
 from .source import Room, Shown, Source
 from .watch import Watcher
 

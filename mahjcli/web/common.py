@@ -79,6 +79,11 @@ def qr_svg(link: str) -> Markup:
     return Markup(svg)
 
 
+def base_of(source: Source) -> str:
+    """Where a night's pages start: `` for the one night served, `/n/NAME` in a folder."""
+    return f"/n/{quote(source.key, safe='')}" if source.key else ""
+
+
 def join_code_shown(code: str, link: str) -> dict[str, Any]:
     """What the room's screen shows of the tables' join code (nothing when it is hidden):
     the code, its QR code, and the address to type it at (without `http://`, which a
@@ -175,11 +180,25 @@ class Site:
             Route("/version.json", self.board_version),
         ]
 
-    async def board_page(self, request: Request) -> Response:
-        raise NotImplementedError
+    board_context: Callable[[Source, Shown, str], dict[str, Any]]
+    """What the screen shows of the file (`source` as `shown`, phones reaching `link`)."""
+    board_marker: Callable[[Source, Shown], str]
+    """What the screen's part shows besides the file (the part is drawn again when it moves)."""
 
+    @page()
+    async def board_page(self, request: Request) -> Response:
+        source = self.source(request, self.kind)
+        context = self.board_context(source, await self.shown(source), self.link_base(request))
+        return self.screen(request, base_of(source), source.version, context)
+
+    @page()
     async def board_part(self, request: Request) -> Response:
-        raise NotImplementedError
+        source = self.source(request, self.kind)
+        shown = await self.shown(source)
+        link = self.link_base(request)
+        shows = (self.board_marker(source, shown), self.keys.code if source.show_code else "", link)
+        context = lambda: self.board_context(source, shown, link)  # noqa: E731
+        return self.drawn(request, f"{self.kind}_part.html", (shown,), context, *shows)
 
     def desk(self, source: Source) -> str:
         """The organiser's page (a night's) or the director's (an event's)."""

@@ -97,11 +97,10 @@ class EventSite(TablePages):
     def board_context(self, source: Source, shown: Shown, link: str) -> dict[str, Any]:
         """What the screen shows of the event; the tables' join code and its QR code when
         the director shows them."""
-        code = self.keys.code if source.show_code else ""
         context: dict[str, Any] = {
             "heading": source.path.name,
             "error": shown.error,
-            **join_code_shown(code, link),
+            **join_code_shown(self.keys.code if source.show_code else "", link),
             "part_template": "event_part.html",
             "scripts": ["/static/event.js"],
         }
@@ -112,21 +111,10 @@ class EventSite(TablePages):
             context["clock"] = clock_view(board.clock, now)
         return context
 
-    async def board_page(self, request: Request) -> Response:
-        source = self.source(request, "event")
-        context = self.board_context(source, await self.shown(source), self.link_base(request))
-        return self.screen(request, "", source.version, context)
-
-    async def board_part(self, request: Request) -> Response:
-        source = self.source(request, "event")
-        shown = await self.shown(source)
+    def board_marker(self, source: Source, shown: Shown) -> str:
+        """The second now while the round's clock runs (its part says the server's time)."""
         running = shown.event is not None and _clock_runs(shown.event.standings)
-        # a running clock's part says the server's time: drawn again each second
-        second = str(int(time.time())) if running else ""
-        link = self.link_base(request)
-        code = self.keys.code if source.show_code else ""
-        context = lambda: self.board_context(source, shown, link)  # noqa: E731
-        return self.drawn(request, "event_part.html", (shown,), context, second, code, link)
+        return str(int(time.time())) if running else ""
 
     # ---- what the commands print as JSON (a refusal is answered {"error": ...}) ---------
 

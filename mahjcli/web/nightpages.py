@@ -19,7 +19,7 @@ from ..files.loader import Night
 from ..night import build, change, door, history
 from ..reports import board, shapes, words
 from . import actions
-from .common import CODE_SAID, join_code_shown, page, page_error, remember, render, see
+from .common import CODE_SAID, base_of, join_code_shown, page, page_error, remember, render, see
 from .fields import (
     entry_id,
     flag,
@@ -32,7 +32,7 @@ from .fields import (
 )
 from .fields import said as said_about
 from .guard import Fields, Problem, json_response
-from .nighttable import NightTable, base_of
+from .nighttable import NightTable
 from .source import Shown, Source
 
 ROOM_WRITES = {
@@ -90,7 +90,6 @@ class NightSite(NightTable):
     def board_context(self, source: Source, shown: Shown, link: str) -> dict[str, Any]:
         """What the screen shows of a night (or why it cannot): the night going on, or its
         end once the organiser closed it; the join code and its QR code when shown."""
-        code = self.keys.code if source.show_code else ""
         context: dict[str, Any] = {
             "base": base_of(source),
             "heading": source.path.name,
@@ -98,27 +97,16 @@ class NightSite(NightTable):
             "tables_link": True,
             "part_template": "night_part.html",
             "closed": source.closed,
-            **join_code_shown(code, link),
+            **join_code_shown(self.keys.code if source.show_code else "", link),
         }
         if shown.night is not None:
             context["board"] = board.board(shown.night.standings)
             context["heading"] = context["board"].title
         return context
 
-    @page()
-    async def board_page(self, request: Request) -> Response:
-        source = self.source(request, "night")
-        context = self.board_context(source, await self.shown(source), self.link_base(request))
-        return self.screen(request, context["base"], source.version, context)
-
-    @page()
-    async def board_part(self, request: Request) -> Response:
-        source = self.source(request, "night")
-        shown = await self.shown(source)
-        link = self.link_base(request)
-        shows = (str(source.closed), self.keys.code if source.show_code else "", link)
-        context = lambda: self.board_context(source, shown, link)  # noqa: E731
-        return self.drawn(request, "night_part.html", (shown,), context, *shows)
+    def board_marker(self, source: Source, shown: Shown) -> str:
+        """Whether the organiser closed the night (its screen shows the end)."""
+        return str(source.closed)
 
     # ---- the API (a refusal is answered `{"error": ...}` by `app.make_app`) --------------
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, cast
-from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -20,7 +19,7 @@ from ..files.loader import Night
 from ..night import build, change, history
 from ..reports import board, shapes, words
 from . import actions
-from .common import Site, api_error, form_items, page, page_error, render, see, without
+from .common import Site, api_error, base_of, form_items, page, page_error, render, see, without
 from .fields import (
     BLANK,
     chosen_of,
@@ -40,11 +39,6 @@ from .source import Source
 WIN_ONLY = ("winner", "value", "line", "thrown_by", "self_pick", "exposures", "jokerless",
             "singles_pairs", "heavenly", "misnamed", "pays_for_table")  # fmt: skip
 """A win's fields, left out when a game's form is sent as a wall game."""
-
-
-def base_of(source: Source) -> str:
-    """Where a night's pages start: `` for the one night served, `/n/NAME` in a folder."""
-    return f"/n/{quote(source.key, safe='')}" if source.key else ""
 
 
 class NightTable(Site):
