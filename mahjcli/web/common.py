@@ -137,11 +137,19 @@ class Site:
 
     kind = ""
     """The kind of file whose pages these are (a night's, an event's)."""
+    routes: Callable[[], list[BaseRoute]]
+    """The site's routes."""
+    desk: Callable[[Source], str]
+    """The organiser's page (a night's) or the director's (an event's)."""
+    board_context: Callable[[Source, Shown, str], dict[str, Any]]
+    """What the screen shows of the file (`source` as `shown`, phones reaching `link`)."""
+    board_marker: Callable[[Source, Shown], str]
+    """What the screen's part shows besides the file (the part is drawn again when it moves)."""
 
-    def __init__(self, room: Room, watcher: Watcher, keys: Keys | str, address: str = "") -> None:
+    def __init__(self, room: Room, watcher: Watcher, keys: Keys, address: str = "") -> None:
         self.room = room
         self.watcher = watcher
-        self.keys = keys if isinstance(keys, Keys) else Keys(keys)
+        self.keys = keys
         self.address = address
         """Where phones reach this server (`http://HOST:PORT`), for the join code's link."""
         self._drawn: dict[str, tuple[tuple[object, ...], tuple[Shown, ...], str]] = {}
@@ -167,10 +175,6 @@ class Site:
                 exc.args = (named(Exception.__str__(exc), source.path),)
                 raise
 
-    def routes(self) -> list[BaseRoute]:
-        """The site's routes."""
-        raise NotImplementedError
-
     def screen_routes(self) -> list[BaseRoute]:
         """The room's screen, its part drawn again, and how it hears of a change."""
         return [
@@ -179,11 +183,6 @@ class Site:
             Route("/events", self.board_events),
             Route("/version.json", self.board_version),
         ]
-
-    board_context: Callable[[Source, Shown, str], dict[str, Any]]
-    """What the screen shows of the file (`source` as `shown`, phones reaching `link`)."""
-    board_marker: Callable[[Source, Shown], str]
-    """What the screen's part shows besides the file (the part is drawn again when it moves)."""
 
     @page()
     async def board_page(self, request: Request) -> Response:
@@ -199,10 +198,6 @@ class Site:
         shows = (self.board_marker(source, shown), self.keys.code if source.show_code else "", link)
         context = lambda: self.board_context(source, shown, link)  # noqa: E731
         return self.drawn(request, f"{self.kind}_part.html", (shown,), context, *shows)
-
-    def desk(self, source: Source) -> str:
-        """The organiser's page (a night's) or the director's (an event's)."""
-        raise NotImplementedError
 
     async def join_code(self, request: Request) -> Response:
         """`show=true|false`: the room's screen shows the tables' join code and its QR
