@@ -104,27 +104,20 @@ class NightTable(Site):
                           version=self.room.tag(source.version))  # fmt: skip
         played = board.games_at(standings, number)
         accepted = standings.accepted  # an accepted card's games do not change (RULES.md §6)
-        rules = standings.rules
         return render(
             request,
             "table.html",
             status,
-            base=base_of(source),
+            **_about_table(source, standings, number, standings.waiting),
             title=board.board(standings).title,
-            place=actions.where(standings, number),
-            club=standings.club,
             table=table,
             next_game=standings.next_game,
             token=self.key_of(request),
             chosen={**BLANK, **(chosen or {})},
-            lines=standings.session.card.lines if standings.session.card else (),
-            tournament=not rules.pays,
             recent=[board.game_line(row, standings) for row in reversed(played[-3:])],
             earlier=[board.game_line(r, standings) for r in reversed(played) if r.game > accepted],
             accepted=accepted,
             names=[seat.name for seat in table.seats],
-            bettors=standings.waiting if rules.house_problem("bettor") is None else (),
-            pays_for_table=rules.house_problem("pay-for-table") is None,
             organiser=self.level_of(request) == "organiser",
             version=self.room.tag(source.version),
             closed=source.closed,
@@ -147,10 +140,8 @@ class NightTable(Site):
         return render(
             request,
             "confirm.html",
-            base=base_of(source),
+            **_about_table(source, after, number),
             table=number,
-            place=actions.where(after, number),
-            club=after.club,
             game=board.game_line(row, after),
             notes=notes,
             swap=words.seat_swap(row, after),
@@ -225,15 +216,12 @@ class NightTable(Site):
             request,
             "undo.html",
             status,
-            base=base_of(source),
+            **_about_table(source, standings, number),
             table=number,
-            place=actions.where(standings, number),
             game=board.game_line(last, standings),
             moves=moves,
             owed=owed,
             later=later,
-            club=standings.club,
-            tournament=not standings.rules.pays,
             token=self.key_of(request) if problem is None else None,  # asked again if stale
             error=error,
         )
@@ -262,26 +250,18 @@ class NightTable(Site):
                 f"Back to {actions.where(standings, number)}",
             )
             return page_error(request, Refused(why), f"Game {game} stays as it is", back)
-        card = standings.session.card
-        house = standings.rules
         return render(
             request,
             "fix.html",
             status,
-            base=base_of(source),
+            **_about_table(source, standings, number, row.waiting),
             table=number,
-            club=standings.club,
-            place=actions.where(standings, number),
             game=board.game_line(row, standings),
             east_was=row.east,
             wall=row.result == "wall",
             later=sum(1 for r in standings.rows if r.is_game and r.at > row.at),
             seats=row.seated,
             elsewhere=row.elsewhere,
-            bettors=row.waiting if house.house_problem("bettor") is None else (),
-            pays_for_table=house.house_problem("pay-for-table") is None,
-            lines=card.lines if card is not None else (),
-            tournament=not house.pays,
             chosen={**recorded_choices(row), **(chosen or {})},
             token=self.key_of(request),
             error=error,
@@ -366,6 +346,22 @@ def _fixed_builder(fields: Fields, row: Row, club: bool) -> Callable[[Standings]
         return lambda s: build.build_wall(s, dead_bets["dead"], table, dead_bets["bets"])
     options = win_request(fields).options
     return lambda s: build.build_win(s, **options)
+
+
+def _about_table(
+    source: Source, standings: Standings, number: int, waiting: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """What each page of a table says of it and of the night's rules (`waiting`: who may bet)."""
+    rules, card = standings.rules, standings.session.card
+    return {
+        "base": base_of(source),
+        "place": actions.where(standings, number),
+        "club": standings.club,
+        "tournament": not rules.pays,
+        "lines": card.lines if card is not None else (),
+        "bettors": waiting if rules.house_problem("bettor") is None else (),
+        "pays_for_table": rules.house_problem("pay-for-table") is None,
+    }
 
 
 def _game_row(standings: Standings, game: int, table: int | None) -> Row:
