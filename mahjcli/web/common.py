@@ -35,6 +35,7 @@ from .guard import (
     error_response,
     json_response,
     status_of,
+    wants_json,
     write_fields,
 )
 from .source import Room, Shown, Source, named
@@ -333,9 +334,14 @@ class Site:
             source.remember(done.data, done.after)
         self.watcher.look_at(source)
 
-    async def again(self, request: Request, exc: Exception, view: Handler, **kept: Any) -> Response:
+    async def again(
+        self, request: Request, exc: Exception, view: Handler, *, json: bool = False, **kept: Any
+    ) -> Response:
         """A form's page again (`view`), with what was wrong and the choices `kept`; a
-        refused key, origin or body is a page of its own."""
+        refused key, origin or body is a page of its own; `{"error": ...}` when the page's
+        script sent the form (`json`: the form's answer is JSON to it)."""
+        if json and wants_json(request):
+            return api_error(exc)
         status, message = refused(exc)
         if status in (401, 403, 413, 415):
             return page_error(request, exc)

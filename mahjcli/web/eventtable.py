@@ -24,11 +24,11 @@ from ..reports import event as views
 from ..reports.eventboard import clock_view, floor_round, profile_words, unfinished
 from ..reports.eventcard import CardView, card_json, card_view, done_words
 from . import eventforms
-from .common import Site, api_error, draw, form_items, page, refused, remember, render, see, without
+from .common import Site, draw, form_items, page, refused, remember, render, see, without
 from .eventforms import ENTRIES, Asked, Change, lines_at, made, new_entry_id, number
 from .eventpaper import paper_card, paper_edit, record_card, recorded_answer, totals_context
 from .fields import chosen_of, small, text
-from .guard import Fields, Problem, cookie_name, fields_of, json_response, read_fields
+from .guard import Fields, Problem, cookie_name, fields_of, json_response, read_fields, wants_json
 
 TABLE = "/round/{round:int}/table/{table:int}"
 
@@ -233,17 +233,14 @@ class TablePages(EventBase):
         rnd, table = request.path_params["round"], request.path_params["table"]
         action = request.url.path.rsplit("/", 1)[1]
         fields: Fields = {}
-        wants_json = "application/json" in request.headers.get("accept", "")
         try:
             fields = await self.table_fields(request)
             if action == "enter":
                 action, fields = _result(fields), without(fields, "result")
             done = await self.make(request, _asked(action, rnd, table, fields))
         except (Problem, MahjError) as exc:
-            if wants_json:
-                return api_error(exc)
             kept = {"result": [action], **fields} if action in (*ENTRIES, "enter") else {}
-            return await self.again(request, exc, self.card_view, chosen=kept)
+            return await self.again(request, exc, self.card_view, json=True, chosen=kept)
         to = f"/round/{rnd}/table/{table}"
         if not done.changed:
             to += "?done=undone" if action == "undo" else "?done=again"
@@ -253,7 +250,7 @@ class TablePages(EventBase):
             to += f"?done=confirm&who={quote(fields.get('name', [''])[0])}"
         else:
             to += f"?done={action}"
-        if wants_json:
+        if wants_json(request):
             return json_response({"page": to, "repeated": not done.changed})
         return see(to)
 
@@ -333,19 +330,17 @@ class TablePages(EventBase):
         the phone while the server did not answer), as a game on the card is."""
         rnd, table = request.path_params["round"], request.path_params["table"]
         fields: Fields = {}
-        wants_json = "application/json" in request.headers.get("accept", "")
         try:
             source = self.source(request, "event")
             fields = await self.table_fields(request)
             card = paper_card(fields, self.holds_key(request, fields))
             done = await self.saving(source, record_card, rnd, table, card)
         except (Problem, MahjError) as exc:
-            if wants_json:
-                return api_error(exc)
-            return await self.again(request, exc, self.totals_view, chosen=fields.get("points"))
+            points = fields.get("points")
+            return await self.again(request, exc, self.totals_view, json=True, chosen=points)
         self.saved(source)
         answer = recorded_answer(done, rnd, table)
-        return json_response(answer) if wants_json else see(answer["page"])
+        return json_response(answer) if wants_json(request) else see(answer["page"])
 
     async def api_score(self, request: Request) -> Response:
         """`POST /score`: `round`, `table`, `total` (NAME=POINTS, once a player), `replace`,

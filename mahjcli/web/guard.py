@@ -305,6 +305,11 @@ def error_response(status: int, message: str, **more: Any) -> Response:
     return response
 
 
+def wants_json(request: Request) -> bool:
+    """Whether the page's script sent the form (it reads the answer as JSON)."""
+    return "application/json" in request.headers.get("accept", "")
+
+
 class Guard:
     """Every answer says: scripts, styles and forms only from this server, no framing,
     no guessing of types, no address sent on to another site (the entry link holds the

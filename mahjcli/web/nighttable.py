@@ -33,7 +33,7 @@ from .fields import (
     wall_request,
     win_request,
 )
-from .guard import Fields, Problem, json_response, read_fields
+from .guard import Fields, Problem, json_response, read_fields, wants_json
 from .source import Source
 
 WIN_ONLY = ("winner", "value", "line", "thrown_by", "self_pick", "exposures", "jokerless",
@@ -156,7 +156,6 @@ class NightTable(Site):
         the answer is JSON: the game's place, or `{"error": ...}`."""
         number = request.path_params["table"]
         fields: Fields = {}
-        wants_json = "application/json" in request.headers.get("accept", "")
         try:
             source = self.source(request, "night")
             fields = how_won(await self.table_fields(request))
@@ -164,7 +163,7 @@ class NightTable(Site):
             _, make = _asked(without(fields, "entry_id"), number)
             done = await self.saving(source, change.record, make, eid)
         except (Problem, MahjError) as exc:
-            if wants_json:  # `again`: the game may be shown to be put right and sent again
+            if wants_json(request):  # `again`: the game may be shown to be put right and sent again
                 again = isinstance(exc, MahjError) and not isinstance(exc, actions.Stale)
                 return api_error(exc, **({"again": True} if again else {}))
             return await self.again(request, exc, self.table_view, chosen=chosen_of(fields))
@@ -172,7 +171,7 @@ class NightTable(Site):
         row = next((r for r in done.after.rows if eid and r.entry.entry_id == eid), None)
         row = row if row is not None else done.after.rows[-1]
         to = f"{base_of(source)}/table/{number}?done={row.at}"
-        if wants_json:
+        if wants_json(request):
             return json_response({"game": row.game, "at": row.at, "page": to,
                                   "repeated": done.repeated})  # fmt: skip
         return see(to)
