@@ -82,17 +82,12 @@ def _ask_to_settle(path: Path, name: str) -> bool | None:
 
     standings = loader.load(path).standings
     who = door.leaver(standings, name)
-    if not standings.rules.pays:
+    if not door.owes_at_door(standings, who):
         return False
-    payments = door.leaver_settle_up(standings, who).payments
-    if not payments:
-        return False
-    from ..reports.words import points, rate
+    from ..reports.words import payments_words, rate
 
-    coins = rate(standings)
-    each = ", ".join(
-        f"{t.payer} pays {t.payee} {points(t.amount, coins=coins, sign=False)}" for t in payments
-    )
+    payments = door.leaver_settle_up(standings, who).payments
+    each = ", ".join(payments_words(payments, rate(standings)))
     while True:  # as typer.confirm, but a wrong answer is told what to type
         answer = typer.prompt(f"Settle {who} up now ({each})? [y/N]", default="",
                               show_default=False).strip().casefold()  # fmt: skip
@@ -106,7 +101,7 @@ def _offer_settle(before: "Standings", who: str) -> None:
     how to settle her up as she goes instead, when she has something to settle."""
     from ..night import door
 
-    if not before.rules.pays or not door.leaver_settle_up(before, who).payments:
+    if not door.owes_at_door(before, who):
         return
     from ..ui.console import console
     from ..ui.night import show_unsettled

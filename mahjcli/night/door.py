@@ -103,6 +103,11 @@ def leaver_settle_up(standings: Standings, who: str) -> DoorSettle:
     )
 
 
+def owes_at_door(standings: Standings, who: str) -> bool:
+    """Whether settling `who` up as she leaves now moves money (never where the night pays none)."""
+    return standings.rules.pays and bool(leaver_settle_up(standings, who).payments)
+
+
 def stake_tables(standings: Standings, who: str) -> tuple[int, ...]:
     """The tables whose kitties hold some of what `who` put in."""
     return tuple(t for t, paid in standings.kitties if any(name == who for name, _ in paid))

@@ -8,7 +8,7 @@ from ..core.model import Accept, Close, Error, Incomplete, Join, Leave, Open, Pe
 from ..core.money import money
 from ..core.names import join_names
 from ..core.payments import Payment
-from ..core.settle import SettleUp
+from ..core.settle import SettleUp, Transfer
 from ..core.standings import Row, Standings
 
 
@@ -42,6 +42,11 @@ def points(n: int, *, coins: int = 0, sign: bool = True) -> str:
     if n > 0 and sign:
         return f"+{n}"
     return str(n)
+
+
+def payments_words(paid: Sequence[Transfer], coins: int = 0) -> list[str]:
+    """Each payment as it is read out: `Ruth pays Sue 25` (in coins when `coins` says so)."""
+    return [f"{t.payer} pays {t.payee} {points(t.amount, coins=coins, sign=False)}" for t in paid]
 
 
 def _half_up(part: int, whole: int, scale: int) -> int:

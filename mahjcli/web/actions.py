@@ -20,7 +20,7 @@ from ..core.standings import Row, Standings
 from ..files.loader import Night
 from ..night import build, change, door, history
 from ..reports.board import games_at
-from ..reports.words import describe, points, rate, resettled, seat_moves
+from ..reports.words import describe, payments_words, points, rate, resettled, seat_moves
 from .fields import Asked
 
 Builder = Callable[[Night], build.Built]
@@ -243,10 +243,9 @@ def unsettled_leaver(standings: Standings, at: int) -> str | None:
         return None
     before = fold(standings.session._replace(log=standings.session.log[:at]))
     try:
-        payments = door.leaver_settle_up(before, entry.player).payments
+        return entry.player if door.owes_at_door(before, entry.player) else None
     except Refused:
         return None
-    return entry.player if payments else None
 
 
 def leaving_words(standings: Standings) -> list[tuple[str, str]]:
@@ -260,10 +259,9 @@ def leaving_words(standings: Standings) -> list[tuple[str, str]]:
             payments, owed, stake, _ = door.leaver_settle_up(standings, who)
         except Refused:
             continue
-        words = [
-            f"{t.payer} pays {t.payee} {points(t.amount, coins=coins, sign=False)}"
-            for t in payments
-        ] or (["square: nothing to settle"] if owed == 0 else [])
+        words = payments_words(payments, coins) or (
+            ["square: nothing to settle"] if owed == 0 else []
+        )
         left = abs(owed) - sum(t.amount for t in payments)
         if left:
             words.append(f"{points(left, coins=coins, sign=False)} left for the final settle-up")
