@@ -22,6 +22,7 @@ from . import actions
 from .common import Site, api_error, base_of, form_items, page, page_error, render, see, without
 from .fields import (
     BLANK,
+    WIN_ONE,
     chosen_of,
     entry_id,
     flag,
@@ -36,8 +37,7 @@ from .fields import (
 from .guard import Fields, Problem, json_response, read_fields, wants_json
 from .source import Source
 
-WIN_ONLY = ("winner", "value", "line", "thrown_by", "self_pick", "exposures", "jokerless",
-            "singles_pairs", "heavenly", "misnamed", "pays_for_table")  # fmt: skip
+WIN_ONLY = (*WIN_ONE, "line")
 """A win's fields, left out when a game's form is sent as a wall game."""
 
 
