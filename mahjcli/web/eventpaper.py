@@ -130,7 +130,10 @@ def totals_context(
         "title": views.event_title(standings),
         "seats": seats,
         "letters": SEAT_LETTERS,
-        "chosen": chosen or [str(back.totals[n]) if back else "" for n in seats],
+        "chosen": [
+            *(chosen or [str(back.totals[n]) if back else "" for n in seats]),
+            *[""] * len(seats),
+        ][: len(seats)],  # one box a seat, whatever was sent
         "result": totals_words(result.totals) if result is not None else None,
         "handed": totals_words(handed.totals) if handed is not None else None,
         "given_back": back is not None,

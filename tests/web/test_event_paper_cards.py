@@ -193,3 +193,25 @@ def test_a_minus_sign_as_a_phone_or_a_word_processor_types_it_is_a_minus(
         "event", "score", "1", "1", "Ann=10", "Bea=\u22125", "Cy=0", "Dot=0", "--session", str(path)
     )
     assert points_of(path)["Bea"] == -5
+
+
+def test_a_card_sent_with_a_total_missing_is_refused_in_words(serve: Serve, tmp_path: Path):
+    """A form that sends three totals for four seats (a script, a page cut short) is
+    refused with the page again, its boxes as sent and the fourth empty: never an error
+    page. Sending five is refused the same way. Nothing is saved."""
+    path = new_event(tmp_path)
+    before = path.read_bytes()
+    client = at_table(serve, path)
+    page = client.get(PAPER).text
+    for points in (["40", "-10", "25"], ["40", "-10", "25", "0", "5"]):
+        for route in (f"{PAPER}/check", f"{PAPER}/record"):
+            sent = {**hidden(page, f"{PAPER}/check"), **TYPED, "points": points}
+            answer = client.post(route, data=sent)
+            assert answer.status_code == 400, (route, points, text_of(answer))
+            assert "each player needs one total; nothing was changed" in text_of(answer)
+            boxes = re.findall(r'name="points" value="([^"]*)"', answer.text)
+            assert boxes == [*points, ""][:4], (route, boxes)
+        again = client.post(PAPER, data={"points": points})  # "Change something"
+        assert again.status_code == 200
+        assert re.findall(r'name="points" value="([^"]*)"', again.text) == [*points, ""][:4]
+    assert path.read_bytes() == before
