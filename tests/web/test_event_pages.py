@@ -267,3 +267,26 @@ def test_a_nights_address_on_an_event_says_where_the_events_are(serve: Serve, ev
         said = refusal(client.post(path, data=data, headers=KEY), 404)
         assert "/event/win" in said, said
     assert event.read_bytes() == before
+
+
+def test_a_right_to_left_name_keeps_to_itself_in_the_events_sentences(serve: Serve, tmp_path):
+    """The round's winners, the ties and a card's last line taken back name an Arabic name
+    beside an amount: the name is set apart, so `Bea and محمد (+40)` keeps its amount
+    where it is on the screen, the results page and the take-back page."""
+    path = tmp_path / "cup.toml"
+    cli("event", "new", "Cup", "محمد", "Bea", "Cy", "Dot", "--rounds", "2", "--given",
+        "--session", str(path))  # fmt: skip
+    cli("event", "start", "1", "--session", str(path))
+    cli("event", "win", "1", "1", "محمد", "25", "--self-pick", "--session", str(path))
+    client = serve(path)
+    client.get(f"/enter?key={TOKEN}")
+    apart = "\u2068محمد\u2069"
+    taking = html.unescape(client.get("/round/1/table/1/take-back").text)
+    assert f"{apart} +" in taking, taking
+    cli("event", "undo", "1", "1", "--session", str(path))
+    cli("event", "score", "1", "1", "محمد=40", "Bea=40", "Cy=-40", "Dot=-40",
+        "--session", str(path))  # fmt: skip
+    for route in ("/board", "/results"):
+        page = html.unescape(client.get(route).text)
+        assert f"Round 1: Bea and {apart} +40" in page, page
+        assert f"Bea and {apart} (+40) share place 1." in page, page
