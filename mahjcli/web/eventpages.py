@@ -205,11 +205,12 @@ class EventSite(TablePages):
 
     @page()
     async def director_view(
-        self, request: Request, *, error: str | None = None, status: int = 200
+        self, request: Request, *, error: str | None = None, status: int = 200, keyed: bool = False
     ) -> Response:
-        """The round on the floor, its clock and its cards, and what the director may do."""
+        """The round on the floor, its clock and its cards, and what the director may do
+        (`keyed`: answering a write the key allowed, whatever the phone's cookie holds)."""
         standings = (await self.opened(request)).standings
-        if self.level_of(request) != "organiser":
+        if self.level_of(request) != "organiser" and not keyed:
             needs = Problem(
                 401,
                 "This page needs the entry link's key: open the link mahj serve printed (or "
@@ -247,16 +248,20 @@ class EventSite(TablePages):
     async def director_write(self, request: Request) -> Response:
         """Accept, give back or reopen a card; start the clock, call time; seat a round."""
         action = request.url.path.rsplit("/", 1)[1]
+        fields = None
         try:
             fields = await self.organiser_fields(request)
             wanted = asked(action, fields, server_now())
             done = await self.make(request, wanted)
         except (Problem, MahjError) as exc:
-            return await self.again(request, exc, self.director_view)
+            if fields is None:  # the key itself refused
+                return await self.again(request, exc, self.director_view)
+            answer = await self.again(request, exc, self.director_view, keyed=True)
+            return self.at_desk(request, answer)
         what = action if done.changed else "again"
         where = f"&round={wanted.round}" + (f"&table={wanted.table}" if wanted.table else "")
         there = f"#round-{wanted.round}-table-{wanted.table}" if wanted.table else ""
-        return see(f"/director?done={what}{where}{there}")
+        return self.at_desk(request, see(f"/director?done={what}{where}{there}"))
 
     async def director_news(self, request: Request) -> Response:
         """The director's page's live line: the cards handed in since it was drawn."""

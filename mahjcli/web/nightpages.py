@@ -164,11 +164,13 @@ class NightSite(NightTable):
             if not is_page:
                 raise
             typed = {f"{action}-{key}": text(fields, key) or "" for key in ROOM_WRITES[action][0]}
-            return await self.again(request, exc, self.organiser_view, typed=typed, form=action)
+            view = self.organiser_view
+            answer = await self.again(request, exc, view, typed=typed, form=action, keyed=True)
+            return self.at_desk(request, answer)
         self.saved(source)
         if is_page:
             what = f"at={at}" if at is not None else f"done={'rename' if action == 'rename' else 1}"
-            return see(f"{self.desk(source)}?{what}")
+            return self.at_desk(request, see(f"{self.desk(source)}?{what}"))
         return json_response(shapes.status_json(after))
 
     async def take_back(self, request: Request) -> Response:
@@ -192,17 +194,19 @@ class NightSite(NightTable):
                 return await self._taken_already(request, source, is_page)
             if not is_page:
                 raise
-            return await self.again(request, exc, self.organiser_view)
+            answer = await self.again(request, exc, self.organiser_view, keyed=True)
+            return self.at_desk(request, answer)
         self.saved(source, done)
         if not is_page:
             return json_response(shapes.status_json(done.after))
         said, leaver = actions.taken_back(done.before, at)
-        return await self.organiser_view(request, said=said, leaver=leaver)
+        answer = await self.organiser_view(request, said=said, leaver=leaver, keyed=True)
+        return self.at_desk(request, answer)
 
     async def _taken_already(self, request: Request, source: Source, is_page: bool) -> Response:
         """A take-back sent twice (a double tap): answered as done, once."""
         if is_page:
-            return see(self.desk(source))
+            return self.at_desk(request, see(self.desk(source)))
         return json_response(shapes.status_json((await self.night(request))[1].standings))
 
     async def close_night(self, request: Request) -> Response:
@@ -225,7 +229,8 @@ class NightSite(NightTable):
             source.closed_at = None
             self.watcher.touch(source)
         if is_page:
-            return see(f"{self.desk(source)}?done={'closed' if closing else 'open'}")
+            done = "closed" if closing else "open"
+            return self.at_desk(request, see(f"{self.desk(source)}?done={done}"))
         return json_response({**shapes.status_json(night.standings), "closed": source.closed})
 
     def desk(self, source: Source) -> str:
@@ -241,7 +246,7 @@ class NightSite(NightTable):
         key = self.keys.new_key()
         link = f"{self.link_base(request)}/enter?key={key}"
         if is_page:
-            response = await self.organiser_view(request, new_link=link)
+            response = await self.organiser_view(request, new_link=link, keyed=True)
         else:
             response = json_response({"key": key, "link": link})
         return remember(response, request, key)
@@ -258,12 +263,13 @@ class NightSite(NightTable):
         form: str = "",
         said: str | None = None,
         leaver: str = "",
+        keyed: bool = False,
     ) -> Response:
         """Who sits where, who waits, and every form that changes the room (after a
         refusal, what its `form` had, `typed` by the boxes' ids; what was just taken back,
         `said`, and the player to choose under "Someone leaves")."""
         source, night = await self.night(request)
-        if self.keys.level(self.key_of(request)) != "organiser" and new_link is None:
+        if self.keys.level(self.key_of(request)) != "organiser" and not keyed:
             return page_error(
                 request,
                 Problem(401, "the organiser's page needs the entry link printed when mahj "

@@ -304,3 +304,21 @@ def test_once_every_card_is_in_the_screen_drops_the_rounds_clock(serve: Serve, e
             "--session", str(event))  # fmt: skip
     page = serve(event).get("/").text
     assert "data-clock" not in page and "Time called" not in page
+
+
+def test_the_directors_old_tab_is_answered_though_the_phone_joined_a_table(
+    phone: TestClient, event: Path
+):
+    """The director's page stays open on a phone that then scans the tables' join code. A
+    form from that old page carries the key, so it is done, and the answer is the
+    director's page saying so (or what was wrong), not a page asking for the key."""
+    page = text_of(phone.get("/director"))
+    code = phone.app.state.keys.code  # type: ignore[attr-defined]
+    phone.get(f"/enter?code={code}")
+    assert phone.get("/director").status_code == 401  # the phone is a table's now
+    bad = phone.post("/director/start", data={**hidden(page, "/director/start"), "minutes": "0"})
+    assert bad.status_code == 400 and "minutes must be from 1 to 600" in text_of(bad)
+    phone.get(f"/enter?code={code}")
+    done = phone.post("/director/start", data={**hidden(page, "/director/start"), "minutes": "50"})
+    assert done.status_code == 200 and "Round 1's clock is running." in text_of(done)
+    assert "minutes = 50" in event.read_text()

@@ -559,3 +559,33 @@ def test_a_correction_on_the_page_says_which_later_games_pay_differently(
         "Pia +120 (was: Olga pays 60, Nora 30, Rosa 30; Pia takes the kitty, 100 → Pia +220)"
         in said
     ), said
+
+
+def test_the_organisers_old_tab_writes_and_is_answered_though_the_phone_joined_a_table(
+    serve: Serve, room: Path
+):
+    """The organiser's page stays open on a phone that then scans the tables' join code (its
+    cookie now holds the code). A form sent from that old page carries the key, so it is
+    done; the answer is the organiser's page saying so (or what was wrong), never "the
+    organiser's page needs the entry link" over a change that went through."""
+    client = serve(room)
+    client.get(f"/enter?key={TOKEN}")
+    closed = client.post("/close-table", data={"table": "2", "token": TOKEN, "page": "organiser"})
+    undo = form_fields(closed.text, "/undo")
+    code = client.app.state.keys.code  # type: ignore[attr-defined]
+    client.get(f"/enter?code={code}")
+    assert client.get("/organiser").status_code == 401  # the phone is a table's now
+    before = room.read_bytes()
+    taken = client.post("/undo", data=undo)
+    assert room.read_bytes() != before  # table 2's closing is taken back...
+    assert taken.status_code == 200, taken.text  # ...and the page says so
+    assert "Taken back: Table 2 closes" in taken.text, taken.text
+    assert client.get("/organiser").status_code == 200  # the phone keeps the key it sent
+    client.get(f"/enter?code={code}")
+    joined = client.post("/join", data={"name": "ann", "token": TOKEN, "page": "organiser"})
+    assert joined.status_code == 400, joined.text
+    assert "Ann is already here" in joined.text, joined.text
+    client.get(f"/enter?code={code}")
+    answer = client.post("/open-table", data={"token": TOKEN, "page": "organiser"})
+    assert answer.status_code == 200, answer.text
+    assert "Recorded: Table 3 opens" in answer.text
