@@ -218,17 +218,17 @@ class Site:
             self.did(eid)
         if is_page:
             what = "new" if flag(fields, "change") else "shown" if source.show_code else "hidden"
-            return self.at_desk(request, see(f"{self.desk(source)}?done=code-{what}"))
+            return self.at_desk(request, fields, see(f"{self.desk(source)}?done=code-{what}"))
         return json_response({"code": self.keys.code, "shown": source.show_code})
 
     def link_base(self, request: Request) -> str:
-        """`http://HOST:PORT` as phones reach this server: the address it printed, else
-        the one this request came to."""
+        """`http://HOST:PORT` as phones reach it: the address printed, else this request's."""
         return self.address or str(request.base_url).rstrip("/")
 
-    def at_desk(self, request: Request, answer: Response) -> Response:
-        """The page's answer to a write the organiser's key allowed: the phone keeps the key."""
-        return remember(answer, request, self.keys.key)
+    def at_desk(self, request: Request, fields: Fields, answer: Response) -> Response:
+        """A page's answer to a write: the phone keeps the organiser's key it sent, if still it."""
+        keep = self.holds_key(request, fields)
+        return remember(answer, request, self.keys.key) if keep else answer
 
     def key_of(self, request: Request) -> str | None:
         """The key or join code this phone's cookie holds, while still good (for its forms)."""

@@ -205,11 +205,12 @@ class EventSite(TablePages):
 
     @page()
     async def director_view(
-        self, request: Request, *, error: str | None = None, status: int = 200, keyed: bool = False
+        self, request: Request, *, error: str | None = None, status: int = 200, sent: Any = None
     ) -> Response:
         """The round on the floor, its clock and its cards, and what the director may do
-        (`keyed`: answering a write the key allowed, whatever the phone's cookie holds)."""
+        (`sent`: a write's fields, whose key shows it whatever the phone's cookie holds)."""
         standings = (await self.opened(request)).standings
+        keyed = sent is not None and self.holds_key(request, sent)
         if self.level_of(request) != "organiser" and not keyed:
             needs = Problem(
                 401,
@@ -256,12 +257,12 @@ class EventSite(TablePages):
         except (Problem, MahjError) as exc:
             if fields is None:  # the key itself refused
                 return await self.again(request, exc, self.director_view)
-            answer = await self.again(request, exc, self.director_view, keyed=True)
-            return self.at_desk(request, answer)
+            answer = await self.again(request, exc, self.director_view, sent=fields)
+            return self.at_desk(request, fields, answer)
         what = action if done.changed else "again"
         where = f"&round={wanted.round}" + (f"&table={wanted.table}" if wanted.table else "")
         there = f"#round-{wanted.round}-table-{wanted.table}" if wanted.table else ""
-        return self.at_desk(request, see(f"/director?done={what}{where}{there}"))
+        return self.at_desk(request, fields, see(f"/director?done={what}{where}{there}"))
 
     async def director_news(self, request: Request) -> Response:
         """The director's page's live line: the cards handed in since it was drawn."""

@@ -165,12 +165,12 @@ class NightSite(NightTable):
                 raise
             typed = {f"{action}-{key}": text(fields, key) or "" for key in ROOM_WRITES[action][0]}
             view = self.organiser_view
-            answer = await self.again(request, exc, view, typed=typed, form=action, keyed=True)
-            return self.at_desk(request, answer)
+            answer = await self.again(request, exc, view, typed=typed, form=action, sent=fields)
+            return self.at_desk(request, fields, answer)
         self.saved(source)
         if is_page:
             what = f"at={at}" if at is not None else f"done={'rename' if action == 'rename' else 1}"
-            return self.at_desk(request, see(f"{self.desk(source)}?{what}"))
+            return self.at_desk(request, fields, see(f"{self.desk(source)}?{what}"))
         return json_response(shapes.status_json(after))
 
     async def take_back(self, request: Request) -> Response:
@@ -186,27 +186,28 @@ class NightSite(NightTable):
             at = whole_number(fields["at"][0], "at", 0, 99_999_999)
             was = text(fields, "was")  # what the page said of it
             if eid in self.done_ids:  # sent twice: taken back once
-                return await self._taken_already(request, source, is_page)
+                return await self._taken_already(request, source, fields if is_page else None)
             done = await self.saving(source, change.undo, actions.last_entry(at, was))
             self.did(eid)
         except (Problem, MahjError) as exc:
             if eid is not None and eid in self.done_ids:  # the same tap, taken back meanwhile
-                return await self._taken_already(request, source, is_page)
+                return await self._taken_already(request, source, fields if is_page else None)
             if not is_page:
                 raise
-            answer = await self.again(request, exc, self.organiser_view, keyed=True)
-            return self.at_desk(request, answer)
+            answer = await self.again(request, exc, self.organiser_view, sent=fields)
+            return self.at_desk(request, fields, answer)
         self.saved(source, done)
         if not is_page:
             return json_response(shapes.status_json(done.after))
         said, leaver = actions.taken_back(done.before, at)
-        answer = await self.organiser_view(request, said=said, leaver=leaver, keyed=True)
-        return self.at_desk(request, answer)
+        answer = await self.organiser_view(request, said=said, leaver=leaver, sent=fields)
+        return self.at_desk(request, fields, answer)
 
-    async def _taken_already(self, request: Request, source: Source, is_page: bool) -> Response:
-        """A take-back sent twice (a double tap): answered as done, once."""
-        if is_page:
-            return self.at_desk(request, see(self.desk(source)))
+    async def _taken_already(self, request: Request, source: Source, page: Any) -> Response:
+        """A take-back sent twice (a double tap): answered as done, once (`page`: the page's
+        form's fields; None for a script)."""
+        if page is not None:
+            return self.at_desk(request, page, see(self.desk(source)))
         return json_response(shapes.status_json((await self.night(request))[1].standings))
 
     async def close_night(self, request: Request) -> Response:
@@ -230,7 +231,7 @@ class NightSite(NightTable):
             self.watcher.touch(source)
         if is_page:
             done = "closed" if closing else "open"
-            return self.at_desk(request, see(f"{self.desk(source)}?done={done}"))
+            return self.at_desk(request, fields, see(f"{self.desk(source)}?done={done}"))
         return json_response({**shapes.status_json(night.standings), "closed": source.closed})
 
     def desk(self, source: Source) -> str:
@@ -246,7 +247,7 @@ class NightSite(NightTable):
         key = self.keys.new_key()
         link = f"{self.link_base(request)}/enter?key={key}"
         if is_page:
-            response = await self.organiser_view(request, new_link=link, keyed=True)
+            response = await self.organiser_view(request, new_link=link)
         else:
             response = json_response({"key": key, "link": link})
         return remember(response, request, key)
@@ -263,12 +264,13 @@ class NightSite(NightTable):
         form: str = "",
         said: str | None = None,
         leaver: str = "",
-        keyed: bool = False,
+        sent: Fields | None = None,
     ) -> Response:
         """Who sits where, who waits, and every form that changes the room (after a
         refusal, what its `form` had, `typed` by the boxes' ids; what was just taken back,
         `said`, and the player to choose under "Someone leaves")."""
         source, night = await self.night(request)
+        keyed = new_link is not None or (sent is not None and self.holds_key(request, sent))
         if self.keys.level(self.key_of(request)) != "organiser" and not keyed:
             return page_error(
                 request,

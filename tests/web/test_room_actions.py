@@ -589,3 +589,37 @@ def test_the_organisers_old_tab_writes_and_is_answered_though_the_phone_joined_a
     answer = client.post("/open-table", data={"token": TOKEN, "page": "organiser"})
     assert answer.status_code == 200, answer.text
     assert "Recorded: Table 3 opens" in answer.text
+
+
+def test_a_write_answered_after_the_key_changed_does_not_hand_out_the_new_key(room: Path):
+    """The organiser changes the key on one phone while a write sent from another phone
+    with the old key waits for the night's file (`mahj win` saving it at that moment). The
+    write goes through, as the old key was good when it came; its answer gives that phone
+    neither the new key nor the organiser's page."""
+    import asyncio
+
+    import httpx
+
+    from mahjcli.files import lock
+    from mahjcli.web.app import make_app
+    from mahjcli.web.source import Room
+
+    async def race() -> tuple[httpx.Response, str, int]:
+        transport = httpx.ASGITransport(app=make_app(Room.of_file(room), TOKEN, interval=0.05))
+        async with (
+            httpx.AsyncClient(transport=transport, base_url="http://mahj.test") as old,
+            httpx.AsyncClient(transport=transport, base_url="http://mahj.test") as desk,
+        ):
+            with lock.locked(room):  # another save of the night under way
+                form = {"token": TOKEN, "page": "organiser"}
+                write = asyncio.create_task(old.post("/open-table", data=form))
+                await asyncio.sleep(0.3)  # its key is checked; it waits for the file
+                new = (await desk.post("/key", headers=KEY)).json()["key"]
+            answer = await write
+            return answer, new, (await old.get("/organiser")).status_code
+
+    answer, new, organiser = asyncio.run(race())
+    assert len(loader.load(room).session.log) == 1  # done: the key was good when it came
+    assert answer.status_code == 303
+    assert new not in answer.headers.get("set-cookie", "")
+    assert organiser == 401
