@@ -37,7 +37,7 @@ from .common import CODE_SAID, draw, join_code_shown, page, page_error, render, 
 from .eventforms import ACTIONS, DIRECTOR, asked, new_entry_id
 from .eventtable import TablePages, server_now
 from .fields import small
-from .guard import Problem, error_response, json_response
+from .guard import Fields, Problem, error_response, json_response
 from .nightpages import ROOM_WRITES
 from .source import Shown, Source
 
@@ -205,7 +205,12 @@ class EventSite(TablePages):
 
     @page()
     async def director_view(
-        self, request: Request, *, error: str | None = None, status: int = 200, sent: Any = None
+        self,
+        request: Request,
+        *,
+        error: str | None = None,
+        status: int = 200,
+        sent: Fields | None = None,
     ) -> Response:
         """The round on the floor, its clock and its cards, and what the director may do
         (`sent`: a write's fields, whose key shows it whatever the phone's cookie holds)."""

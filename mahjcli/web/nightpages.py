@@ -203,7 +203,9 @@ class NightSite(NightTable):
         answer = await self.organiser_view(request, said=said, leaver=leaver, sent=fields)
         return self.at_desk(request, fields, answer)
 
-    async def _taken_already(self, request: Request, source: Source, page: Any) -> Response:
+    async def _taken_already(
+        self, request: Request, source: Source, page: Fields | None
+    ) -> Response:
         """A take-back sent twice (a double tap): answered as done, once (`page`: the page's
         form's fields; None for a script)."""
         if page is not None:
