@@ -259,11 +259,9 @@ class EventSite(TablePages):
             fields = await self.organiser_fields(request)
             wanted = asked(action, fields, server_now())
             done = await self.make(request, wanted)
-        except (Problem, MahjError) as exc:
-            if fields is None:  # the key itself refused
-                return await self.again(request, exc, self.director_view)
+        except (Problem, MahjError) as exc:  # (no fields: the key itself refused)
             answer = await self.again(request, exc, self.director_view, sent=fields)
-            return self.at_desk(request, fields, answer)
+            return self.at_desk(request, fields or {}, answer)
         what = action if done.changed else "again"
         where = f"&round={wanted.round}" + (f"&table={wanted.table}" if wanted.table else "")
         there = f"#round-{wanted.round}-table-{wanted.table}" if wanted.table else ""
