@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.model import Accept, Close, Join, Leave, Open, Penalty, Wall, Win
+from ..core.model import Accept, Close, Error, Join, Leave, Open, Penalty, Wall, Win
 from ..core.standings import Row, Standings
 from .summary import summary
 
@@ -95,6 +95,9 @@ def _game_json(standings: Standings, row: Row) -> dict[str, Any]:
         item["player"] = entry.player
         item["points"] = entry.points
         item["reason"] = entry.reason
+    elif isinstance(entry, Error):  # a Mah Jongg called in error (the mj-in-error variant)
+        item["caller"] = entry.caller
+        item["intact"] = entry.intact
     if isinstance(entry, Win | Wall) and entry.dead:  # a tournament's dead hands
         item["dead"] = list(entry.dead)
     if row.notes:

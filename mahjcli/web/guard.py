@@ -206,6 +206,13 @@ async def read_fields(request: Request) -> Fields:
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > BODY_LIMIT):
         raise _too_large()
+    if request.query_params:  # `requests.post(url, params=...)`: never read, never dropped
+        named = next(iter(request.query_params))[:40]
+        raise Problem(
+            400,
+            f"send the fields in the request's body, not in its address ({named!r} after ?); "
+            "nothing was changed",
+        )
     kind = _kind(request)
     try:
         if kind == "application/json":
@@ -214,8 +221,8 @@ async def read_fields(request: Request) -> Fields:
             if await request.body():
                 raise Problem(415, "send a form or a JSON object of fields; nothing was changed")
             return {}
-        if kind == "application/x-www-form-urlencoded" and not (await request.body()).isascii():
-            return _raw_form(await request.body())
+        if kind == "application/x-www-form-urlencoded":
+            return _url_form(await request.body())
         form = await request.form(max_files=0, max_fields=FIELDS_LIMIT)
     except Problem:
         raise
@@ -225,21 +232,23 @@ async def read_fields(request: Request) -> Fields:
     return fields_of(form.multi_items())
 
 
-def _raw_form(body: bytes) -> Fields:
-    """A URL-encoded form with bytes left unescaped (`curl -d name=José`; a browser escapes
-    them): read as the UTF-8 text a terminal sends, which the form reader would take for
-    Latin-1 (`JosÃ©`)."""
+def _url_form(body: bytes) -> Fields:
+    """A URL-encoded form, as UTF-8 whether its bytes are escaped (a browser) or left as
+    they are (`curl -d name=José`, which Starlette's reader would take for Latin-1,
+    `JosÃ©`); anything else is refused, escaped or not (`Ren%E9e`, Latin-1, is never
+    saved with a replacement character for its é)."""
     try:
         text = body.decode("utf-8")
+        pairs = urllib.parse.parse_qsl(
+            text, keep_blank_values=True, max_num_fields=FIELDS_LIMIT, errors="strict"
+        )
     except UnicodeDecodeError:
         raise Problem(
             400,
             "the form is not UTF-8 text (send it escaped: curl --data-urlencode); "
             "nothing was changed",
         ) from None
-    return fields_of(
-        urllib.parse.parse_qsl(text, keep_blank_values=True, max_num_fields=FIELDS_LIMIT)
-    )
+    return fields_of(pairs)
 
 
 def _too_large() -> Problem:
@@ -247,7 +256,7 @@ def _too_large() -> Problem:
 
 
 FIELDS_LIMIT = 100
-"""The most fields a multipart form may have."""
+"""The most fields a form may have."""
 
 Fields = dict[str, list[str]]
 
@@ -275,18 +284,19 @@ def _json_form(body: bytes) -> Fields:
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, bool):
                 items.append((key, "true" if item else "false"))
-            elif isinstance(item, str | int) and not isinstance(item, bool):
+            elif isinstance(item, str | int):
                 items.append((key, str(item)))
+            elif isinstance(item, float):  # 25.0 is 25; 25.5 is refused as the number it is
+                items.append((key, str(int(item)) if item.is_integer() else str(item)))
             elif item is not None:
                 raise Problem(400, f"{key}: give text, a number or true/false; nothing was changed")
     return fields_of(items)
 
 
 def status_of(exc: MahjError) -> int:
-    """404 no such file, 409 a file to fix or busy, 400 what the rules or night refuse."""
-    if isinstance(exc, SessionMissing):
-        return 404
-    if isinstance(exc, SessionInvalid | Busy | SaveFailed):
+    """409 a file missing, to fix or busy (a phone sends its game again later), 400 what
+    the rules or night refuse."""
+    if isinstance(exc, SessionMissing | SessionInvalid | Busy | SaveFailed):
         return 409
     return 400
 

@@ -139,13 +139,17 @@ def test_log_json_names_a_mah_jongg_in_error_error(mahj):
     mahj("new", "A", "B", "C", "D", "--rules", "tournament", "--variant", "mj-in-error")
     mahj("win", "A", "25", "--self-pick")
     mahj("wall")
-    mahj("error", "B")
+    mahj("error", "b")
     mahj("penalty", "C", "10", "--reason", "looked at a blind pass")
     mahj("incomplete")
+    mahj("error", "C", "--intact", "d")
     games = json.loads(mahj("log", "--json").stdout)["games"]
     results = [g["result"] for g in games]
-    assert results == ["win", "wall", "error", "penalty", "incomplete"]
+    assert results == ["win", "wall", "error", "penalty", "incomplete", "error"]
     assert games[2]["deltas"] == {"A": 0, "B": 0, "C": 0, "D": 0}
+    # who called it and who kept a hand intact, as the sheet says, names as registered
+    assert (games[2]["caller"], games[2]["intact"]) == ("B", None)
+    assert (games[5]["caller"], games[5]["intact"]) == ("C", "D")
 
 
 def test_a_penalty_is_a_numbered_labelled_line_of_its_own_in_every_view(mahj, monkeypatch):

@@ -81,6 +81,44 @@ def test_a_name_typed_into_curl_as_it_is_reads_as_typed(serve: Serve, night: Pat
     assert night.read_bytes() == before
 
 
+def test_a_name_escaped_from_another_encoding_is_refused_not_damaged(serve: Serve, night: Path):
+    """`name=Ren%E9e` is Renée escaped from Latin-1: refused like the raw byte, never
+    saved as `Ren\ufffde`; the same name escaped from UTF-8 goes in."""
+    client = serve(night)
+    form = {**KEY, "content-type": "application/x-www-form-urlencoded"}
+    before = night.read_bytes()
+    bad = client.post("/join", content=b"name=Ren%E9e", headers=form)
+    assert bad.status_code == 400 and "UTF-8" in bad.json()["error"], bad.text
+    assert night.read_bytes() == before
+    good = client.post("/join", content=b"name=Ren%C3%A9e+O%27Hara", headers=form)
+    assert good.json()["waiting"] == ["Renée O'Hara"]
+
+
+def test_fields_in_the_address_of_a_write_are_refused_not_ignored(serve: Serve, tmp_path: Path):
+    """`POST /wall?dead=Ann` (a script's `params=` instead of `data=`): the dead hand would
+    be dropped without a word and the game scored wrong, so the write is refused."""
+    path = tmp_path / "t.toml"
+    cli("new", "Ann", "Bea", "Cy", "Dot", "--rules", "tournament", "--session", str(path))
+    client = serve(path)
+    before = path.read_bytes()
+    message = refusal(client.post("/wall?dead=Ann", headers=KEY), 400)
+    assert "dead" in message and "body" in message, message
+    assert path.read_bytes() == before
+    assert client.post("/wall", data={"dead": "Ann"}, headers=KEY).status_code == 200
+    assert client.get("/total.json").json()["totals"]["Ann"] == -10
+
+
+def test_a_json_number_written_with_a_point_is_a_number(serve: Serve, night: Path):
+    client = serve(night)
+    body = {"winner": "Pat", "value": 25.0, "thrown_by": "Ruth"}
+    assert client.post("/win", json=body, headers=KEY).status_code == 200
+    assert client.get("/total.json").json()["totals"]["Pat"] == 100
+    before = night.read_bytes()
+    message = refusal(client.post("/win", json={**body, "value": 25.5}, headers=KEY), 400)
+    assert "whole number" in message, message
+    assert night.read_bytes() == before
+
+
 REFUSED = [
     ({"winner": "Zed", "value": "25", "self_pick": "true"}, 400, "no player called 'Zed'"),
     ({"winner": "Ruth", "value": "25", "thrown_by": "Ruth"}, 400, "Ruth"),
@@ -254,6 +292,20 @@ def test_reads_of_a_broken_file_say_what_is_wrong(serve: Serve, night: Path):
     written = refusal(client.post("/wall", headers=KEY), 409)  # a script's write, too
     assert "night.toml" in written and str(night.parent) not in written
     assert night.read_text() == "this is [not toml\n"
+
+
+def test_a_file_gone_from_under_the_server_is_409_for_reads_and_writes(serve: Serve, night: Path):
+    """The served night moved away: a phone keeps its game and sends it again (409, as
+    for a file to fix) rather than dropping it; reads and writes answer alike."""
+    client = serve(night)
+    kept = night.read_bytes()
+    night.unlink()
+    read = refusal(client.get("/status.json"), 409)
+    written = refusal(client.post("/wall", headers=KEY), 409)
+    assert "night.toml" in read and "night.toml" in written
+    assert not night.exists()
+    night.write_bytes(kept)
+    assert client.post("/wall", headers=KEY).status_code == 200
 
 
 def test_log_json_of_one_table(serve: Serve, club: Path):
