@@ -62,11 +62,12 @@ def stamp(moment: _dt.datetime) -> str:
 
 
 def hhmm(moment: _dt.datetime | None) -> str:
-    """A moment as the director reads it: local time, to the nearest minute (`14:05` for
-    14:04:30 to 14:05:29, so a round that ends at 14:04:49 is not said to end at 14:04)."""
+    """A moment as the director reads it: local time, the minute the room's clocks show
+    (`14:04` from 14:04:00 to 14:04:59). A clock's end is a whole minute (`clock_state`),
+    so the minute said for time called is the moment it is called."""
     if moment is None:
         return "?"
-    return (moment + _dt.timedelta(seconds=30)).astimezone().strftime("%H:%M")
+    return moment.astimezone().strftime("%H:%M")
 
 
 def left_words(clock: Clock) -> str:
@@ -79,7 +80,9 @@ def left_words(clock: Clock) -> str:
 
 def clock_state(marks: Iterable[ClockMark], rnd: int, now: _dt.datetime) -> Clock | None:
     """Where round `rnd`'s clock stands at `now` (None: nobody started it or called time).
-    A start begins it again; time is called by the last call after it, or when it runs out.
+    A start begins it again; time is called by the last call after it, or when it runs out:
+    at the first whole minute once its minutes are up (started at 13:00:20 for 60 minutes,
+    at 14:01:00).
 
     >>> t = _dt.datetime(2026, 12, 5, 13, 0, tzinfo=_dt.UTC)
     >>> marks = [ClockMark(2, start=t, minutes=60)]
@@ -101,7 +104,9 @@ def clock_state(marks: Iterable[ClockMark], rnd: int, now: _dt.datetime) -> Cloc
     if not seen:
         return None
     now = max(utc(now), starts) if starts else utc(now)  # a clock set back: never more left
-    ends = starts + _dt.timedelta(minutes=minutes) if starts and minutes else None
+    ends = None
+    if starts and minutes:  # to the next whole minute: the one every screen says
+        ends = starts + _dt.timedelta(minutes=minutes, seconds=-starts.second % 60)
     at = called
     if ends is not None and now >= ends:
         at = ends if called is None else min(called, ends)

@@ -53,7 +53,7 @@ def start(opened: OpenEvent, rnd: int, minutes: int, now: _dt.datetime, restart:
         )
     mark = ClockMark(rnd, start=utc(now), minutes=minutes)
     after, text = _with(event, opened.loaded.parsed.text, mark)
-    ends = utc(now) + _dt.timedelta(minutes=minutes)
+    ends = clock_state(after.clock, rnd, now).ends  # type: ignore[union-attr]
     note = (
         f"Round {rnd}'s clock started at {hhmm(now)}: {minutes} minute{'s' * (minutes != 1)}, "
         f"time is called at {hhmm(ends)}."

@@ -70,9 +70,9 @@ def test_the_clock_is_started_called_and_shown_with_the_seating(ev: Run):
     assert "add --restart" in ev.refused("event", "start", "1")
     clock = ev.json("event", "seating", "1")["clock"]
     assert clock["round"] == 1 and clock["called"] is False and clock["ends"].endswith("Z")
-    assert 49 * 60 <= clock["left"] <= 50 * 60
+    assert 49 * 60 <= clock["left"] < 51 * 60  # to the whole minute after 50 minutes
     assert "time has not been called" in ev.refused("event", "incomplete", "1", "1")
-    back_in_time(ev, 45)  # five minutes left
+    back_in_time(ev, 46)  # four minutes and some seconds left (to the whole minute)
     assert ev.json("event", "seating", "1")["clock"]["warning"] == 5
     assert "minute" in ev.ok("event", "seating", "1").splitlines()[-1]
     out = ev.ok("event", "call-time", "1")
@@ -83,6 +83,30 @@ def test_the_clock_is_started_called_and_shown_with_the_seating(ev: Run):
         "event", "win", "1", "2", "Eve", "25", "--self-pick"
     )
     assert "Time called: game not finished" in ev.ok("event", "incomplete", "1", "2")
+
+
+def test_the_clocks_minutes_are_the_rooms(ev: Run, monkeypatch: pytest.MonkeyPatch):
+    """Started at 08:41:42, the clock says 08:41 (not 08:42, a minute to come) and time is
+    called at the minute it says, 08:43: a game at 08:42:50 goes in, one at 08:43:00 is
+    refused."""
+    import time
+
+    at = dt.datetime(2026, 12, 5, 8, 41, 42, tzinfo=dt.UTC)
+    monkeypatch.setattr("mahjcli.cli.eventday.now", lambda: at)
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    try:
+        said = ev.ok("event", "start", "1", "--minutes", "1")
+        assert "clock started at 08:41: 1 minute, time is called at 08:43." in said, said
+        at += dt.timedelta(seconds=68)
+        ev.ok("event", "win", "1", "1", "Ann", "25", "--self-pick")
+        at += dt.timedelta(seconds=10)
+        assert "time was called for round 1 at 08:43" in ev.refused(
+            "event", "win", "1", "1", "Bea", "25", "--self-pick"
+        )
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 def test_a_game_finished_before_time_is_entered_after_the_call_with_before_time(ev: Run):
@@ -296,18 +320,18 @@ def test_the_events_card_and_standings_name_its_profile(tmp_path: Path):
 
 def test_calling_time_after_the_clock_ran_out_keeps_the_moment_it_ran_out(ev: Run):
     """RULES.md §11: time is called when the clock runs out. A director who types
-    call-time ten minutes later records the moment the 50 minutes ended, not the moment
-    she typed it: the file and what she reads say the same time."""
+    call-time ten minutes later records the moment the clock ran out (the whole minute
+    after its 50 minutes), not the moment she typed it: the file and what she reads say
+    the same time."""
     ev.ok("event", "start", "1", "--minutes", "50")
     back_in_time(ev, 60)  # the clock ran out ten minutes ago
     text = ev.path.read_text("utf-8")
     start = dt.datetime.fromisoformat(re.findall(r"start = (\S+)", text)[0].replace("Z", "+00:00"))
-    ended = start + dt.timedelta(minutes=50)
+    ended = start + dt.timedelta(minutes=50, seconds=-start.second % 60)  # a whole minute
     out = ev.ok("event", "call-time", "1")
     called = re.findall(r"called = (\S+)", ev.path.read_text("utf-8"))
     assert called == [ended.strftime("%Y-%m-%dT%H:%M:%SZ")]
-    nearest = (ended + dt.timedelta(seconds=30)).astimezone().strftime("%H:%M")
-    assert nearest in out  # to the nearest minute
+    assert ended.astimezone().strftime("%H:%M") in out
 
 
 def test_a_tables_night_with_a_game_stopped_by_time_waits_for_time_to_be_called(ev: Run, tmp_path):
