@@ -85,3 +85,23 @@ def test_the_screen_marks_everyone_sharing_first_place_and_nobody_while_all_are_
     cli("event", "score", "1", "2", "Eve=10", "Fay=30", "Gus=-10", "Hal=5",
         "--session", str(event))  # fmt: skip
     assert leaders() == ["Ann", "Fay"]
+
+
+def test_the_results_page_marks_everyone_sharing_first_place(serve: Serve, tmp_path: Path):
+    """The page shown at the prize-giving marks both players sharing first place (it
+    marked the first listed of them only), and nobody while all are level."""
+    import re
+
+    event = tmp_path / "tie.toml"
+    cli("event", "new", "Tie", "Ann", "Bea", "Cy", "Dee", "--rounds", "1", "--given",
+        "--session", str(event))  # fmt: skip
+
+    def leaders() -> list[str]:
+        page = text_of(serve(event).get("/results"))
+        assert '<tbody class="leaders"' in page  # only the marked rows are gold
+        return re.findall(r'<tr class="lead"><td class="place">=?1</td><td class="who">(\w+)', page)
+
+    assert leaders() == []
+    cli("event", "score", "1", "1", "Ann=30", "Bea=30", "Cy=0", "Dee=-10",
+        "--session", str(event))  # fmt: skip
+    assert leaders() == ["Ann", "Bea"]
