@@ -357,11 +357,12 @@ def beyond_the_door(standings: Standings) -> dict[str, tuple[int, int]]:
 
 
 def resettled(before: Standings, after: Standings) -> list[str]:
-    """What a correction did to each player who had settled up when leaving: what they
-    owe, or are owed, beyond what they settled (the night's final settle-up has it)."""
+    """What a correction did to each leaver who had settled up: what they owe, or are owed,
+    beyond it (the final settle-up has it); their leaving placed by the games as before."""
     coins, was, said = rate(after), beyond_the_door(before), []
     for who, (left, game) in beyond_the_door(after).items():
-        if left != was.get(who, (0, game))[0]:
+        before_it, game = was.get(who, (0, game))
+        if left != before_it:
             amount = points(abs(left), coins=coins, sign=False)
             owes = f"owes {amount} more" if left < 0 else f"is owed {amount} more"
             owes += ", which the night's final settle-up now includes"

@@ -132,12 +132,14 @@ def test_a_square_settle_up_shows_in_the_log_for_scripts(mahj):
 
 def test_taking_back_a_game_says_what_a_leaver_paid_at_the_door_now_owes(mahj):
     """Ann was paid 100 at the door for game 1, which is then taken back (it was never
-    played): the take-back says she now owes that 100 back, as a fix would."""
+    played): the take-back says she now owes that 100 back, as a fix would, and places her
+    leaving by the games as the take-back names them (after game 1, before game 2; it said
+    "before game 1", the numbers of the night without it)."""
     ok(mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "--tables", "2"))
     ok(mahj("win", "Ann", "25", "--thrown-by", "Bea"))
     ok(mahj("leave", "Ann", "--settle"))
     out = said(mahj("take-back", "1"))
-    assert "Ann settled up when leaving (before game 1); after this correction Ann owes 100" in (
+    assert "Ann settled up when leaving (before game 2); after this correction Ann owes 100" in (
         out
     ), out
 

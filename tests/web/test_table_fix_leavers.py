@@ -89,6 +89,6 @@ def test_taking_back_a_game_a_leaver_was_paid_for_says_so_before_it_is_tapped(
     client = serve(path)
     assert client.get(f"/enter?key={TOKEN}", follow_redirects=False).status_code == 303
     ask = " ".join(html.unescape(client.get("/table/2/undo").text).split())
-    assert "Ann settled up when leaving (before game 1); after this correction Ann owes 100" in (
+    assert "Ann settled up when leaving (before game 2); after this correction Ann owes 100" in (
         ask
     ), ask
