@@ -408,6 +408,23 @@ def test_the_rooms_page_names_each_night_by_its_title_as_a_link(serve: Serve, tm
     assert '<p class="meta">t1.toml · games 0</p>' in page
 
 
+def test_the_rooms_page_lists_every_player_of_each_night(serve: Serve, tmp_path: Path):
+    """A night of five (a bettor): every player's total is on the room's page, the biggest
+    loser too (it listed the first four, and the totals shown did not add up to zero)."""
+    import re
+
+    folder = tmp_path / "room"
+    folder.mkdir()
+    cli("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "--house", "bettor",
+        "--session", str(folder / "monday.toml"))  # fmt: skip
+    cli("win", "Ruth", "25", "--thrown-by", "Linda", "--bet", "Sue=Ruth",
+        "--session", str(folder / "monday.toml"))  # fmt: skip
+    page = html.unescape(serve(folder).get("/").text)
+    listed = re.findall(r'<li><span class="who">([^<]*)</span> <span class="\w+">([^<]*)<', page)
+    assert dict(listed) == {"Ruth": "+100", "Sue": "+100", "Kathy": "-50", "Pat": "-50",
+                            "Linda": "-100"}, listed  # fmt: skip
+
+
 def test_a_file_served_by_a_relative_path_is_named_without_its_folders(
     serve: Serve, night: Path, monkeypatch: pytest.MonkeyPatch
 ):
