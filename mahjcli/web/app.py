@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.errors import MahjError
 from ..reports import board
-from .common import Site, api_error, base_of, page_error, remember, render, see
+from .common import Site, api_error, base_of, join_code_shown, page_error, remember, render, see
 from .eventpages import EventSite
 from .guard import Guard, Keys, Problem, error_response
 from .nightpages import ROOM_WRITES, NightSite
@@ -45,7 +45,12 @@ class RoomSite(Site):
         """The files of the folder that are not nights (events: served with --session)."""
         return sorted(s.path.name for s in self.room.sources.values() if s.kind != "night")
 
-    def context(self, readings: list[tuple[Source, Shown]]) -> dict[str, Any]:
+    def code(self) -> str:
+        """The join code, when a night's organiser asked for it on the screen: in a folder
+        the screen is the room's page, and one code opens every night."""
+        return self.keys.code if any(s.show_code for s in self.room.nights()) else ""
+
+    def context(self, readings: list[tuple[Source, Shown]], link: str) -> dict[str, Any]:
         nights = [
             {
                 "name": source.path.stem,
@@ -64,16 +69,20 @@ class RoomSite(Site):
             "nights": nights,
             "left_out": self.left_out(),
             "part_template": "room_part.html",
+            **join_code_shown(self.code(), link),
         }
 
     async def board_page(self, request: Request) -> Response:
-        return self.screen(request, "", self.room.version, self.context(await self.readings()))
+        context = self.context(await self.readings(), self.link_base(request))
+        return self.screen(request, "", self.room.version, context)
 
     async def board_part(self, request: Request) -> Response:
-        readings = await self.readings()
+        readings, link = await self.readings(), self.link_base(request)
         shown = tuple(each for _, each in readings)
-        context = functools.partial(self.context, readings)
-        return self.drawn(request, "room_part.html", shown, context, *self.left_out())
+        context = functools.partial(self.context, readings, link)
+        return self.drawn(
+            request, "room_part.html", shown, context, self.code(), link, *self.left_out()
+        )
 
     async def board_events(self, request: Request) -> Response:
         return self.events(lambda: self.room.version)

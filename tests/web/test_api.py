@@ -425,6 +425,24 @@ def test_the_rooms_page_lists_every_player_of_each_night(serve: Serve, tmp_path:
                             "Linda": "-100"}, listed  # fmt: skip
 
 
+def test_a_folders_join_code_shown_is_on_the_rooms_page(serve: Serve, tmp_path: Path):
+    """In a folder the TV shows the room's page: "Show the join code on the screen" from
+    any night's organiser's page shows it there (one code opens every night), and hiding
+    it takes it off again."""
+    folder = tmp_path / "room"
+    folder.mkdir()
+    for name in ("monday", "tuesday"):
+        cli("new", "Ruth", "Linda", "Kathy", "Pat", "--session", str(folder / f"{name}.toml"))
+    client = serve(folder)
+    assert 'class="join-code"' not in client.get("/board").text
+    code = client.post("/n/monday/join-code", data={"show": "true"}, headers=KEY).json()["code"]
+    for page in ("/", "/board"):
+        shown = client.get(page).text
+        assert 'class="join-code"' in shown and code in shown, page
+    client.post("/n/monday/join-code", data={"show": "false"}, headers=KEY)
+    assert 'class="join-code"' not in client.get("/board").text
+
+
 def test_a_file_served_by_a_relative_path_is_named_without_its_folders(
     serve: Serve, night: Path, monkeypatch: pytest.MonkeyPatch
 ):
