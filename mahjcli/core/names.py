@@ -352,7 +352,7 @@ def resolve(typed: str, names: Iterable[str], what: str = "player") -> str:
     if hint or not names:
         known = ""
     elif len(names) <= MOST_LISTED:
-        known = f" (known: {', '.join(names)})"
+        known = f" (known: {listing(names)})"
     else:  # a big event: a check of the spelling, not a wall of names
         known = f" (the {len(names)} {what}s have no name like it)"
     raise UnknownName(f"no {what} called {quoted(typed)}{hint}{known}")
@@ -363,8 +363,7 @@ MOST_LISTED = 12
 
 
 def a_few(items: list[str]) -> str:
-    """`either(items)`, or, for more than `MOST_LISTED`, the first few in alphabetical
-    order and how many more.
+    """`either(items)`, or, for more than `MOST_LISTED`, the first few by name and how many more.
 
     >>> a_few(["Linda", "Lisa"])
     "'Linda' or 'Lisa'"
@@ -378,22 +377,24 @@ def a_few(items: list[str]) -> str:
 
 
 def either(items: list[str]) -> str:
-    """`'A' or 'B'`, `'A', 'B' or 'C'`.
-
-    >>> either(["Linda", "Lisa"])
-    "'Linda' or 'Lisa'"
-    """
+    """`'A' or 'B'`, `'A', 'B' or 'C'` (`either(["Linda", "Lisa"])`: `'Linda' or 'Lisa'`)."""
     said = [quoted(i) for i in items]
     return ", ".join(said[:-1]) + " or " + said[-1]
 
 
 def join_names(names: Iterable[str]) -> str:
-    """`A`, `A and B`, `A, B and C`.
+    """`A`, `A and B`, `A, B and C`; `A; B and C` when a name has a comma (`Smith, Jane`).
 
-    >>> join_names(["Ruth", "Linda", "Kathy"])
-    'Ruth, Linda and Kathy'
+    >>> join_names(["Ruth", "Linda", "Kathy"]), join_names(["Smith, Jane", "Eve", "Dee"])
+    ('Ruth, Linda and Kathy', 'Smith, Jane; Eve and Dee')
     """
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return listing(names, "and")
+
+
+def listing(names: Iterable[str], last: str = "") -> str:
+    """`A, B, C` (`A, B and C` with `last` "and"), or `A; B; C` when a name has a comma in
+    it (registered last name first): no list seems to hold one name more."""
+    names, sep = list(names), "; " if any("," in name for name in names) else ", "
+    if last and len(names) > 1:
+        return f"{sep.join(names[:-1])} {last} {names[-1]}"
+    return sep.join(names)

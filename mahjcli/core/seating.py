@@ -9,6 +9,7 @@ to the right. A night of one table is a room with one table.
 from __future__ import annotations
 
 from .model import MIN_SEATED, SEATS
+from .names import listing
 
 
 class TableSeats:
@@ -217,7 +218,7 @@ class Seating:
                 f"{'is' if len(self.waiting) == 1 else 'are'} waiting"
             )
         if east is not None and east not in self.waiting[:SEATS]:
-            return f"the new table's East must be one of {', '.join(self.waiting[:SEATS])}"
+            return f"the new table's East must be one of {listing(self.waiting[:SEATS])}"
         return None
 
     def open_table(self, east: str | None) -> int:

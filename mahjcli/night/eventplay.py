@@ -23,7 +23,7 @@ from ..core.event import CHECKS, SEAT_LETTERS, Event, TableCard, hand_in_seat
 from ..core.eventfold import CARD_KINDS
 from ..core.fold import fold
 from ..core.model import GAMES_PER_ROUND, Entry, Incomplete, is_game
-from ..core.names import UnknownName, resolve
+from ..core.names import UnknownName, listing, resolve
 from ..core.session import Session
 from ..core.standings import Standings
 from ..core.wording import either, field
@@ -181,7 +181,7 @@ def enter(
     except NoSuchPlayer as exc:
         if (said := elsewhere(exc.typed, event, rnd)) is None:
             raise
-        raise Refused(f"{exc.role}: {said}; this table's players are {', '.join(seats)}") from None
+        raise Refused(f"{exc.role}: {said}; this table's players are {listing(seats)}") from None
     if built.entry.kind not in CARD_KINDS:
         raise Refused(f"a card holds games and penalties, not {built.entry.kind}")
     if why := _clock_problem(event, card, rnd, built.entry, now, before_time):
@@ -216,7 +216,7 @@ def seat_of(seats: tuple[str, ...], typed: str) -> str:
     try:
         return resolve(typed, seats)
     except UnknownName as exc:
-        raise Refused(f"{exc}; this table's players are {', '.join(seats)}") from None
+        raise Refused(f"{exc}; this table's players are {listing(seats)}") from None
 
 
 def checks(seats: tuple[str, ...]) -> dict[str, str]:

@@ -15,6 +15,7 @@ from rich.cells import cell_len, chop_cells
 from ..core.event import SEAT_LETTERS
 from ..core.eventfold import EventStandings
 from ..core.model import WINDS
+from ..core.names import listing
 from ..reports.event import (
     Sheet,
     cards_line,
@@ -119,7 +120,7 @@ def sheet_text(sheet: Sheet, standings: EventStandings) -> str:
     if seating.byes:
         lines += [
             "",
-            *said("Byes (sit out this round; a bye scores 0): " + ", ".join(seating.byes)),
+            *said("Byes (sit out this round; a bye scores 0): " + listing(seating.byes)),
         ]
     if sheet.again:
         pairs = [f"{a} and {b} (table {t})" for a, b, t in sheet.again]

@@ -11,6 +11,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from ..core.names import listing
 from ..core.rulesets import RULE_SETS
 from ..reports.season import Block, PlayerStats, Season, WinRecord
 from ..reports.words import per_game, percent, plural, points, title
@@ -207,7 +208,7 @@ def show_sessions(folder: str, rows: Sequence[dict[str, Any]]) -> None:
         file = r["path"] if r["elsewhere"] else Path(r["path"]).name
         night = Text(r["name"] or "", style="bold")
         night.append(": " if r["name"] else "")
-        night.append(", ".join(r["players"]) if r["ok"] else "(damaged: run mahj check)")
+        night.append(listing(r["players"]) if r["ok"] else "(damaged: run mahj check)")
         table.add_row(
             str(r["number"]),
             "*" if r["current"] else "",
@@ -241,7 +242,7 @@ def _sessions_stacked(out: Console, folder: str, rows: Sequence[dict[str, Any]])
         if r["games"] is not None:
             head.append(f" ({plural(r['games'], 'game')})")
         out.print(head)
-        players = ", ".join(r["players"]) if r["ok"] else "(damaged: run mahj check)"
+        players = listing(r["players"]) if r["ok"] else "(damaged: run mahj check)"
         out.print(Text("     " + players), overflow="fold")
         file = r["path"] if r["elsewhere"] else Path(r["path"]).name
         out.print(Text("     " + shown(file)), soft_wrap=True)  # one line, for copying

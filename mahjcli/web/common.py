@@ -19,7 +19,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.templating import Jinja2Templates
 
 from ..core.errors import MahjError
-from ..core.names import visible
+from ..core.names import listing, visible
 from ..core.wording import isolated_rtl
 from ..night.change import Change
 from ..reports.words import points
@@ -57,6 +57,7 @@ environment.filters["points"] = points
 environment.filters["shown"] = visible
 environment.filters["url"] = lambda text: quote(str(text), safe="")
 environment.filters["spot"] = spot_of
+environment.filters["names"] = listing  # `Smith, Jane; Eve`: a comma in a name
 environment.filters["rtl"] = isolated_rtl  # a sentence with an Arabic or Hebrew name
 environment.filters["dated"] = lambda text: Markup(
     # A date in a title stays on one line: a phone broke it as "2026-12-" / "06".
