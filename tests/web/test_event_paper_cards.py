@@ -215,3 +215,17 @@ def test_a_card_sent_with_a_total_missing_is_refused_in_words(serve: Serve, tmp_
         assert again.status_code == 200
         assert re.findall(r'name="points" value="([^"]*)"', again.text) == [*points, ""][:4]
     assert path.read_bytes() == before
+
+
+def test_the_directors_page_offers_to_replace_an_accepted_paper_card(serve: Serve, tmp_path: Path):
+    """As for a card entered game by game ("Reopen to replace it"), the director's page
+    leads from an accepted paper card to typing its totals again; it offered nothing."""
+    path = new_event(tmp_path)
+    director = director_of(serve, path)
+    type_card(director, TYPED["points"])
+    page = director.get("/director").text
+    item = page[page.index('id="round-1-table-2"') :]
+    item = item[: item.index("</li>")]
+    form = re.search(r'<form method="get" action="([^"]+)">\s*<button[^>]*>([^<]+)</button>', item)
+    assert form and form[1] == PAPER and "Replace its totals" in form[2], item
+    assert "Replace the card that is in" in text_of(director.get(form[1]))
