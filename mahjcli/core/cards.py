@@ -109,7 +109,9 @@ def _parse_line(
         for key in sorted(set(raw) - set(LINE_KEYS)):
             fail(f"unknown key {key!r}{_hint(key, LINE_KEYS)}", key)
     value = raw.get("value")
-    if not is_whole(value) or not 1 <= value <= MAX_VALUE:
+    if value is None:
+        fail("value is missing (value = 25: the value printed on the card)", "value")
+    elif not is_whole(value) or not 1 <= value <= MAX_VALUE:
         fail(f"value must be a whole number from 1 to {MAX_VALUE}, not {shown(value)}", "value")
     for key in ("concealed", "groups"):
         if key in raw and not isinstance(raw[key], bool):

@@ -143,8 +143,8 @@ def line_problem(win: Win, session: Session) -> str | None:
         return f"the card {session.card.title!r} has no line called {win.line!r}"
     if line.value != win.value:
         return (
-            f"{line.name!r} is worth {line.value} on the card, not {win.value}; "
-            "leave out the value or fix it"
+            f"{line.name!r} is worth {line.value} on the card, not {win.value}: make the "
+            f"value {line.value}, or name the line it was"
         )
     if win.singles_pairs and line.groups:
         return (

@@ -233,13 +233,13 @@ def closest(typed: str, names: Iterable[str], cutoff: float = 0.5) -> str | None
 
 def one_edit(a: str, b: str) -> bool:
     """True when `b` is `a` with one letter added, left out, changed, or two neighbours
-    swapped (case aside): a likely slip of the keyboard, never the same word.
+    swapped (case and accents aside): a slip, never the same word nor `x` for `李`.
 
-    >>> one_edit("jokerles", "jokerless"), one_edit("Lnida", "Linda"), one_edit("Ida", "Linda")
+    >>> one_edit("jokerles", "jokerless"), one_edit("Jsoe", "José"), one_edit("Ida", "Linda")
     (True, True, False)
     """
-    a, b = fold_name(a), fold_name(b)
-    if a == b or abs(len(a) - len(b)) > 1:
+    a, b = unaccented(fold_name(a)), unaccented(fold_name(b))
+    if a == b or abs(len(a) - len(b)) > 1 or max(len(a), len(b)) < 2:
         return False
     start = 0
     while start < min(len(a), len(b)) and a[start] == b[start]:

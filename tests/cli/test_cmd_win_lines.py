@@ -177,7 +177,8 @@ def test_the_card_is_copied_into_the_session(mahj, session, tmp_path):
         (["Ruth", "--line", "dragon", "--thrown-by", "Linda"],
          "Error: 'dragon' could be 'Dragon lights' or 'Dragon thread'"),
         (["Ruth", "30", "--line", "Garden steps", "--thrown-by", "Linda"],
-         "Error: 'Garden steps' is worth 25 on the card, not 30"),
+         "Error: 'Garden steps' is worth 25 on the card, not 30: make the value 25, or name "
+         "the line it was"),  # as in a hand-edited file, where the value cannot be left out
         (["Ruth", "--line", "Twin pillars", "--singles-pairs", "--self-pick"],
          "Error: 'Twin pillars' has a group of three or more"),
         (["Ruth", "x", "--line", "Garden steps", "--self-pick"],
@@ -219,6 +220,8 @@ BAD_CARDS = [
      "card line 'Kongs': value must be a whole number from 1 to 1000, not 2000"),
     ('[[lines]]\nname = "Kongs"\nvalue = 25\ngroups = true\nconceal = true\n',
      "card line 'Kongs': unknown key 'conceal'"),
+    ('[[lines]]\nname = "Kongs"\ngroups = true\n',  # never "not None"
+     "card line 'Kongs': value is missing (value = 25: the value printed on the card)"),
 ]  # fmt: skip
 
 

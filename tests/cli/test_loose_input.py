@@ -199,3 +199,16 @@ def test_the_two_dashes_are_told_in_a_fix_and_an_event_command_too(four, session
     names = ("Ann", "Bea", "Cat", "Dot", "Eve", "Fay", "Gail", "Hope")
     line = refused(four("event", "new", "Cup", *names, "\u2014rounds", "2", use_session=False), 2)
     assert line == "Error: No such option: \u2014rounds; did you mean --rounds (two plain dashes)?"
+
+
+def test_a_name_with_two_letters_swapped_is_suggested_accents_aside(mahj, session: Path):
+    """`Jsoe` is José with two letters swapped (the accent left off, as a keyboard does):
+    that is the name suggested, never Sue, the winner named on the same line; and a
+    one-letter slip (`x`) is not taken for a one-letter name (李)."""
+    assert mahj("new", "Sue", "José", "李", "Nora").exit_code == 0
+    assert refused(mahj("win", "Jsoe", "25", "--self-pick")) == (
+        "Error: winner: no player called 'Jsoe'; did you mean 'José'?"
+    )
+    said = refused(mahj("win", "sue", "25", "--thrown-by", "Jsoe"))
+    assert said.endswith("did you mean 'José'?"), said
+    assert "did you mean" not in refused(mahj("win", "x", "25", "--self-pick"))

@@ -59,7 +59,7 @@ REFUSALS = [
      "Moon gate"),
     ("card", ("win", "Ruth", "30", "--line", "Garden steps", "--self-pick"),
      'kind = "win"\nwinner = "Ruth"\nvalue = 30\nself_pick = true\nline = "Garden steps"',
-     "'Garden steps' is worth 25 on the card, not 30"),
+     "'Garden steps' is worth 25 on the card, not 30: make the value 25"),
     ("card", ("win", "Ruth", "--line", "Garden steps", "--self-pick", "--jokerless",
               "--singles-pairs"),
      'kind = "win"\nwinner = "Ruth"\nvalue = 25\nself_pick = true\njokerless = true\n'
