@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 from collections.abc import Iterator
@@ -308,7 +309,8 @@ def test_a_game_kept_before_it_was_checked_is_recorded_when_the_server_is_back(
 def test_a_kept_game_waits_for_the_new_join_code_and_then_goes_in(browser, served: Served):
     """The Wi-Fi drops, a game is kept; meanwhile the organiser makes a new join code. The
     game is not thrown away: the phone says to scan the new code, keeps it, and once the
-    phone has joined again it goes in, once."""
+    phone has joined again it goes in, once, and the phone shows its table's page saying
+    so (it stayed on the list of tables, with the seats from before the game)."""
     from playwright.sync_api import expect
 
     phone = phone_of(browser, served)
@@ -325,6 +327,7 @@ def test_a_kept_game_waits_for_the_new_join_code_and_then_goes_in(browser, serve
     expect(phone.locator("#queue")).to_contain_text("1 game kept on this phone")
     assert len(served.games()) == games
     phone.goto(f"{served.base}/enter?code={new}")
+    expect(phone).to_have_url(re.compile(r"/table/2\?done="), timeout=10000)
     expect(phone.locator("#queue")).to_be_hidden(timeout=10000)
     assert [g["result"] for g in served.games()[games:]] == ["wall"]
     phone.reload()
