@@ -179,10 +179,12 @@ def _extra_named(typed: str, extra: Sequence[tuple[str, str]]) -> str | None:
 
 
 def _value(term: Terminal, standings: Standings) -> dict[str, Any]:
-    """The hand's value (a number) or, on a night with a card, a card line's name."""
-    from ..core.cards import find_line
+    """The hand's value (a number) or, on a night with a card, a card line's name; a
+    value no line of the card is worth is refused at once, as the one-line form refuses it."""
+    from ..core.cards import find_line, value_problem
     from ..core.model import MAX_VALUE
     from ..core.names import UnknownName
+    from ..core.wording import in_words
 
     card = standings.session.card
     words = [line.name for line in card.lines] if card is not None else []
@@ -190,9 +192,11 @@ def _value(term: Terminal, standings: Standings) -> dict[str, Any]:
 
     def read(typed: str) -> dict[str, Any]:
         if typed.isdigit() and typed.isascii():
-            if 1 <= int(typed) <= MAX_VALUE:
-                return {"value": typed}
-            raise ValueError(f"The value is a whole number from 1 to {MAX_VALUE}.")
+            if not 1 <= int(typed) <= MAX_VALUE:
+                raise ValueError(f"The value is a whole number from 1 to {MAX_VALUE}.")
+            if card is not None and (why := value_problem(card, int(typed), False)):
+                raise ValueError(in_words(why))
+            return {"value": typed}
         if card is None:
             raise ValueError("Type the hand's value from the card as a number, like 25")
         try:

@@ -292,3 +292,23 @@ def test_a_start_that_fits_a_waiting_player_too_is_asked_again(
     assert "no player called '²'" in result.output  # not Python's words for a bad number
     assert "'ma' could be 'Marge' or 'Mary'; type more of the player's name" in result.output
     assert result.exit_code == 1 and session.read_bytes() == before
+
+
+def test_a_value_no_line_of_the_card_is_worth_is_asked_again_at_once(
+    mahj: Run, at_terminal, typing
+):
+    """45 on the sample card (25, 30, 40, 50): refused at the value question, in the one-line
+    form's words, and asked again; the answers after it are not thrown away."""
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--card", "sample")
+    result = typing("1\n" + "45\n" + "30\n" + "2\n" + "n\n" + "y\n")
+    assert result.exit_code == 0, result.output
+    said = (
+        "Hand value or card line (TAB completes): 45\n"
+        "  no line of the card 'Light Mahjong Card 2025' is worth 45 (its values: 25, 30, 40, "
+        "50); check the value, or name the line\n"
+        "Hand value or card line (TAB completes): 30\n"
+        "Thrown by?"
+    )
+    assert said in result.output
+    (game,) = _games(mahj)
+    assert game["value"] == 30
