@@ -1,11 +1,12 @@
 """`mahj win` with no arguments, at a terminal: the quick questions.
 
 Who called Mah Jongg, the hand's value (or card line), thrown by whom (or self-picked),
-the exposures (tournament), jokerless. Every question is answered the same way: type a
-number, a letter or a name, then press Enter. An Enter on its own answers nothing (the
-question is asked again), so an Enter pressed out of habit can never answer the next
-question. A line, rather than single keystrokes, also lets a player see and correct what
-they typed before it counts.
+the exposures (tournament), jokerless; then, on a night that plays them, the house
+rules' questions (`askhouse`). Every question is answered the same way: type a number, a
+letter or a name, then press Enter. An Enter on its own answers nothing (the question is
+asked again), so an Enter pressed out of habit can never answer the next question; only
+a house rule's question takes it, for nobody or no bet. A line, rather than single
+keystrokes, also lets a player see and correct what they typed before it counts.
 
 The last question shows the whole game with its payments and records it only on `y`
 (or `yes`); `n` (or `no`) records nothing. The answers then go through exactly the path
@@ -18,9 +19,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import typer
+
+from .askline import Terminal, ask_line, numbers_hint
 
 if TYPE_CHECKING:
     from ..core.standings import Standings
@@ -29,17 +32,6 @@ if TYPE_CHECKING:
 ABORTED = "Nothing recorded."
 YES = ("y", "yes")
 NO = ("n", "no")
-T = TypeVar("T")
-
-
-class Terminal(Protocol):
-    """What the questions need from a terminal."""
-
-    def line(self, prompt: str, words: Sequence[str]) -> str:
-        """A line of text ended by Enter, TAB completing `words`."""
-
-    def say(self, text: str) -> None:
-        """Print a line."""
 
 
 def interactive() -> bool:
@@ -95,19 +87,6 @@ class PipedTerminal(RealTerminal):
         return answer
 
 
-def _ask(term: Terminal, prompt: str, read: Callable[[str], T], words: Sequence[str] = ()) -> T:
-    """Ask until `read` takes the typed line; an empty line asks again, a ValueError
-    from `read` is said and asks again."""
-    while True:
-        typed = term.line(prompt, words).strip()
-        if not typed:
-            continue  # a stray Enter answers nothing
-        try:
-            return read(typed)
-        except ValueError as exc:
-            term.say(f"  {exc}")
-
-
 def _menu(items: Sequence[tuple[str, str]]) -> str:
     """`1 Ruth  2 Linda  s self-picked`."""
     return "  ".join(f"{key} {label}" for key, label in items)
@@ -147,13 +126,7 @@ def _choose(
         if typed.isascii() and typed.isdigit():
             if numbered and 0 < int(typed) <= len(order) and order[int(typed) - 1] in not_here:
                 raise ValueError(not_here[order[int(typed) - 1]])
-            shown = [number for number, _ in numbered]
-            if not shown:
-                raise ValueError("Type a name (TAB completes it).")
-            if shown == [str(n) for n in range(1, len(shown) + 1)]:
-                raise ValueError(f"Type a number from 1 to {len(shown)}, or a name.")
-            some = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
-            raise ValueError(f"Type {some}, or a name.")
+            raise ValueError(numbers_hint([number for number, _ in numbered]))
         try:  # among every player of the night, as the one-line form names them
             found = resolve(typed, [*names, *not_here])
         except UnknownName as exc:
@@ -167,7 +140,7 @@ def _choose(
             raise ValueError(not_here[found])
         return found
 
-    return _ask(term, prompt, read, names)
+    return ask_line(term, prompt, read, names)
 
 
 def _extra_named(typed: str, extra: Sequence[tuple[str, str]]) -> str | None:
@@ -204,7 +177,7 @@ def _value(term: Terminal, standings: Standings) -> dict[str, Any]:
         except UnknownName as exc:
             raise ValueError(str(exc)) from None
 
-    return _ask(term, prompt, read, words)
+    return ask_line(term, prompt, read, words)
 
 
 def _exposures(term: Terminal, winner: str) -> int:
@@ -213,7 +186,7 @@ def _exposures(term: Terminal, winner: str) -> int:
             return int(typed)
         raise ValueError("Type a number from 0 to 4.")
 
-    return _ask(term, f"Exposures on {winner}'s rack? 0 to 4: ", read)
+    return ask_line(term, f"Exposures on {winner}'s rack? 0 to 4: ", read)
 
 
 def _yes_or_no(term: Terminal, prompt: str, hint: str) -> bool:
@@ -224,12 +197,17 @@ def _yes_or_no(term: Terminal, prompt: str, hint: str) -> bool:
             return typed.lower() in YES
         raise ValueError(hint)
 
-    return _ask(term, prompt, read)
+    return ask_line(term, prompt, read)
 
 
-def ask_win(term: Terminal, standings: Standings) -> dict[str, Any]:
-    """The answers to the questions, as `mahj win`'s options. KeyboardInterrupt when the
-    scorekeeper presses Ctrl-C."""
+def ask_win(
+    term: Terminal, standings: Standings, trial: Callable[[dict[str, Any]], Built]
+) -> dict[str, Any]:
+    """The answers to the questions, as `mahj win`'s options; then, on a night that plays
+    them, the house rules' questions (`trial`: the game the answers make, checked).
+    KeyboardInterrupt when the scorekeeper presses Ctrl-C."""
+    from .askhouse import ask_house
+
     seated = [name for table in standings.tables for name in table.seated]
     winner = _choose(term, "Who called Mah Jongg?", seated, not_here=_apart(standings, seated))
     answers: dict[str, Any] = {"winner": winner}
@@ -248,7 +226,7 @@ def ask_win(term: Terminal, standings: Standings) -> dict[str, Any]:
     answers["jokerless"] = _yes_or_no(
         term, "Jokerless? y or n: ", "Type y if the hand had no jokers, n if it had."
     )
-    return answers
+    return answers | ask_house(term, standings, answers, trial, numbering)
 
 
 def _apart(
@@ -334,8 +312,14 @@ def run(
     through `record` only when the scorekeeper types y, and only if it is still the game
     shown on the night as it then stands. Say so and stop otherwise."""
     term: Terminal = RealTerminal() if sys.stdin.isatty() else PipedTerminal()
+
+    def trial(answers: dict[str, Any]) -> Built:
+        built = build(standings, answers)
+        preview(standings, built)  # refused as recording it would be
+        return built
+
     try:
-        answers = ask_win(term, standings)
+        answers = ask_win(term, standings, trial)
         shown = preview(standings, build(standings, answers))
         for line in [*shown.lines, *shown.notes]:
             term.say(line)

@@ -281,7 +281,8 @@ def win(
     options = win_choices(ctx.params)
 
     def build_it(standings: "Standings", answers: dict[str, Any]) -> build.Built:
-        return build.build_win(standings, **{**options, **answers})
+        bets = [*(options["bets"] or ()), *answers.get("bets", ())]  # given, then asked
+        return build.build_win(standings, **{**options, **answers, "bets": bets or None})
 
     def record(build_now: "Callable[[Standings], build.Built]") -> None:
         show(lambda: change.record(path, lambda n: build_now(n.standings)), path=path)

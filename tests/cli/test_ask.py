@@ -35,6 +35,13 @@ def _games(mahj: Run) -> list[dict]:
     return json.loads(mahj("log", "--json").stdout)["games"]
 
 
+def _logged(session: Path) -> list[dict]:
+    """The night's log as the session file keeps it (with its bets)."""
+    import tomllib
+
+    return tomllib.loads(session.read_text(encoding="utf-8"))["log"]
+
+
 def test_numbers_and_keys_record_the_same_win_as_the_one_line_form(
     four: Run, at_terminal, typing, session: Path, tmp_path: Path
 ):
@@ -312,3 +319,81 @@ def test_a_value_no_line_of_the_card_is_worth_is_asked_again_at_once(
     assert said in result.output
     (game,) = _games(mahj)
     assert game["value"] == 30
+
+
+def test_a_bettor_night_asks_what_each_waiting_player_bet_on(
+    mahj: Run, at_terminal, typing, session: Path
+):
+    """Sue and Eve wait: each is asked; a player at the table by number or name, `wall`, or
+    Enter for no bet. An answer the rules refuse is said and asked again."""
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "Eve", "--house", "bettor")
+    keys = ["1", "25", "2", "n", "zed", "eve", "3", "wall", "y"]
+    result = typing("".join(k + "\n" for k in keys))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    ask_sue = (
+        "Sue bet on? 1 Ruth  2 Linda  3 Kathy  4 Pat, wall for a wall game, or Enter for no bet: "
+    )
+    assert ask_sue + "zed\n  no player called 'zed'" in out
+    assert "  Sue bets on Eve, who does not play this game at table 1\n" + ask_sue + "3\n" in out
+    assert "Eve bet on? 1 Ruth  2 Linda  3 Kathy  4 Pat, wall for a wall game, or Enter" in out
+    assert "Pays for the table" not in out and "pays for the table" not in out
+    shown = "Game 1: Ruth wins 25, thrown by Linda, Sue bet on Kathy, Eve bet on a wall game\n"
+    assert shown in out
+    (game,) = _logged(session)
+    assert game["bets"] == [["Sue", "Kathy"]] and game["wall_bets"] == ["Eve"]
+
+
+def test_an_enter_is_no_bet_and_a_bet_given_is_not_asked_again(
+    mahj: Run, at_terminal, typing, session: Path
+):
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "Eve", "--house", "bettor")
+    result = typing("1\n" + "25\n" + "s\n" + "n\n" + "\n" + "y\n", "--bet", "Sue=Ruth")
+    assert result.exit_code == 0, result.output
+    assert "Sue bet on?" not in result.output
+    assert "Eve bet on? 1 Ruth  2 Linda  3 Kathy  4 Pat, wall for a wall game" in result.output
+    assert "Game 1: Ruth wins 25, self-picked, Sue bet on Ruth\n" in result.output
+    (game,) = _logged(session)
+    assert game["bets"] == [["Sue", "Ruth"]] and "wall_bets" not in game
+
+
+def test_pay_for_the_table_asks_who_pays(mahj: Run, at_terminal, typing, session: Path):
+    """The winner's number is not offered; typed, the rules say why not. Enter: nobody."""
+    mahj("new", "Ruth", "Linda", "Kathy", "Pat", "--house", "pay-for-table")
+    result = typing("1\n" + "25\n" + "2\n" + "n\n" + "1\n" + "kat\n" + "y\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    asked = "Who pays for the table? 2 Linda  3 Kathy  4 Pat, or Enter for nobody: "
+    assert "Did someone's error give Mah Jongg?\n" + asked + "1\n" in out
+    assert "  Ruth won, so cannot pay for the table\n" + asked + "kat\n" in out
+    assert "Game 1: Ruth wins 25, thrown by Linda, Kathy pays for the table\n" in out
+    (game,) = _logged(session)
+    assert game["pays_for_table"] == "Kathy"
+    assert mahj("undo").exit_code == 0
+    result = typing("1\n" + "25\n" + "2\n" + "n\n" + "\n" + "y\n")
+    assert "Game 1: Ruth wins 25, thrown by Linda\n" in result.output
+    assert "pays_for_table" not in _logged(session)[0]
+    assert mahj("undo").exit_code == 0
+    result = typing("1\n" + "25\n" + "2\n" + "n\n" + "y\n", "--pays-for-table", "Pat")
+    assert "Who pays for the table?" not in result.output
+    assert _logged(session)[0]["pays_for_table"] == "Pat"
+
+
+def test_at_a_club_night_a_bettor_seated_at_another_table_since_the_game_began_is_asked(
+    mahj: Run, at_terminal, typing, session: Path
+):
+    """Eleven at two tables; table 2's wall game seats Sue (waiting when table 1's game
+    began) and sends Ann to the line. At table 1's win the line is asked, then Sue, as
+    `--bet` allows; nobody else at table 2 is. Bets are on table 1's players."""
+    players = ["Ruth", "Linda", "Kathy", "Pat", "Ann", "Bea", "Cy", "Dot", "Sue", "Tom", "Uma"]
+    mahj("new", *players, "--tables", "2", "--house", "bettor")
+    assert mahj("wall", "--table", "2").exit_code == 0
+    result = typing("1\n" + "25\n" + "2\n" + "n\n" + "8\n" + "\n" + "\n" + "\n" + "1\n" + "y\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    menu = " bet on? 1 Ruth  2 Linda  3 Kathy  4 Pat, wall for a wall game, or Enter for no bet: "
+    asked = [line.partition(menu)[0] for line in out.splitlines() if menu in line]
+    assert asked == ["Tom", "Tom", "Uma", "Ann", "Sue"]
+    assert "  Tom bets on Sue, who does not play this game at table 1\n" in out
+    assert "Game 2 at table 1: Ruth wins 25, thrown by Linda, Sue bet on Ruth\n" in out
+    assert _logged(session)[-1]["bets"] == [["Sue", "Ruth"]]

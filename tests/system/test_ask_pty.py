@@ -166,3 +166,29 @@ def test_a_name_by_tab_and_backing_out_with_ctrl_c(env):
     child.close()
     assert child.exitstatus == 1
     assert Path(env["MAHJ_SESSION"]).read_bytes() == before
+
+
+def test_the_house_rules_questions_an_enter_for_nobody_and_tab_for_wall(env):
+    """A night playing pay-for-the-table and the bettor: after the four questions, who pays
+    for the table (Enter: nobody) and what Sue, waiting, bet on (TAB completes `wall`)."""
+    assert _run(env, "new", "Ruth", "Linda", "Kathy", "Pat", "Sue", "--house", "bettor",
+                "--house", "pay-for-table").returncode == 0  # fmt: skip
+    child = _spawn(env)
+    child.send("3\r30\r1\rn\r")
+    child.expect_exact("Did someone's error give Mah Jongg?")
+    child.expect_exact("Who pays for the table? 1 Ruth  2 Linda  4 Pat, or Enter for nobody: ")
+    child.send("\r")
+    child.expect_exact("Sue bet on? 1 Ruth  2 Linda  3 Kathy  4 Pat, wall for a wall game, or ")
+    child.expect_exact("Enter for no bet: ")
+    child.send("wa\t")
+    child.expect_exact("ll")
+    child.send("\r")
+    child.expect_exact("Game 1: Kathy wins 30, thrown by Ruth, Sue bet on a wall game")
+    child.expect_exact("Record it? y or n: ")
+    child.send("y\r")
+    child.expect_exact("Totals")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    totals = json.loads(_run(env, "total", "--json").stdout)["totals"]
+    assert totals == {"Ruth": -60, "Linda": -30, "Kathy": 150, "Pat": -30, "Sue": -30}
