@@ -107,6 +107,8 @@ def _not_in_round(standings: EventStandings, typed: str, number: int) -> str | N
         return None
     line = next((x for x in standings.lines if x.player.name == player.name), None)
     so_far = f" ({points(line.points)} so far)" if line is not None else ""
+    if line is not None and standings.rounds:  # where she stands, as the standings say it
+        so_far = f"{so_far[:-1]}, place {place_labels(standings)[line.place]})"
     if player.last_round is not None and number > player.last_round:
         after = f"after round {player.last_round}" if player.last_round else "before round 1"
         return f"{player.name} withdrew {after}, so has no seat in round {number}{so_far}"

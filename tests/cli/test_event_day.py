@@ -209,6 +209,16 @@ def test_where_does_a_withdrawn_player_sit_says_she_withdrew(ev: Run):
     assert "no player called" not in said
 
 
+def test_where_does_a_player_who_went_home_sit_says_where_she_finished(ev: Run):
+    """Her friends asking after round 1 hear her points and her place (shared here)."""
+    ev.ok("event", "score", "1", "1", "Ann=30", "Bea=0", "Cy=-10", "Dot=-20")
+    ev.ok("event", "score", "1", "2", "Eve=30", "Fay=0", "Gus=-10", "Hal=-20")
+    ev.ok("event", "withdraw", "Bea")
+    ev.ok("event", "seating", "2")
+    said = ev.refused("event", "where", "bea")
+    assert "Bea withdrew after round 1, so has no seat in round 2 (0 so far, place =3)" in said
+
+
 def test_where_does_a_name_nobody_has_sit_speaks_of_every_player(ev: Run):
     """A name nobody of the event has: checked against every registered player (one
     who withdrew too), in one plain sentence."""
