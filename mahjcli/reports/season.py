@@ -355,8 +355,9 @@ class WinRecord(NamedTuple):
         return how_won(self.win)
 
     def as_json(self) -> dict[str, object]:
-        """One item of `mahj winners --json`."""
-        date = self.night.date
+        """One item of `mahj winners --json` (with `stake` and `money`, in dollars, on a
+        night played for money, as `mahj total --json` has them)."""
+        date, stake = self.night.date, self.night.standings.rules.stake
         return {
             "date": date.isoformat() if date else None,
             "session": self.night.label,
@@ -373,6 +374,7 @@ class WinRecord(NamedTuple):
             "jokerless": self.jokerless,
             "jokerless_claimed": self.win.jokerless,
             "points": self.points,
+            **({"stake": stake / 100, "money": self.points * stake / 100} if stake else {}),
         }
 
 

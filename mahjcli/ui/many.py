@@ -14,7 +14,7 @@ from rich.text import Text
 from ..core.names import listing
 from ..core.rulesets import RULE_SETS
 from ..reports.season import Block, PlayerStats, Season, WinRecord
-from ..reports.words import per_game, percent, plural, points, title
+from ..reports.words import per_game, percent, plural, points, rate, title
 from .console import console, print_fitting, shown, wrap_units
 from .night import show_after
 
@@ -126,7 +126,8 @@ def _win_cells(w: WinRecord, both: bool) -> tuple[str, str, str, str]:
     """A win's date, night, hand and what was won, as shown."""
     hand = f"{w.win.line} {w.win.value}" if w.win.line else str(w.win.value)
     night = w.night.standings.session.name or w.night.label
-    won = points(w.points) + (" pts" if both and not w.night.standings.rules.pays else "")
+    won = points(w.points, coins=rate(w.night.standings))  # money on a night played for it
+    won += " pts" if both and not w.night.standings.rules.pays else ""
     return w.night.date.isoformat() if w.night.date else "", night, hand, won
 
 

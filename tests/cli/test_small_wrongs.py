@@ -206,3 +206,24 @@ def test_a_link_to_a_night_that_is_gone_says_so(mahj, tmp_path: Path):
     assert result.exit_code == 1
     assert "is a link to" in result.stderr and "which is not there" in result.stderr
     assert "mahj new" not in result.stderr
+
+
+def test_the_winners_log_shows_a_night_played_for_money_in_money(mahj: Run, tmp_path: Path):
+    """On a quarter night everything mahj shows is money: Ruth's 25 thrown by Linda is
+    +$25.00 in the winners log as when it was recorded (it said +100), and its JSON gives
+    the stake and the money beside the points."""
+    folder = tmp_path / "nights"
+    folder.mkdir()
+    for name, stake in (("quarters", ("--stake", "0.25")), ("plain", ())):
+        night = str(folder / f"{name}.toml")
+        assert mahj("new", "Ruth", "Linda", "Kathy", "Pat", *stake, "--session", night,
+                    use_session=False).exit_code == 0  # fmt: skip
+        assert mahj("win", "Ruth", "25", "--thrown-by", "Linda", "--session", night,
+                    use_session=False).exit_code == 0  # fmt: skip
+    result = mahj("winners", "--dir", str(folder), use_session=False)
+    assert result.exit_code == 0, result
+    won = sorted(line.split()[-1] for line in result.stdout.splitlines() if "Linda" in line)
+    assert won == ["+$25.00", "+100"], result.stdout
+    wins = json.loads(mahj("winners", "--dir", str(folder), "--json", use_session=False).stdout)
+    money = {w["session"]: (w["points"], w.get("stake"), w.get("money")) for w in wins["wins"]}
+    assert money == {"quarters.toml": (100, 0.25, 25.0), "plain.toml": (100, None, None)}, money
