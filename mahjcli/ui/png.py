@@ -7,6 +7,7 @@ good part of a second to load, which no other command should pay."""
 from __future__ import annotations
 
 import io
+import logging
 import re
 import warnings
 from collections.abc import Iterable
@@ -76,13 +77,19 @@ def picture(standings: Standings, *, coins: int = 0) -> Picture:
     warning naming the letters no font on this computer has."""
     import matplotlib
 
+    finder = logging.getLogger("matplotlib.font_manager")  # "findfont: ... bold": its own
+    level = finder.level
+    finder.setLevel(logging.ERROR)
     with warnings.catch_warnings(record=True) as said:  # each missing glyph, never on screen
         warnings.simplefilter("always")
-        with matplotlib.rc_context({"font.family": _fonts()}):
-            buffer = io.BytesIO()
-            figure_of(standings, rate(standings, coins)).savefig(
-                buffer, format="png", metadata={"Software": "mahj"}
-            )
+        try:
+            with matplotlib.rc_context({"font.family": _fonts()}):
+                buffer = io.BytesIO()
+                figure_of(standings, rate(standings, coins)).savefig(
+                    buffer, format="png", metadata={"Software": "mahj"}
+                )
+        finally:
+            finder.setLevel(level)
     letters = _missing(str(w.message) for w in said)
     return Picture(buffer.getvalue(), _missing_words(letters, _names(standings)))
 

@@ -282,3 +282,22 @@ def test_the_svg_labels_each_total_and_each_purse():
         assert label.get("x") == amount.get("x")
         assert label.get("text-anchor") == amount.get("text-anchor") == "end"
     assert float(labels["Total"].get("x")) < float(labels["Purse"].get("x"))
+
+
+def test_the_font_finders_complaints_never_reach_the_screen(monkeypatch, caplog):
+    """On a computer whose fallback font has no bold (Debian's Droid Sans Fallback), the
+    picture was written with three lines of "findfont: Failed to find font weight bold"
+    under it (Python prints a library's warnings on the terminal when nobody set up
+    logging, as mahj does not). The font finder's complaints are its own: here a family it
+    cannot find; nothing of it is logged for the terminal."""
+    import logging
+
+    import mahjcli.ui.png as png
+
+    caplog.set_level(logging.DEBUG)
+    monkeypatch.setattr(png, "_fonts", lambda: ["No Such Font Family", "DejaVu Sans"])
+    drawn = picture(loader.load(SAMPLES / "club-night.toml").standings)
+    assert drawn.data.startswith(b"\x89PNG")
+    found = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert found == [], found
+    assert logging.getLogger("matplotlib.font_manager").level == logging.NOTSET  # as it was
