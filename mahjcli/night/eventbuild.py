@@ -148,9 +148,12 @@ def _reseat(event: Event, text: str, first: int, method: str | None = None) -> E
     after = event._replace(seatings=tuple(seatings))
     tables = [eventwrite.seating_table(s) for s in seatings[first - 1 :]]
     notes = tuple(
-        f"Round {s.number} was seated again (no card of it was in): post the new sheet "
+        f"Round {s.number}, seated again, has the same seats (the event's seed draws the "
+        "same way each time): the sheet posted stands."
+        if s == old
+        else f"Round {s.number} was seated again (no card of it was in): post the new sheet "
         f"(mahj event seating {s.number})."
-        for s in seatings[first - 1 :]
+        for s, old in zip(seatings[first - 1 :], event.seatings[first - 1 :], strict=True)
     )
     return Edit(after, eventseats.replace_seatings(text, first - 1, tables), notes)
 

@@ -236,3 +236,22 @@ def test_a_round_past_the_last_one_is_named_as_such(cup: Run, args):
 def test_a_table_past_the_last_one_is_named_as_such(cup: Run):
     said = cup.refused("event", "undo", "1", "5")
     assert "round 1 has tables 1 to 1, not 5" in said and "no card yet" not in said
+
+
+def test_a_redraw_that_comes_out_the_same_says_the_sheet_stands(tmp_path: Path):
+    """The draw comes from the event's seed, so `--redraw` of an unchanged field seats
+    everyone where they were: it says so, rather than "post the new sheet" of the same
+    seats; `--movement` gives other seats, and a new sheet."""
+    run = Run(tmp_path / "event.toml")
+    run.ok("event", "new", "Cup", *PLAYERS[:8], "--rounds", "3", "--seed", "5")
+    sheet = run.ok("event", "seating", "1")
+    said = run("event", "seating", "1", "--redraw").stderr  # what was done, beside the sheet
+    assert "Round 1, seated again, has the same seats" in said, said
+    assert "post the new sheet" not in said
+    assert run.ok("event", "seating", "1") == sheet
+    for table in run.json("event", "seating", "1")["tables"]:  # round 1's cards: all level
+        level = [f"{name}=0" for name in table["seats"].values()]
+        run.ok("event", "score", "1", str(table["table"]), *level)
+    run.ok("event", "seating", "2")
+    moved = run("event", "seating", "2", "--redraw", "--movement", "abcd").stderr
+    assert "Round 2 was seated again (no card of it was in): post the new sheet" in moved
