@@ -181,12 +181,14 @@ def _value(term: Terminal, standings: Standings) -> dict[str, Any]:
 
 
 def _exposures(term: Terminal, winner: str) -> int:
-    def read(typed: str) -> int:
-        if typed in ("0", "1", "2", "3", "4"):
-            return int(typed)
-        raise ValueError("Type a number from 0 to 4.")
+    from ..core.model import MAX_EXPOSURES
 
-    return ask_line(term, f"Exposures on {winner}'s rack? 0 to 4: ", read)
+    def read(typed: str) -> int:  # as `--exposures` takes it
+        if typed.isascii() and typed.isdigit() and len(typed) < 3 and int(typed) <= MAX_EXPOSURES:
+            return int(typed)
+        raise ValueError(f"Type a number from 0 to {MAX_EXPOSURES}.")
+
+    return ask_line(term, f"Exposures on {winner}'s rack? 0 to {MAX_EXPOSURES}: ", read)
 
 
 def _yes_or_no(term: Terminal, prompt: str, hint: str) -> bool:

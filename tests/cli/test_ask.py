@@ -152,9 +152,10 @@ def test_a_card_line_by_name(mahj: Run, at_terminal, typing):
 
 def test_tournament_asks_the_exposures_of_a_thrown_win(mahj: Run, at_terminal, typing):
     mahj("new", "A", "B", "C", "D", "--rules", "tournament")
-    result = typing("1\n" + "25\n" + "2\n" + "2\n" + "n\n" + "y\n")
+    result = typing("1\n" + "25\n" + "2\n" + "6\n" + "2\n" + "n\n" + "y\n")
     assert result.exit_code == 0, result.output
-    assert "Exposures on A's rack? 0 to 4: 2\n" in result.output
+    assert "Exposures on A's rack? 0 to 5: 6\n" in result.output  # as `--exposures` takes
+    assert "Type a number from 0 to 5." in result.output
     shown = "Game 1: A wins 25, thrown by B, 2 exp.\n  A +25, B -20, everyone else 0\n"
     assert shown in result.output
     totals = json.loads(mahj("total", "--json").stdout)["totals"]
