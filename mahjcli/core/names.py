@@ -394,7 +394,6 @@ def join_names(names: Iterable[str]) -> str:
 def listing(names: Iterable[str], last: str = "") -> str:
     """`A, B, C` (`A, B and C` with `last` "and"), or `A; B; C` when a name has a comma in
     it (registered last name first): no list seems to hold one name more."""
-    names, sep = list(names), "; " if any("," in name for name in names) else ", "
-    if last and len(names) > 1:
-        return f"{sep.join(names[:-1])} {last} {names[-1]}"
-    return sep.join(names)
+    names = list(names)
+    sep = "; " if any("," in name for name in names) else ", "
+    return f"{sep.join(names[:-1])} {last} {names[-1]}" if last and names[1:] else sep.join(names)

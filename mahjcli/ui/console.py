@@ -196,18 +196,20 @@ def hung(out: Console, text: Text, indent: int | None = None) -> list[Text]:
 
 
 def wrap_units(head: Text, units: list[Text], width: int, indent: str = "  ") -> list[Text]:
-    """`head` then the units separated by commas, broken into lines no wider than `width`
-    only between units, so a name is never parted from its number.
+    """`head` then the units separated by commas (semicolons when a unit has a comma, as a
+    name written last name first does), broken into lines no wider than `width` only
+    between units, so a name is never parted from its number.
 
     >>> [t.plain for t in wrap_units(Text("Totals: "), [Text("Ruth +100"), Text("Sue -5")], 20)]
     ['Totals: Ruth +100,', '  Sue -5']
     """
     lines = [head.copy()]
     fresh = True  # nothing but the head or the indent on the line yet
+    mark = ";" if any("," in unit.plain for unit in units) else ","
     for i, unit in enumerate(units):
         piece = unit.copy()
         if i < len(units) - 1:
-            piece.append(",")
+            piece.append(mark)
         line = lines[-1]
         gap = 0 if fresh else 1
         if not fresh and line.cell_len + gap + piece.cell_len > width:

@@ -134,8 +134,7 @@ CODE_SAID = {
 
 
 class Site:
-    """The served room, its watcher, and who may write (the organiser's key, the tables'
-    join code)."""
+    """The served room, its watcher, and who may write (the organiser's key, the join code)."""
 
     kind = ""
     """The kind of file whose pages these are (a night's, an event's)."""
@@ -202,8 +201,8 @@ class Site:
         return self.drawn(request, f"{self.kind}_part.html", (shown,), context, *shows)
 
     async def join_code(self, request: Request) -> Response:
-        """`show=true|false`: the room's screen shows the tables' join code and its QR
-        code, or not; `change=true`: a new join code. Needs the organiser's key."""
+        """`show=true|false`: the screen shows the join code and its QR code (in a folder, for
+        every night: one code opens them all), or not; `change=true`: a new one. The key."""
         source = self.source(request, self.kind)
         fields = await self.organiser_fields(request)
         is_page = bool(fields.pop("page", [""])[0])
@@ -213,9 +212,11 @@ class Site:
             if flag(fields, "change"):
                 self.keys.new_code()
                 self.watcher.touch(source)
-            if "show" in fields and flag(fields, "show") != source.show_code:
-                source.show_code = flag(fields, "show")
-                self.watcher.touch(source)
+            show = flag(fields, "show") if "show" in fields else source.show_code
+            for each in self.room.nights() if self.kind == "night" else [source]:
+                if each.show_code != show:
+                    each.show_code = show
+                    self.watcher.touch(each)
             self.did(eid)
         if is_page:
             what = "new" if flag(fields, "change") else "shown" if source.show_code else "hidden"
@@ -313,8 +314,7 @@ class Site:
         return HTMLResponse(kept[2], headers={"Cache-Control": "no-store"})
 
     def events(self, version: Callable[[], int], scope: str | None = None) -> Response:
-        """The live scoreboard's stream of versions (server-sent events) of one file
-        (`scope`, its key) or of the whole room (None)."""
+        """The scoreboard's stream of versions (server-sent events) of a file or the room."""
         return StreamingResponse(
             self.watcher.stream(version, scope),
             media_type="text/event-stream",

@@ -397,14 +397,20 @@ def test_a_folder_of_nights_answers_each_nights_reads_under_its_name(serve: Serv
 
 def test_the_rooms_page_names_each_night_by_its_title_as_a_link(serve: Serve, tmp_path: Path):
     """Each night of a folder is reached by its name as the night has it (a button-sized
-    link), its file named under it; not by a file name alone."""
+    link), its file named under it; not by a file name alone. The link leads to the night's
+    tables (a phone that scanned the room's code lands on this page: one tap to its night,
+    one to its table; the night's scoreboard is linked from there)."""
     folder = tmp_path / "nights"
     folder.mkdir()
     cli("new", "Ruth", "Linda", "Kathy", "Pat", "--name", "Table one", "--date", "2026-12-06",
         "--session", str(folder / "t1.toml"))  # fmt: skip
     page = html.unescape(serve(folder).get("/").text)
-    link = '<a class="night-link" href="/n/t1/">Table one · <span class="date">2026-12-06</span>'
+    link = (
+        '<a class="night-link" href="/n/t1/tables">Table one · <span class="date">2026-12-06</span>'
+    )
     assert link in page
+    tables = html.unescape(serve(folder).get("/n/t1/tables", follow_redirects=True).text)
+    assert "Ruth" in tables and "Scoreboard" in tables
     assert '<p class="meta">t1.toml · games 0</p>' in page
 
 
@@ -428,7 +434,8 @@ def test_the_rooms_page_lists_every_player_of_each_night(serve: Serve, tmp_path:
 def test_a_folders_join_code_shown_is_on_the_rooms_page(serve: Serve, tmp_path: Path):
     """In a folder the TV shows the room's page: "Show the join code on the screen" from
     any night's organiser's page shows it there (one code opens every night), and hiding
-    it takes it off again."""
+    it from any night's page takes it off everywhere (one night hid it while the TV kept
+    showing it for another)."""
     folder = tmp_path / "room"
     folder.mkdir()
     for name in ("monday", "tuesday"):
@@ -439,8 +446,10 @@ def test_a_folders_join_code_shown_is_on_the_rooms_page(serve: Serve, tmp_path: 
     for page in ("/", "/board"):
         shown = client.get(page).text
         assert 'class="join-code"' in shown and code in shown, page
-    client.post("/n/monday/join-code", data={"show": "false"}, headers=KEY)
-    assert 'class="join-code"' not in client.get("/board").text
+    assert code in client.get("/n/tuesday/").text  # one code, shown for every night
+    client.post("/n/tuesday/join-code", data={"show": "false"}, headers=KEY)  # hidden anywhere
+    for page in ("/board", "/n/monday/", "/n/tuesday/"):
+        assert 'class="join-code"' not in client.get(page).text, page
 
 
 def test_a_file_served_by_a_relative_path_is_named_without_its_folders(

@@ -41,3 +41,23 @@ def test_a_name_with_a_comma_on_the_phones_and_the_directors_page(tmp_path: Path
     director = " ".join(html.unescape(client.get("/director").text).split())
     seated = [t for t in (tables, director) if "Smith, Jane;" in t or "; Smith, Jane" in t]
     assert len(seated) == 2, (tables, director)
+
+
+def test_a_name_with_a_comma_at_a_night(tmp_path: Path, serve: Serve):
+    """At a night too: the waiting line the terminal prints, the phone's "Which table are
+    you?" and the organiser's page list her among the others with semicolons."""
+    from tests.web.conftest import cli
+
+    night = tmp_path / "night.toml"
+    cli("new", "Ann", "Smith, Jane", "Bea", "Dee", "Gus", "Hal", "Ivy", "Jo", "Eve",
+        "Ruth, Mary", "Fay", "--tables", "2", "--session", str(night))  # fmt: skip
+    status = " ".join(cli("status", "--session", str(night)).split())
+    assert "Waiting: Eve (first in line); Ruth, Mary; Fay" in status, status
+    assert "Table 1: East Ann; South Smith, Jane; West Bea; North Dee" in status, status
+    client = serve(night)
+    client.get(f"/enter?key={TOKEN}")
+    tables = " ".join(html.unescape(client.get("/tables").text).split())
+    assert "Ann; Smith, Jane; Bea; Dee" in tables, tables
+    organiser = " ".join(html.unescape(client.get("/organiser").text).split())
+    assert "Ann (East); Smith, Jane; Bea; Dee" in organiser, organiser
+    assert "Eve; Ruth, Mary; Fay" in organiser, organiser

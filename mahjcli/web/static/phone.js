@@ -186,9 +186,9 @@
       shut = false;
       drop(entry.id);
       var here = window.location.pathname === entry.back;
-      // a page with no form of its own (the list of tables a phone lands on once it has
-      // joined again) goes to the page that says the kept game went in, seats as they are now
-      var idle = !document.querySelector("form[method=post]");
+      // the list of tables a phone lands on once it has joined again (no form of its own)
+      // goes to the page that says the kept game went in, seats as they are now
+      var idle = !document.querySelector("form[method=post]") && !!document.querySelector("ul.pick");
       if (answer.status === 200) {
         if (entry.id === mine || here || idle) {
           leaving = true;
