@@ -53,7 +53,9 @@ def start(opened: OpenEvent, rnd: int, minutes: int, now: _dt.datetime, restart:
         )
     mark = ClockMark(rnd, start=utc(now), minutes=minutes)
     after, text = _with(event, opened.loaded.parsed.text, mark)
-    ends = clock_state(after.clock, rnd, now).ends  # type: ignore[union-attr]
+    started = clock_state(after.clock, rnd, now)
+    assert started is not None  # the mark just made
+    ends = started.ends
     note = (
         f"Round {rnd}'s clock started at {hhmm(now)}: {minutes} minute{'s' * (minutes != 1)}, "
         f"time is called at {hhmm(ends)}."
